@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ConcursosConfig(AppConfig):
+    name = "concursos"
+    verbose_name = "Concursos"

@@ -1,0 +1,279 @@
+"""Arquivos de cenário: ``cotas-cenario/1`` (entrada) e ``cotas-resultado/1`` (saída).
+
+O formato está em ``docs/FORMATO-CENARIO.md``. Notas são lidas exatamente (``Decimal``, nunca
+``float``); datas em ``aaaa-mm-dd`` (também se aceita ``dd/mm/aaaa``).
+"""
+
+import json
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+
+from .erros import ErroDeCotas, descrever_valor
+from .modelo import DESEMPATE_PADRAO, Candidato, Cenario, Edital, Evento, Resultado
+from .regimes import REGIME_PADRAO, com_parametros, regime_inline, regime_pre_definido
+
+FORMATO_CENARIO = "cotas-cenario/1"
+FORMATO_RESULTADO = "cotas-resultado/1"
+CAMPOS_DO_CANDIDATO = frozenset(
+    ("inscricao", "nota", "notas", "nascimento", "jurado", "sorteio", "cor_raca", "grupos", "verificacao", "eliminado")
+)
+
+
+def ler_json(texto: str | bytes) -> Cenario:
+    """Lê o texto JSON de um cenário; erros de sintaxe viram ``ErroDeCotas`` com linha e coluna."""
+    try:
+        dados = json.loads(texto, parse_float=Decimal, parse_constant=_constante_invalida)
+    except json.JSONDecodeError as erro:
+        raise ErroDeCotas(f"JSON inválido na linha {erro.lineno}, coluna {erro.colno}: {erro.msg}.") from None
+    except UnicodeDecodeError:
+        raise ErroDeCotas("O arquivo não está em UTF-8.") from None
+    except RecursionError:
+        raise ErroDeCotas("JSON aninhado demais.") from None
+    return ler_cenario(dados)
+
+
+def _constante_invalida(nome: str):
+    raise ErroDeCotas(f"Valor numérico inválido no JSON: {nome}.")
+
+
+def ler_cenario(dados) -> Cenario:
+    """Converte o objeto JSON já decodificado em ``Cenario``."""
+    if not isinstance(dados, dict):
+        raise ErroDeCotas("O cenário deve ser um objeto JSON.")
+    formato = dados.get("formato", FORMATO_CENARIO)
+    if formato != FORMATO_CENARIO:
+        raise ErroDeCotas(
+            f"formato: esperado {FORMATO_CENARIO!r}; recebido {descrever_valor(formato)}.",
+            campo="formato",
+            valor=formato,
+        )
+    bruto = dados.get("regime", REGIME_PADRAO)
+    regime = regime_pre_definido(bruto) if isinstance(bruto, str) else regime_inline(bruto)
+    regime, avisos = com_parametros(regime, dados.get("parametros") or {})
+    candidatos = _lista(dados, "candidatos")
+    eventos = _lista(dados, "eventos")
+    return Cenario(
+        regime=regime,
+        vagas=dados.get("vagas"),
+        candidatos=tuple(_candidato(item, i) for i, item in enumerate(candidatos, start=1)),
+        eventos=tuple(_evento(item, i) for i, item in enumerate(eventos, start=1)),
+        edital=_edital(dados.get("edital") or {}),
+        descricao=str(dados.get("descricao") or ""),
+        avisos_de_leitura=avisos,
+    )
+
+
+def _lista(dados: dict, chave: str) -> list:
+    valor = dados.get(chave) or []
+    if not isinstance(valor, list):
+        raise ErroDeCotas(f"{chave}: esperada uma lista; recebido {descrever_valor(valor)}.", campo=chave, valor=valor)
+    return valor
+
+
+def ler_data(valor, campo: str, inscricao: str | None = None) -> date | None:
+    if valor is None:
+        return None
+    if isinstance(valor, str):
+        for formato in ("%Y-%m-%d", "%d/%m/%Y"):
+            try:
+                return datetime.strptime(valor.strip(), formato).date()
+            except ValueError:
+                continue
+    prefixo = f"Candidato {inscricao}: " if inscricao else ""
+    raise ErroDeCotas(
+        f"{prefixo}{campo}: {descrever_valor(valor)} não é uma data válida (use aaaa-mm-dd).",
+        inscricao=inscricao,
+        campo=campo,
+        valor=valor,
+    )
+
+
+def ler_numero(valor, campo: str, inscricao: str) -> Decimal:
+    """Nota exata: string decimal (vírgula ou ponto) ou número JSON; nunca ``float``."""
+    if isinstance(valor, (int, Decimal)) and not isinstance(valor, bool):
+        numero = Decimal(valor)
+    elif isinstance(valor, str):
+        texto = valor.strip()
+        if texto.count(",") == 1 and "." not in texto:
+            texto = texto.replace(",", ".")
+        try:
+            numero = Decimal(texto)
+        except InvalidOperation:
+            numero = None
+    else:
+        numero = None
+    if numero is None or not numero.is_finite():
+        motivo = "ausente" if valor is None else f"não numérica: {descrever_valor(valor)}"
+        raise ErroDeCotas(f"Candidato {inscricao}: {campo} {motivo}.", inscricao=inscricao, campo=campo, valor=valor)
+    return numero
+
+
+def _candidato(item, posicao: int) -> Candidato:
+    if not isinstance(item, dict):
+        raise ErroDeCotas(f"candidatos[{posicao}]: esperado um objeto; recebido {descrever_valor(item)}.")
+    inscricao = item.get("inscricao")
+    if isinstance(inscricao, int) and not isinstance(inscricao, bool):
+        inscricao = str(inscricao)
+    if not isinstance(inscricao, str) or not inscricao.strip():
+        raise ErroDeCotas(
+            f"candidatos[{posicao}]: inscricao ausente ou inválida: {descrever_valor(inscricao)}.",
+            campo="inscricao",
+            valor=inscricao,
+        )
+    desconhecidos = set(item) - CAMPOS_DO_CANDIDATO
+    if desconhecidos:
+        campo = sorted(desconhecidos)[0]
+        raise ErroDeCotas(f"Candidato {inscricao}: campo desconhecido {campo!r}.", inscricao=inscricao, campo=campo)
+    notas = item.get("notas") or {}
+    grupos = item.get("grupos") or []
+    verificacao = item.get("verificacao") or {}
+    _tipo(notas, dict, "notas", inscricao)
+    _tipo(grupos, list, "grupos", inscricao)
+    _tipo(verificacao, dict, "verificacao", inscricao)
+    for chave in ("jurado", "eliminado"):
+        _tipo(item.get(chave, False), bool, chave, inscricao)
+    sorteio = item.get("sorteio")
+    if sorteio is not None and (isinstance(sorteio, bool) or not isinstance(sorteio, int)):
+        raise ErroDeCotas(
+            f"Candidato {inscricao}: sorteio deve ser um inteiro; recebido {descrever_valor(sorteio)}.",
+            inscricao=inscricao,
+            campo="sorteio",
+            valor=sorteio,
+        )
+    if len(set(map(str, grupos))) != len(grupos):
+        raise ErroDeCotas(
+            f"Candidato {inscricao}: grupo repetido em {descrever_valor(grupos)}.",
+            inscricao=inscricao,
+            campo="grupos",
+            valor=grupos,
+        )
+    return Candidato(
+        inscricao=inscricao,
+        nota=ler_numero(item.get("nota"), "nota", inscricao),
+        notas=tuple((str(k), ler_numero(v, f"notas.{k}", inscricao)) for k, v in notas.items()),
+        nascimento=ler_data(item.get("nascimento"), "nascimento", inscricao),
+        jurado=item.get("jurado", False),
+        sorteio=sorteio,
+        cor_raca=item.get("cor_raca"),
+        grupos=tuple(grupos),
+        verificacao=tuple(verificacao.items()),
+        eliminado=item.get("eliminado", False),
+    )
+
+
+def _tipo(valor, tipo, campo: str, inscricao: str) -> None:
+    if not isinstance(valor, tipo):
+        nomes = {dict: "um objeto", list: "uma lista", bool: "true ou false"}
+        raise ErroDeCotas(
+            f"Candidato {inscricao}: {campo} deve ser {nomes[tipo]}; recebido {descrever_valor(valor)}.",
+            inscricao=inscricao,
+            campo=campo,
+            valor=valor,
+        )
+
+
+def _evento(item, numero: int) -> Evento:
+    if not isinstance(item, dict):
+        raise ErroDeCotas(f"Evento {numero}: esperado um objeto; recebido {descrever_valor(item)}.")
+    inscricao = item.get("inscricao")
+    if isinstance(inscricao, int) and not isinstance(inscricao, bool):
+        inscricao = str(inscricao)
+    return Evento(tipo=item.get("tipo"), inscricao=inscricao, quantidade=item.get("quantidade"))
+
+
+def _edital(dados) -> Edital:
+    if not isinstance(dados, dict):
+        raise ErroDeCotas(f"edital: esperado um objeto; recebido {descrever_valor(dados)}.", campo="edital")
+    desempate = dados.get("desempate", list(DESEMPATE_PADRAO))
+    if not isinstance(desempate, list):
+        raise ErroDeCotas(
+            f"edital.desempate: esperada uma lista; recebido {descrever_valor(desempate)}.", campo="edital.desempate"
+        )
+    return Edital(
+        tipo=dados.get("tipo", "concurso_publico"),
+        publicado_em=ler_data(dados.get("publicado_em"), "edital.publicado_em"),
+        data_referencia_idade=ler_data(dados.get("data_referencia_idade"), "edital.data_referencia_idade"),
+        desempate=tuple(desempate),
+    )
+
+
+def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) -> dict:
+    """O resultado no formato ``cotas-resultado/1`` (as chaves extras vêm depois das obrigatórias)."""
+    quadro = resultado.quadro
+    saida = {
+        "formato": FORMATO_RESULTADO,
+        "regime": resultado.regime,
+        "quadro": {"vagas": quadro.vagas, "ampla": quadro.ampla, "reservadas": dict(quadro.reservadas)},
+        "listas": {nome: list(lista) for nome, lista in resultado.listas},
+        "convocacoes": [
+            {
+                "ordem": c.ordem,
+                "evento": c.evento,
+                "posicao": c.posicao,
+                "inscricao": c.inscricao,
+                "vaga": c.vaga,
+                "motivo": c.motivo,
+            }
+            for c in resultado.convocacoes
+        ],
+        "nomeados": [list(par) for par in resultado.nomeados],
+        "eliminados": list(resultado.eliminados),
+        "empates": [list(grupo) for grupo in resultado.empates],
+        "provisorio": resultado.provisorio,
+        "pendencias": list(resultado.pendencias),
+        "inconsistencias": list(resultado.inconsistencias),
+        "avisos": list((cenario.avisos_de_leitura if cenario else ()) + resultado.avisos),
+        "cadastro_de_reserva": list(quadro.cadastro_de_reserva),
+        "posicoes_reservadas": {nome: list(p) for nome, p in quadro.posicoes_reservadas},
+        "vagas_totais": resultado.vagas_totais,
+        "reclassificacoes": [
+            {"evento": r.evento, "inscricao": r.inscricao, "de": r.de, "para": r.para, "motivo": r.motivo}
+            for r in resultado.reclassificacoes
+        ],
+        "saidas": [
+            {"evento": s.evento, "tipo": s.tipo, "inscricao": s.inscricao, "vaga": s.vaga, "posicao": s.posicao}
+            for s in resultado.saidas
+        ],
+        "ordem_vigente": [
+            {"posicao": p.posicao, "tipo": p.tipo, "inscricao": p.inscricao, "vaga": p.vaga}
+            for p in resultado.ordem_vigente
+        ],
+    }
+    if cenario is not None:
+        saida["parametros"] = parametros_do_regime(cenario.regime)
+    return saida
+
+
+def parametros_do_regime(regime) -> dict:
+    """Os parâmetros efetivamente usados, com as fontes, para auditoria e para congelar no edital."""
+    return {
+        "nome": regime.nome,
+        "referencia": regime.referencia,
+        "prioridade": list(regime.prioridade),
+        "grupos": [
+            {
+                "grupo": g.grupo,
+                "percentual": str(g.percentual),
+                "minimo_de_vagas": g.minimo_de_vagas,
+                "arredondamento": g.arredondamento,
+                "teto_percentual": None if g.teto_percentual is None else str(g.teto_percentual),
+                "ausencia": g.ausencia,
+                "cores_admitidas": list(g.cores_admitidas),
+                "referencias": dict(g.referencias),
+            }
+            for g in regime.grupos
+        ],
+    }
+
+
+def formatar_json(dados: dict) -> str:
+    """JSON legível e rápido: uma chave por linha, listas de objetos com um objeto por linha."""
+    linhas = []
+    for chave, valor in dados.items():
+        if isinstance(valor, list) and valor and isinstance(valor[0], dict):
+            itens = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in valor)
+            texto = f"[\n    {itens}\n  ]"
+        else:
+            texto = json.dumps(valor, ensure_ascii=False)
+        linhas.append(f"  {json.dumps(chave)}: {texto}")
+    return "{\n" + ",\n".join(linhas) + "\n}\n"

@@ -1,0 +1,51 @@
+"""``simular_cotas``: lê um cenário, escreve o resultado (FORMATO.md). Sem Django, sem banco.
+
+Saída 0 com o JSON no stdout; entrada inválida: mensagem em português no stderr, nada no stdout,
+saída 2.
+"""
+
+import sys
+
+from .cenario import formatar_json, ler_json, resultado_para_dict
+from .erros import ErroDeCotas
+from .motor import simular
+
+USO = "uso: python manage.py simular_cotas ARQUIVO.json  (ou - para a entrada padrão)"
+
+
+def executar(caminho: str, entrada=None, saida=None, erros=None) -> int:
+    entrada = entrada or sys.stdin
+    saida = saida or sys.stdout
+    erros = erros or sys.stderr
+    try:
+        texto = _ler(caminho, entrada)
+        cenario = ler_json(texto)
+        texto_saida = formatar_json(resultado_para_dict(simular(cenario), cenario))
+    except ErroDeCotas as erro:
+        erros.write(f"Erro no cenário: {erro}\n")
+        return 2
+    saida.write(texto_saida)
+    return 0
+
+
+def _ler(caminho: str, entrada) -> bytes | str:
+    if caminho == "-":
+        buffer = getattr(entrada, "buffer", None)
+        return buffer.read() if buffer is not None else entrada.read()
+    try:
+        with open(caminho, "rb") as arquivo:
+            return arquivo.read()
+    except OSError as erro:
+        raise ErroDeCotas(f"Não foi possível ler o arquivo {caminho!r}: {erro.strerror}.") from None
+
+
+def main(argv=None) -> int:
+    argumentos = sys.argv[1:] if argv is None else argv
+    if len(argumentos) != 1:
+        sys.stderr.write(USO + "\n")
+        return 2
+    return executar(argumentos[0])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

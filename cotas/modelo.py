@@ -1,0 +1,265 @@
+"""Estruturas de dados do motor: dataclasses imutáveis de entrada e de saída.
+
+Nada aqui depende de Django, de banco de dados, de relógio ou de sorteio: o mesmo cenário produz
+sempre o mesmo resultado (ver ``docs/REGRAS-IMPLEMENTADAS.md``).
+"""
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+AMPLA = "ampla"
+
+# Arredondamento do quantitativo fracionado (Art. 1º, §2º, para negros).
+METADE_PARA_CIMA = "metade_para_cima"
+PARA_CIMA = "para_cima"
+PARA_BAIXO = "para_baixo"
+ARREDONDAMENTOS = (METADE_PARA_CIMA, PARA_CIMA, PARA_BAIXO)
+
+# Efeito da ausência no procedimento de verificação (heteroidentificação, perícia).
+PERDE_RESERVA = "perde_reserva"
+ELIMINADO = "eliminado"
+EFEITOS_DA_AUSENCIA = (PERDE_RESERVA, ELIMINADO)
+
+# Situação da verificação da opção por um grupo (REGRAS §3).
+CONFIRMADO = "confirmado"
+NAO_CONFIRMADO = "nao_confirmado"
+AUSENTE = "ausente"
+PENDENTE = "pendente"
+DECLARACAO_FALSA = "declaracao_falsa"
+SITUACOES_DE_VERIFICACAO = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, DECLARACAO_FALSA)
+
+# Cor ou raça, quesito do IBGE (Art. 2º).
+CORES_IBGE = ("branca", "preta", "parda", "amarela", "indigena")
+
+CONCURSO_PUBLICO = "concurso_publico"
+PROCESSO_SELETIVO_ACS_ACE = "processo_seletivo_acs_ace"
+TIPOS_DE_EDITAL = (CONCURSO_PUBLICO, PROCESSO_SELETIVO_ACS_ACE)
+
+# Critérios de desempate (REGRAS §6).
+IDOSO = "idoso"
+IDADE = "idade"
+JURADO = "jurado"
+SORTEIO = "sorteio"
+PREFIXO_NOTA = "nota:"
+DESEMPATE_PADRAO = (IDOSO, IDADE, JURADO, SORTEIO)
+
+# Eventos posteriores ao primeiro resultado (REGRAS §5).
+VAGAS_ADICIONAIS = "vagas_adicionais"
+DESISTENCIA = "desistencia"
+NAO_POSSE = "nao_posse"
+FINAL_DE_LISTA = "final_de_lista"
+ANULACAO = "anulacao"
+TIPOS_DE_EVENTO = (VAGAS_ADICIONAIS, DESISTENCIA, NAO_POSSE, FINAL_DE_LISTA, ANULACAO)
+
+
+REFERENCIAS_CARIACICA = (
+    ("concorrencia", "Art. 3º, caput"),
+    ("ampla_nao_computa", "Art. 3º, §1º"),
+    ("reversao", "Art. 3º, §3º"),
+    ("alternancia", "Art. 4º"),
+    ("declaracao_falsa", "Art. 2º, §1º"),
+    ("vagas_na_validade", "Art. 1º, §3º"),
+)
+
+
+@dataclass(frozen=True)
+class Grupo:
+    """Um grupo com reserva de vagas e seus parâmetros, cada um com a sua fonte legal."""
+
+    grupo: str
+    percentual: Decimal
+    arredondamento: str
+    minimo_de_vagas: int = 1
+    teto_percentual: Decimal | None = None
+    ausencia: str = PERDE_RESERVA
+    # Autodeclarações de cor/raça que dão direito à opção (vazio: qualquer uma).
+    cores_admitidas: tuple[str, ...] = ()
+    nome_legivel: str = ""
+    # Pares (parâmetro, citação legal).
+    referencias: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def rotulo(self) -> str:
+        return self.nome_legivel or self.grupo
+
+    def referencia(self, parametro: str) -> str:
+        return dict(self.referencias).get(parametro, "")
+
+
+@dataclass(frozen=True)
+class Regime:
+    """Conjunto nomeado e versionado de grupos reservados (REGRAS §1)."""
+
+    nome: str
+    grupos: tuple[Grupo, ...]
+    prioridade: tuple[str, ...]
+    referencia: str = ""
+    # Data de início da vigência da lei e grupos que, pelo Art. 5º, parágrafo único, não se
+    # aplicam a processos seletivos de ACS/ACE com edital publicado antes dela.
+    vigencia: date | None = None
+    grupos_fora_acs_ace_anterior: tuple[str, ...] = ()
+    referencia_transicao: str = ""
+    # Pares (regra, citação) das regras comuns a todos os grupos: ``alternancia`` (Art. 4º),
+    # ``ampla_nao_computa`` (Art. 3º, §1º), ``reversao`` (Art. 3º, §3º), ``concorrencia`` (Art. 3º).
+    referencias: tuple[tuple[str, str], ...] = ()
+
+    def referencia_de(self, regra: str) -> str:
+        return dict(self.referencias).get(regra) or dict(REFERENCIAS_CARIACICA).get(regra, "")
+
+    def grupo(self, nome: str) -> Grupo:
+        for grupo in self.grupos:
+            if grupo.grupo == nome:
+                return grupo
+        raise KeyError(nome)
+
+    @property
+    def nomes_dos_grupos(self) -> tuple[str, ...]:
+        return tuple(g.grupo for g in self.grupos)
+
+
+@dataclass(frozen=True)
+class Edital:
+    tipo: str = CONCURSO_PUBLICO
+    publicado_em: date | None = None
+    data_referencia_idade: date | None = None
+    desempate: tuple[str, ...] = DESEMPATE_PADRAO
+
+
+@dataclass(frozen=True)
+class Candidato:
+    """Uma inscrição classificada no cargo (aprovada em todas as fases eliminatórias)."""
+
+    inscricao: str
+    nota: Decimal
+    notas: tuple[tuple[str, Decimal], ...] = ()
+    nascimento: date | None = None
+    jurado: bool = False
+    sorteio: int | None = None
+    cor_raca: str | None = None
+    grupos: tuple[str, ...] = ()
+    verificacao: tuple[tuple[str, str], ...] = ()
+    eliminado: bool = False
+
+    def situacao(self, grupo: str) -> str:
+        """Situação da verificação da opção pelo grupo; ``pendente`` quando não informada."""
+        for nome, situacao in self.verificacao:
+            if nome == grupo:
+                return situacao
+        return PENDENTE
+
+    def nota_parcial(self, campo: str) -> Decimal | None:
+        for nome, valor in self.notas:
+            if nome == campo:
+                return valor
+        return None
+
+
+@dataclass(frozen=True)
+class Evento:
+    tipo: str
+    inscricao: str | None = None
+    quantidade: int | None = None
+
+
+@dataclass(frozen=True)
+class Cenario:
+    """Um cargo de um edital: regime, vagas, classificados e eventos (``cotas-cenario/1``)."""
+
+    regime: Regime
+    vagas: int
+    candidatos: tuple[Candidato, ...] = ()
+    eventos: tuple[Evento, ...] = ()
+    edital: Edital = field(default_factory=Edital)
+    descricao: str = ""
+    # Avisos produzidos ao ler o cenário (por exemplo, parâmetro fixado em lei sobreposto).
+    avisos_de_leitura: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Quadro:
+    """Quadro de vagas de um cargo (REGRAS §2; Art. 1º, §4º)."""
+
+    vagas: int
+    ampla: int
+    reservadas: tuple[tuple[str, int], ...]
+    # Grupos abaixo do mínimo de vagas: só cadastro de reserva (Art. 1º, §3º).
+    cadastro_de_reserva: tuple[str, ...] = ()
+    # Posições das chamadas reservadas dentro das vagas do quadro (Art. 4º).
+    posicoes_reservadas: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def reservadas_do(self, grupo: str) -> int:
+        return dict(self.reservadas)[grupo]
+
+
+@dataclass(frozen=True)
+class Convocacao:
+    """Uma linha do registro de chamadas."""
+
+    ordem: int
+    evento: int
+    posicao: int
+    inscricao: str
+    vaga: str
+    motivo: str
+    revertida_de: str | None = None
+
+
+@dataclass(frozen=True)
+class Reclassificacao:
+    """Mudança do rótulo de um convocado que continua convocado (REGRAS §5)."""
+
+    evento: int
+    inscricao: str
+    de: str
+    para: str
+    motivo: str
+
+
+@dataclass(frozen=True)
+class Saida:
+    """Candidato convocado que deixou a convocação por um evento."""
+
+    evento: int
+    tipo: str
+    inscricao: str
+    vaga: str | None
+    posicao: int | None
+
+
+@dataclass(frozen=True)
+class Posicao:
+    """Uma posição da ordem de convocação vigente depois de todos os eventos."""
+
+    posicao: int
+    tipo: str
+    inscricao: str | None
+    vaga: str | None
+
+
+@dataclass(frozen=True)
+class Resultado:
+    """Saída do motor (``cotas-resultado/1``)."""
+
+    regime: str
+    quadro: Quadro
+    listas: tuple[tuple[str, tuple[str, ...]], ...]
+    convocacoes: tuple[Convocacao, ...]
+    nomeados: tuple[tuple[str, str], ...]
+    eliminados: tuple[str, ...]
+    empates: tuple[tuple[str, ...], ...]
+    pendencias: tuple[str, ...]
+    inconsistencias: tuple[str, ...]
+    avisos: tuple[str, ...]
+    reclassificacoes: tuple[Reclassificacao, ...] = ()
+    saidas: tuple[Saida, ...] = ()
+    vagas_totais: int = 0
+    ordem_vigente: tuple[Posicao, ...] = ()
+
+    @property
+    def provisorio(self) -> bool:
+        """Há verificações pendentes ou empates sem solução: o resultado não pode ser final."""
+        return bool(self.pendencias or self.empates)
+
+    def lista(self, nome: str) -> tuple[str, ...]:
+        return dict(self.listas)[nome]

@@ -1,0 +1,58 @@
+"""A chamada única do motor: cenário em, resultado fora (REGRAS inteiro)."""
+
+from .classificacao import classificar, eliminado_de_tudo, listas_dos_grupos, pendencias
+from .convocacao import convocar
+from .modelo import PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
+from .reserva import grupos_aplicaveis, quadro_de_vagas
+from .validacao import validar
+
+
+def simular(cenario: Cenario) -> Resultado:
+    """Quadro, listas, convocações e eventos de um cargo. Levanta ``ErroDeCotas`` se a entrada é inválida."""
+    validar(cenario)
+    regime, edital = cenario.regime, cenario.edital
+    aplicaveis = grupos_aplicaveis(regime, edital)
+    quadro = quadro_de_vagas(cenario.vagas, regime, aplicaveis)
+    classificacao = classificar(cenario.candidatos, edital, regime, aplicaveis)
+    listas = listas_dos_grupos(classificacao.geral, regime, aplicaveis)
+    geral = [c.inscricao for c in classificacao.geral]
+    inscricoes_das_listas = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
+    chamadas = convocar(regime, aplicaveis, cenario.vagas, geral, inscricoes_das_listas, cenario.eventos)
+    eliminados = {c.inscricao for c in cenario.candidatos if eliminado_de_tudo(c, regime, aplicaveis)}
+    return Resultado(
+        regime=regime.nome,
+        quadro=quadro,
+        listas=(("geral", tuple(geral)), *((n, tuple(lista)) for n, lista in inscricoes_das_listas.items())),
+        convocacoes=chamadas.convocacoes,
+        nomeados=chamadas.nomeados,
+        eliminados=tuple(sorted(eliminados | set(chamadas.anulados))),
+        empates=classificacao.empates,
+        pendencias=pendencias(listas),
+        inconsistencias=chamadas.inconsistencias,
+        avisos=_avisos(regime, edital, aplicaveis) + classificacao.avisos,
+        reclassificacoes=chamadas.reclassificacoes,
+        saidas=chamadas.saidas,
+        vagas_totais=chamadas.vagas_totais,
+        ordem_vigente=chamadas.ordem_vigente,
+    )
+
+
+def _avisos(regime, edital, aplicaveis) -> tuple[str, ...]:
+    avisos = []
+    for nome in regime.nomes_dos_grupos:
+        if nome not in aplicaveis:
+            avisos.append(
+                f"Reserva a {regime.grupo(nome).rotulo} não se aplica: processo seletivo de ACS/ACE com edital "
+                f"publicado antes da vigência da lei ({regime.referencia_transicao})."
+            )
+    if (
+        regime.vigencia is not None
+        and edital.publicado_em is not None
+        and edital.publicado_em < regime.vigencia
+        and edital.tipo != PROCESSO_SELETIVO_ACS_ACE
+    ):
+        avisos.append(
+            f"Edital publicado em {edital.publicado_em:%d/%m/%Y}, antes da vigência do regime {regime.nome} "
+            f"({regime.vigencia:%d/%m/%Y}): confira se o regime escolhido é o correto."
+        )
+    return tuple(avisos)

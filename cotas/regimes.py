@@ -1,0 +1,325 @@
+"""Regimes pré-definidos, cada número com a sua fonte legal (REGRAS §1).
+
+Um edital escolhe um regime ao ser criado e congela uma cópia dos parâmetros; por isso os regimes
+são valores imutáveis e ``com_parametros`` devolve uma cópia alterada, nunca altera o original.
+"""
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from .erros import ErroDeCotas, descrever_valor
+from .modelo import (
+    ARREDONDAMENTOS,
+    EFEITOS_DA_AUSENCIA,
+    METADE_PARA_CIMA,
+    PARA_CIMA,
+    PERDE_RESERVA,
+    Grupo,
+    Regime,
+)
+
+LEI_CARIACICA_2023 = "Lei Municipal de Cariacica de 30/08/2023 (Lei nº 6.508/2023)"
+LEI_CARIACICA_2018 = "Lei Municipal de Cariacica nº 5.909/2018"
+LEI_12990 = "Lei federal nº 12.990/2014"
+LEI_15142 = "Lei federal nº 15.142/2025"
+DECRETO_12536 = "Decreto federal nº 12.536/2025"
+DECRETO_9508 = "Decreto federal nº 9.508/2018"
+TETO_PCD = "Lei nº 8.112/1990, art. 5º, §2º (até 20%); STF, MS 30.861 (1ª vaga PcD não antes da 5ª)"
+PRETOS_E_PARDOS = ("preta", "parda")
+
+
+def _referencias_de(lei, concorrencia, ampla_nao_computa, reversao, alternancia, declaracao_falsa):
+    return (
+        ("concorrencia", f"{lei}, {concorrencia}"),
+        ("ampla_nao_computa", f"{lei}, {ampla_nao_computa}"),
+        ("reversao", f"{lei}, {reversao}"),
+        ("alternancia", f"{lei}, {alternancia}"),
+        ("declaracao_falsa", f"{lei}, {declaracao_falsa}"),
+        ("vagas_na_validade", f"{lei}, {alternancia}"),
+    )
+
+
+def _pcd(percentual: str = "5") -> Grupo:
+    """Reserva às pessoas com deficiência: 5% com fração para cima, teto de 20%."""
+    return Grupo(
+        grupo="pcd",
+        percentual=Decimal(percentual),
+        arredondamento=PARA_CIMA,
+        minimo_de_vagas=1,
+        teto_percentual=Decimal("20"),
+        ausencia=PERDE_RESERVA,
+        nome_legivel="pessoas com deficiência",
+        referencias=(
+            ("reserva", f"{DECRETO_9508}, art. 1º"),
+            ("percentual", f"{DECRETO_9508}, art. 1º, §1º (mínimo de 5%; o edital pode fixar até 20%)"),
+            ("arredondamento", f"{DECRETO_9508}, art. 1º, §3º (fração elevada ao inteiro seguinte)"),
+            ("teto_percentual", TETO_PCD),
+            ("elegibilidade", "Constituição, art. 37, VIII; avaliação médica/biopsicossocial do edital"),
+            ("ausencia", "Edital; por simetria com o Art. 2º, §2º da lei municipal"),
+            ("substituicao", f"{DECRETO_9508}, art. 1º (reserva mantida nas vagas que surgirem)"),
+        ),
+    )
+
+
+def _negros_20(lei: str = "", artigo: str = "Art.") -> Grupo:
+    """Reserva de 20% a negros; ``lei`` vazia quando é a própria lei do regime."""
+    lei = f"{lei}, " if lei else ""
+    return Grupo(
+        grupo="negros",
+        percentual=Decimal("20"),
+        arredondamento=METADE_PARA_CIMA,
+        minimo_de_vagas=3,
+        ausencia=PERDE_RESERVA,
+        cores_admitidas=PRETOS_E_PARDOS,
+        nome_legivel="negros",
+        referencias=(
+            ("reserva", f"{lei}{artigo} 1º"),
+            ("percentual", f"{lei}{artigo} 1º"),
+            ("minimo_de_vagas", f"{lei}{artigo} 1º, §1º"),
+            ("arredondamento", f"{lei}{artigo} 1º, §2º"),
+            ("cadastro_de_reserva", f"{lei}{artigo} 1º, §3º"),
+            ("elegibilidade", f"{lei}{artigo} 2º (autodeclaração preta ou parda, quesito do IBGE)"),
+            ("ausencia", f"{lei}{artigo} 2º, §2º (por simetria: perde a reserva, fica na ampla)"),
+            ("substituicao", f"{lei}{artigo} 3º, §2º"),
+        ),
+    )
+
+
+CARIACICA_2023 = Regime(
+    nome="cariacica-2023",
+    grupos=(_negros_20(), _pcd()),
+    prioridade=("pcd", "negros"),
+    referencia=LEI_CARIACICA_2023,
+    vigencia=date(2023, 8, 30),
+    grupos_fora_acs_ace_anterior=("negros",),
+    referencia_transicao=f"{LEI_CARIACICA_2023}, Art. 5º, parágrafo único",
+)
+
+CARIACICA_2018 = Regime(
+    nome="cariacica-2018",
+    grupos=(
+        replace(
+            _negros_20(LEI_CARIACICA_2018, "art."),
+            referencias=(
+                ("percentual", f"{LEI_CARIACICA_2018}, art. 1º (20% das vagas de cargos efetivos)"),
+                ("minimo_de_vagas", f"{LEI_12990}, art. 1º, §1º (aplicada por analogia)"),
+                ("arredondamento", f"{LEI_12990}, art. 1º, §2º (aplicada por analogia)"),
+                ("elegibilidade", f"{LEI_CARIACICA_2018}, art. 1º, §1º"),
+                ("ausencia", "Edital (perde a reserva, fica na ampla)"),
+                ("substituicao", f"{LEI_12990}, art. 3º, §2º (aplicada por analogia)"),
+            ),
+        ),
+        _pcd(),
+    ),
+    prioridade=("pcd", "negros"),
+    referencia=LEI_CARIACICA_2018,
+    referencias=_referencias_de(
+        f"{LEI_12990} (por analogia)", "art. 3º", "art. 3º, §1º", "art. 3º, §3º", "art. 4º", "art. 2º, parágrafo único"
+    ),
+)
+
+FEDERAL_12990 = Regime(
+    nome="federal-12990-2014",
+    grupos=(_negros_20(LEI_12990, "art."), _pcd()),
+    prioridade=("pcd", "negros"),
+    referencia=f"{LEI_12990}; {DECRETO_9508}",
+    referencias=_referencias_de(
+        LEI_12990, "art. 3º", "art. 3º, §1º", "art. 3º, §3º", "art. 4º", "art. 2º, parágrafo único"
+    ),
+)
+
+
+def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...]) -> Grupo:
+    return Grupo(
+        grupo=nome,
+        percentual=Decimal(percentual),
+        arredondamento=METADE_PARA_CIMA,
+        minimo_de_vagas=2,
+        ausencia=PERDE_RESERVA,
+        cores_admitidas=cores,
+        nome_legivel=legivel,
+        referencias=(
+            ("reserva", f"{LEI_15142}, art. 1º"),
+            ("percentual", f"{LEI_15142}, art. 1º; {DECRETO_12536} (divisão 25% / 3% / 2%)"),
+            ("minimo_de_vagas", f"{LEI_15142}, art. 5º"),
+            ("arredondamento", f"{LEI_15142}, art. 5º"),
+            ("elegibilidade", f"{LEI_15142}, art. 2º"),
+            ("ausencia", "IN Conjunta MGI/MIR/MPI nº 261/2025 (não elimina; segue na ampla)"),
+            ("substituicao", f"{LEI_15142}, art. 7º"),
+        ),
+    )
+
+
+FEDERAL_15142 = Regime(
+    nome="federal-15142-2025",
+    grupos=(
+        _grupo_15142("pretos_pardos", "25", "pretos e pardos", PRETOS_E_PARDOS),
+        _grupo_15142("indigenas", "3", "indígenas", ("indigena",)),
+        _grupo_15142("quilombolas", "2", "quilombolas", ()),
+        _pcd(),
+    ),
+    prioridade=("pcd", "pretos_pardos", "indigenas", "quilombolas"),
+    referencia=f"{LEI_15142}; {DECRETO_12536}; {DECRETO_9508}",
+    referencias=_referencias_de(LEI_15142, "art. 7º", "art. 7º", "art. 8º", "art. 9º", "art. 4º"),
+)
+
+REGIMES = {r.nome: r for r in (CARIACICA_2023, CARIACICA_2018, FEDERAL_12990, FEDERAL_15142)}
+REGIME_PADRAO = CARIACICA_2023.nome
+
+# Parâmetros de grupo que um edital (ou um cenário) pode sobrepor.
+PARAMETROS_DE_GRUPO = ("percentual", "arredondamento", "minimo_de_vagas", "teto_percentual", "ausencia")
+# Nomes de grupo cuja opção exige autodeclaração preta ou parda quando a cor/raça é informada.
+GRUPOS_DE_PRETOS_E_PARDOS = ("negros", "pretos_pardos")
+
+
+def regime_pre_definido(nome: str) -> Regime:
+    try:
+        return REGIMES[nome]
+    except (KeyError, TypeError):
+        conhecidos = ", ".join(REGIMES)
+        raise ErroDeCotas(
+            f"Regime desconhecido: {descrever_valor(nome)}. Regimes disponíveis: {conhecidos}.",
+            campo="regime",
+            valor=nome,
+        ) from None
+
+
+def ler_percentual(valor, campo: str) -> Decimal:
+    """Percentual exato entre 0 e 100 (nunca por ``float``)."""
+    if isinstance(valor, bool) or not isinstance(valor, (int, str, Decimal)):
+        raise ErroDeCotas(f"{campo}: percentual inválido {descrever_valor(valor)}.", campo=campo, valor=valor)
+    try:
+        numero = Decimal(str(valor).strip().replace(",", "."))
+    except InvalidOperation:
+        raise ErroDeCotas(f"{campo}: percentual inválido {descrever_valor(valor)}.", campo=campo, valor=valor) from None
+    if not numero.is_finite() or numero < 0 or numero > 100:
+        raise ErroDeCotas(
+            f"{campo}: o percentual deve estar entre 0 e 100; recebido {descrever_valor(valor)}.",
+            campo=campo,
+            valor=valor,
+        )
+    return numero
+
+
+def ler_inteiro_nao_negativo(valor, campo: str) -> int:
+    if isinstance(valor, bool) or not isinstance(valor, int) or valor < 0:
+        raise ErroDeCotas(
+            f"{campo}: deve ser um número inteiro não negativo; recebido {descrever_valor(valor)}.",
+            campo=campo,
+            valor=valor,
+        )
+    return valor
+
+
+def _ler_parametro(grupo: str, parametro: str, valor):
+    campo = f"{grupo}.{parametro}"
+    if parametro == "percentual":
+        return ler_percentual(valor, campo)
+    if parametro == "teto_percentual":
+        return None if valor is None else ler_percentual(valor, campo)
+    if parametro == "minimo_de_vagas":
+        return ler_inteiro_nao_negativo(valor, campo)
+    opcoes = ARREDONDAMENTOS if parametro == "arredondamento" else EFEITOS_DA_AUSENCIA
+    if valor not in opcoes:
+        raise ErroDeCotas(
+            f"{campo}: valor {descrever_valor(valor)} inválido; use {', '.join(opcoes)}.", campo=campo, valor=valor
+        )
+    return valor
+
+
+def com_parametros(regime: Regime, parametros: dict) -> tuple[Regime, tuple[str, ...]]:
+    """Cópia do regime com os parâmetros sobrepostos pelo edital, e os avisos correspondentes.
+
+    Sobrepor um parâmetro que a lei fixa (por exemplo os 20% do Art. 1º) é aceito para simulação,
+    mas gera um aviso: só o percentual PcD e a cadeia de desempate são deixados ao edital.
+    """
+    if not isinstance(parametros, dict):
+        raise ErroDeCotas(f"parametros: esperado um objeto; recebido {descrever_valor(parametros)}.")
+    grupos = {g.grupo: g for g in regime.grupos}
+    avisos = []
+    for nome, valores in parametros.items():
+        if nome not in grupos:
+            raise ErroDeCotas(
+                f"parametros: grupo desconhecido {descrever_valor(nome)} no regime {regime.nome} "
+                f"(grupos: {', '.join(grupos)}).",
+                campo="parametros",
+                valor=nome,
+            )
+        if not isinstance(valores, dict):
+            raise ErroDeCotas(f"parametros.{nome}: esperado um objeto; recebido {descrever_valor(valores)}.")
+        alteracoes = {}
+        for parametro, valor in valores.items():
+            if parametro not in PARAMETROS_DE_GRUPO:
+                raise ErroDeCotas(
+                    f"parametros.{nome}: parâmetro desconhecido {descrever_valor(parametro)} "
+                    f"(aceitos: {', '.join(PARAMETROS_DE_GRUPO)}).",
+                    campo=f"parametros.{nome}",
+                    valor=parametro,
+                )
+            alteracoes[parametro] = _ler_parametro(nome, parametro, valor)
+            original = getattr(grupos[nome], parametro)
+            if nome != "pcd" and alteracoes[parametro] != original:
+                avisos.append(
+                    f"Parâmetro fixado em lei alterado: {nome}.{parametro} {original} → {alteracoes[parametro]} "
+                    f"({grupos[nome].referencia(parametro) or regime.referencia})."
+                )
+        grupos[nome] = replace(grupos[nome], **alteracoes)
+    novo = replace(regime, grupos=tuple(grupos[g.grupo] for g in regime.grupos))
+    return novo, tuple(avisos)
+
+
+def regime_inline(dados: dict) -> Regime:
+    """Regime descrito no próprio cenário, com qualquer número de grupos (FORMATO.md)."""
+    if not isinstance(dados, dict):
+        raise ErroDeCotas(f"regime: esperado um nome ou um objeto; recebido {descrever_valor(dados)}.")
+    nome = dados.get("nome") or "regime-do-cenario"
+    lista = dados.get("grupos")
+    if not isinstance(lista, list) or not lista:
+        raise ErroDeCotas("regime.grupos: informe a lista de grupos reservados.", campo="regime.grupos")
+    grupos = []
+    for posicao, item in enumerate(lista, start=1):
+        grupos.append(_grupo_inline(item, posicao))
+    nomes = [g.grupo for g in grupos]
+    duplicados = {n for n in nomes if nomes.count(n) > 1}
+    if duplicados:
+        raise ErroDeCotas(f"regime.grupos: grupo repetido {descrever_valor(sorted(duplicados)[0])}.")
+    prioridade = _ler_prioridade(dados.get("prioridade"), nomes)
+    return Regime(nome=str(nome), grupos=tuple(grupos), prioridade=prioridade, referencia="regime do cenário")
+
+
+def _grupo_inline(item, posicao: int) -> Grupo:
+    if not isinstance(item, dict):
+        raise ErroDeCotas(f"regime.grupos[{posicao}]: esperado um objeto; recebido {descrever_valor(item)}.")
+    nome = item.get("grupo")
+    if not isinstance(nome, str) or not nome.strip() or nome == "ampla":
+        raise ErroDeCotas(
+            f"regime.grupos[{posicao}].grupo: nome de grupo inválido {descrever_valor(nome)}.",
+            campo="grupo",
+            valor=nome,
+        )
+    for obrigatorio in ("percentual", "arredondamento"):
+        if obrigatorio not in item:
+            raise ErroDeCotas(f"regime.grupos[{posicao}] ({nome}): falta o campo obrigatório {obrigatorio!r}.")
+    desconhecidos = set(item) - {"grupo", "cores_admitidas", *PARAMETROS_DE_GRUPO}
+    if desconhecidos:
+        raise ErroDeCotas(
+            f"regime.grupos[{posicao}] ({nome}): campo desconhecido {descrever_valor(sorted(desconhecidos)[0])}."
+        )
+    valores = {p: _ler_parametro(nome, p, item[p]) for p in PARAMETROS_DE_GRUPO if p in item}
+    cores = item.get("cores_admitidas", PRETOS_E_PARDOS if nome in GRUPOS_DE_PRETOS_E_PARDOS else ())
+    return Grupo(grupo=nome, cores_admitidas=tuple(cores), nome_legivel=nome, **valores)
+
+
+def _ler_prioridade(prioridade, nomes: list[str]) -> tuple[str, ...]:
+    """Ordem de desempate entre grupos na mesma posição; os omitidos seguem na ordem dos grupos."""
+    if prioridade is None:
+        return tuple(nomes)
+    if not isinstance(prioridade, list) or any(p not in nomes for p in prioridade):
+        raise ErroDeCotas(
+            f"regime.prioridade: {descrever_valor(prioridade)} deve listar apenas grupos do regime ({', '.join(nomes)}).",
+            campo="prioridade",
+            valor=prioridade,
+        )
+    vistos = list(dict.fromkeys(prioridade))
+    return tuple(vistos + [n for n in nomes if n not in vistos])

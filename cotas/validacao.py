@@ -1,0 +1,155 @@
+"""Validação semântica de um cenário antes de qualquer cálculo (REGRAS §7).
+
+Cada mensagem nomeia o candidato, o campo e o valor. O leitor de JSON (``cenario.py``) cuida dos
+tipos; aqui ficam as regras que valem também para quem chama o motor com dataclasses (o Django).
+"""
+
+from .erros import ErroDeCotas, descrever_valor
+from .modelo import (
+    ARREDONDAMENTOS,
+    CORES_IBGE,
+    DESEMPATE_PADRAO,
+    EFEITOS_DA_AUSENCIA,
+    IDOSO,
+    PREFIXO_NOTA,
+    SITUACOES_DE_VERIFICACAO,
+    TIPOS_DE_EDITAL,
+    TIPOS_DE_EVENTO,
+    VAGAS_ADICIONAIS,
+    Candidato,
+    Cenario,
+    Regime,
+)
+from .regimes import ler_inteiro_nao_negativo, ler_percentual
+
+CRITERIOS_SIMPLES = frozenset(DESEMPATE_PADRAO)
+
+
+def validar(cenario: Cenario) -> None:
+    ler_inteiro_nao_negativo(cenario.vagas, "vagas")
+    validar_regime(cenario.regime)
+    _validar_edital(cenario)
+    vistos = set()
+    campos_de_nota = [c[len(PREFIXO_NOTA) :] for c in cenario.edital.desempate if c.startswith(PREFIXO_NOTA)]
+    for candidato in cenario.candidatos:
+        if candidato.inscricao in vistos:
+            raise ErroDeCotas(
+                f"Inscrição duplicada: {candidato.inscricao} aparece mais de uma vez.",
+                inscricao=candidato.inscricao,
+                campo="inscricao",
+                valor=candidato.inscricao,
+            )
+        vistos.add(candidato.inscricao)
+        _validar_candidato(candidato, cenario.regime, campos_de_nota)
+    for numero, evento in enumerate(cenario.eventos, start=1):
+        _validar_evento(numero, evento, vistos)
+
+
+def validar_regime(regime: Regime) -> None:
+    if not regime.grupos:
+        raise ErroDeCotas(f"O regime {regime.nome} não tem grupos reservados.", campo="regime")
+    for grupo in regime.grupos:
+        ler_percentual(grupo.percentual, f"{grupo.grupo}.percentual")
+        if grupo.teto_percentual is not None:
+            ler_percentual(grupo.teto_percentual, f"{grupo.grupo}.teto_percentual")
+        ler_inteiro_nao_negativo(grupo.minimo_de_vagas, f"{grupo.grupo}.minimo_de_vagas")
+        if grupo.arredondamento not in ARREDONDAMENTOS:
+            raise ErroDeCotas(f"{grupo.grupo}.arredondamento: valor {grupo.arredondamento!r} inválido.")
+        if grupo.ausencia not in EFEITOS_DA_AUSENCIA:
+            raise ErroDeCotas(f"{grupo.grupo}.ausencia: valor {grupo.ausencia!r} inválido.")
+    if sorted(regime.prioridade) != sorted(regime.nomes_dos_grupos):
+        raise ErroDeCotas(f"regime.prioridade deve listar cada grupo uma vez: {list(regime.prioridade)!r}.")
+
+
+def _validar_edital(cenario: Cenario) -> None:
+    edital = cenario.edital
+    if edital.tipo not in TIPOS_DE_EDITAL:
+        raise ErroDeCotas(
+            f"edital.tipo: valor {descrever_valor(edital.tipo)} inválido; use {', '.join(TIPOS_DE_EDITAL)}.",
+            campo="edital.tipo",
+            valor=edital.tipo,
+        )
+    for criterio in edital.desempate:
+        nota_parcial = isinstance(criterio, str) and criterio.startswith(PREFIXO_NOTA) and len(criterio) > 5
+        if criterio not in CRITERIOS_SIMPLES and not nota_parcial:
+            raise ErroDeCotas(
+                f"edital.desempate: critério desconhecido {descrever_valor(criterio)}; use idoso, "
+                "nota:<campo>, idade, jurado ou sorteio.",
+                campo="edital.desempate",
+                valor=criterio,
+            )
+    if IDOSO in edital.desempate and edital.data_referencia_idade is None and cenario.candidatos:
+        raise ErroDeCotas(
+            "edital.data_referencia_idade: obrigatória quando o critério 'idoso' está na cadeia de desempate "
+            "(último dia de inscrição).",
+            campo="edital.data_referencia_idade",
+        )
+
+
+def _validar_candidato(candidato: Candidato, regime: Regime, campos_de_nota: list[str]) -> None:
+    inscricao = candidato.inscricao
+
+    def erro(campo, valor, texto):
+        return ErroDeCotas(f"Candidato {inscricao}: {campo} {texto}", inscricao=inscricao, campo=campo, valor=valor)
+
+    if candidato.cor_raca is not None and candidato.cor_raca not in CORES_IBGE:
+        raise erro(
+            "cor_raca",
+            candidato.cor_raca,
+            f"{descrever_valor(candidato.cor_raca)} inválida; use {', '.join(CORES_IBGE)}.",
+        )
+    for nome in candidato.grupos:
+        if nome not in regime.nomes_dos_grupos:
+            raise erro(
+                "grupos",
+                nome,
+                f"tem o grupo desconhecido {descrever_valor(nome)} (regime {regime.nome}: {', '.join(regime.nomes_dos_grupos)}).",
+            )
+        cores = regime.grupo(nome).cores_admitidas
+        if cores and candidato.cor_raca is not None and candidato.cor_raca not in cores:
+            raise erro(
+                "cor_raca",
+                candidato.cor_raca,
+                f"{descrever_valor(candidato.cor_raca)} não permite optar por {nome}: exige autodeclaração "
+                f"{' ou '.join(cores)} ({regime.grupo(nome).referencia('elegibilidade') or 'Art. 2º'}).",
+            )
+    for nome, situacao in candidato.verificacao:
+        if nome not in candidato.grupos:
+            raise erro(
+                "verificacao", nome, f"informa verificação para {descrever_valor(nome)}, grupo pelo qual não optou."
+            )
+        if situacao not in SITUACOES_DE_VERIFICACAO:
+            raise erro(
+                f"verificacao.{nome}",
+                situacao,
+                f"{descrever_valor(situacao)} inválida; use {', '.join(SITUACOES_DE_VERIFICACAO)}.",
+            )
+    for campo in campos_de_nota:
+        if candidato.nota_parcial(campo) is None:
+            raise erro(f"notas.{campo}", None, "ausente: a nota parcial é critério de desempate do edital.")
+
+
+def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
+    campo = f"eventos[{numero}]"
+    if evento.tipo not in TIPOS_DE_EVENTO:
+        raise ErroDeCotas(
+            f"Evento {numero}: tipo desconhecido {descrever_valor(evento.tipo)}; use {', '.join(TIPOS_DE_EVENTO)}.",
+            campo=f"{campo}.tipo",
+            valor=evento.tipo,
+        )
+    if evento.tipo == VAGAS_ADICIONAIS:
+        quantidade = evento.quantidade
+        if isinstance(quantidade, bool) or not isinstance(quantidade, int) or quantidade < 1:
+            raise ErroDeCotas(
+                f"Evento {numero} (vagas_adicionais): quantidade deve ser um inteiro positivo; "
+                f"recebido {descrever_valor(quantidade)}.",
+                campo=f"{campo}.quantidade",
+                valor=quantidade,
+            )
+    elif evento.inscricao not in inscricoes:
+        raise ErroDeCotas(
+            f"Evento {numero} ({evento.tipo}): inscrição desconhecida {descrever_valor(evento.inscricao)}.",
+            inscricao=evento.inscricao,
+            campo=f"{campo}.inscricao",
+            valor=evento.inscricao,
+        )

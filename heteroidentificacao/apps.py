@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class HeteroidentificacaoConfig(AppConfig):
+    name = "heteroidentificacao"
+    verbose_name = "Heteroidentificação"
