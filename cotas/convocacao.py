@@ -128,7 +128,7 @@ class _Estado:
             escolhidos = list(islice(filterfalse(bloqueados.__contains__, self.listas[nome]), len(posicoes)))
             bloqueados.update(escolhidos)
             vencedores.update(escolhidos)
-            for posicao, inscricao in zip(posicoes, escolhidos):
+            for posicao, inscricao in zip(posicoes, escolhidos, strict=False):
                 resultado[inscricao] = Vaga(posicao, nome)
             # As vagas não preenchidas do grupo são as suas últimas (Art. 3º, §3º).
             for posicao in posicoes[len(escolhidos) :]:
@@ -138,7 +138,7 @@ class _Estado:
         # Ampla e revertidas juntas, em ordem de posição, recebem os vencedores "ampla" na ordem
         # da lista geral: uma vaga revertida nunca faz alguém passar à frente de quem tem nota maior.
         posicoes_ampla = sorted(vagas_ampla + list(revertidas)) if revertidas else vagas_ampla
-        for posicao, inscricao in zip(posicoes_ampla, da_ampla):
+        for posicao, inscricao in zip(posicoes_ampla, da_ampla, strict=False):
             resultado[inscricao] = Vaga(posicao, AMPLA, revertidas.get(posicao))
         return resultado
 
