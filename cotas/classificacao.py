@@ -32,25 +32,53 @@ def idade_em(nascimento: date, referencia: date) -> int:
     return referencia.year - nascimento.year - ((referencia.month, referencia.day) < (nascimento.month, nascimento.day))
 
 
-def _chave(candidato: Candidato, desempate: tuple[str, ...], referencia: date | None) -> tuple:
-    """Chave de ordenação: nota maior primeiro e depois cada critério do edital, em ordem."""
-    chave = [-candidato.nota]
-    nascimento = candidato.nascimento
-    for criterio in desempate:
-        if criterio == IDOSO:
-            # Só os que têm 60 anos ou mais na data de referência vêm primeiro, o mais velho antes;
-            # os demais não são ordenados por este critério.
-            idoso = nascimento is not None and idade_em(nascimento, referencia) >= IDADE_IDOSO
-            chave += (0, nascimento.toordinal()) if idoso else (1, 0)
-        elif criterio == IDADE:
-            chave += (0, nascimento.toordinal()) if nascimento is not None else (1, 0)
-        elif criterio == JURADO:
-            chave.append(0 if candidato.jurado else 1)
-        elif criterio == SORTEIO:
-            chave += (0, candidato.sorteio) if candidato.sorteio is not None else (1, 0)
-        else:
-            chave.append(-candidato.nota_parcial(criterio[len(PREFIXO_NOTA) :]))
-    return tuple(chave)
+def limite_de_nascimento_idoso(referencia: date) -> date:
+    """Última data de nascimento de quem tem 60 anos ou mais na data de referência."""
+    try:
+        return referencia.replace(year=referencia.year - IDADE_IDOSO)
+    except ValueError:  # referência em 29 de fevereiro e ano sem 29: quem nasceu em 28/02 já fez 60
+        return date(referencia.year - IDADE_IDOSO, 2, 28)
+
+
+def _funcao_de_chave(candidatos, desempate: tuple[str, ...], limite_idoso: date | None):
+    """Função de chave de ordenação: nota maior primeiro e depois cada critério do edital, em ordem.
+
+    As notas viram postos inteiros (0 = a maior) antes da ordenação: a ordem é a mesma das
+    notas exatas, e comparar inteiros é bem mais rápido do que comparar ``Decimal``.
+    """
+    posto_da_nota = _postos(c.nota for c in candidatos)
+    postos_parciais = {
+        criterio: _postos(c.nota_parcial(criterio[len(PREFIXO_NOTA) :]) for c in candidatos)
+        for criterio in desempate
+        if criterio.startswith(PREFIXO_NOTA)
+    }
+
+    def chave(candidato: Candidato) -> tuple:
+        partes = [posto_da_nota[candidato.nota]]
+        nascimento = candidato.nascimento
+        for criterio in desempate:
+            if criterio == IDOSO:
+                # Só quem tem 60 anos ou mais na data de referência vem primeiro, o mais velho
+                # antes; os demais não são ordenados por este critério.
+                idoso = nascimento is not None and nascimento <= limite_idoso
+                partes += (0, nascimento.toordinal()) if idoso else (1, 0)
+            elif criterio == IDADE:
+                partes += (0, nascimento.toordinal()) if nascimento is not None else (1, 0)
+            elif criterio == JURADO:
+                partes.append(0 if candidato.jurado else 1)
+            elif criterio == SORTEIO:
+                partes += (0, candidato.sorteio) if candidato.sorteio is not None else (1, 0)
+            else:
+                partes.append(postos_parciais[criterio][candidato.nota_parcial(criterio[len(PREFIXO_NOTA) :])])
+        partes.append(candidato.inscricao)  # só ordena provisoriamente quem segue empatado
+        return tuple(partes)
+
+    return chave
+
+
+def _postos(notas) -> dict:
+    """Posto de cada nota distinta, da maior (0) para a menor."""
+    return {nota: posto for posto, nota in enumerate(sorted(set(notas), reverse=True))}
 
 
 @dataclass(frozen=True)
@@ -75,20 +103,26 @@ def eliminado_de_tudo(candidato: Candidato, regime: Regime, aplicaveis: tuple[st
 
 def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[str, ...]) -> Classificacao:
     """Lista geral (ampla concorrência) em ordem de classificação, com os empates não resolvidos."""
-    ativos = [c for c in candidatos if not eliminado_de_tudo(c, regime, aplicaveis)]
-    desempate, referencia = edital.desempate, edital.data_referencia_idade
-    chaves = {c.inscricao: _chave(c, desempate, referencia) for c in ativos}
-    ativos.sort(key=lambda c: (chaves[c.inscricao], c.inscricao))
+    desempate = edital.desempate
+    referencia = edital.data_referencia_idade
+    limite = limite_de_nascimento_idoso(referencia) if referencia is not None else None
+    ativos = [
+        c for c in candidatos if not (c.eliminado or c.verificacao) or not eliminado_de_tudo(c, regime, aplicaveis)
+    ]
+    chave = _funcao_de_chave(ativos, desempate, limite)
+    chaves = sorted(map(chave, ativos))
+    por_inscricao = {c.inscricao: c for c in ativos}
+    geral = tuple(por_inscricao[k[-1]] for k in chaves)
     empates, avisos = [], []
     inicio = 0
-    for fim in range(1, len(ativos) + 1):
-        if fim == len(ativos) or chaves[ativos[fim].inscricao] != chaves[ativos[inicio].inscricao]:
+    for fim in range(1, len(chaves) + 1):
+        if fim == len(chaves) or chaves[fim][:-1] != chaves[inicio][:-1]:
             if fim - inicio > 1:
-                empatados = ativos[inicio:fim]
+                empatados = geral[inicio:fim]
                 empates.append(tuple(c.inscricao for c in empatados))
                 avisos.append(_aviso_de_empate(empatados, desempate))
             inicio = fim
-    return Classificacao(geral=tuple(ativos), empates=tuple(empates), avisos=tuple(avisos))
+    return Classificacao(geral=geral, empates=tuple(empates), avisos=tuple(avisos))
 
 
 def _aviso_de_empate(empatados: list[Candidato], desempate: tuple[str, ...]) -> str:

@@ -41,6 +41,9 @@ def _ler(caminho: str, entrada) -> bytes | str:
 
 def main(argv=None) -> int:
     argumentos = sys.argv[1:] if argv is None else argv
+    if argumentos and argumentos[0] in ("-h", "--help"):
+        sys.stdout.write(USO + "\n\nSimula a reserva de vagas de um cargo (cotas-cenario/1 → cotas-resultado/1).\n")
+        return 0
     if len(argumentos) != 1:
         sys.stderr.write(USO + "\n")
         return 2

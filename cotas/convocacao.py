@@ -18,6 +18,7 @@ percorridos, por isso o recálculo custa O(N), não O(candidatos).
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import chain, filterfalse, islice
+from typing import NamedTuple
 
 from .erros import ErroDeCotas
 from .modelo import (
@@ -34,7 +35,7 @@ from .modelo import (
     Regime,
     Saida,
 )
-from .reserva import quadro_de_vagas, tipos_das_posicoes
+from .reserva import reservadas_por_grupo, tipos_das_posicoes
 
 DESCRICAO_DA_SAIDA = {
     DESISTENCIA: "desistente",
@@ -44,9 +45,8 @@ DESCRICAO_DA_SAIDA = {
 }
 
 
-@dataclass(frozen=True)
-class Vaga:
-    """Lugar de um vencedor na ordem de convocação para um dado ``N``."""
+class Vaga(NamedTuple):
+    """Lugar de um vencedor na ordem de convocação para um dado ``N`` (tupla: é criada aos milhares)."""
 
     posicao: int
     vaga: str  # ``ampla`` (inclusive vaga revertida) ou o nome do grupo
@@ -111,7 +111,7 @@ class _Estado:
         base = filterfalse(self.fora_da_base.__contains__, self.geral)
         return chain(base, filterfalse(self.fora.__contains__, self.movidos))
 
-    def vencedores(self, total: int, excluidos=frozenset()) -> dict[str, Vaga]:
+    def vencedores(self, total: int, excluidos=frozenset()) -> "_Vencedores":
         """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um."""
         geral = self.lista_geral_vigente()
         if excluidos:
@@ -119,8 +119,8 @@ class _Estado:
         vagas_ampla = self.posicoes[AMPLA][: bisect_right(self.posicoes[AMPLA], total)]
         da_ampla = list(islice(geral, len(vagas_ampla)))
         vencedores = set(da_ampla)
-        bloqueados = vencedores | self.fora | self.fora_dos_grupos | set(excluidos)
-        resultado, revertidas = {}, {}
+        bloqueados = vencedores | self.fora | self.fora_dos_grupos | excluidos
+        por_grupo, revertidas = {}, {}
         for nome in self.alocacao:
             posicoes = self.posicoes[nome][: bisect_right(self.posicoes[nome], total)]
             if not posicoes:
@@ -128,8 +128,7 @@ class _Estado:
             escolhidos = list(islice(filterfalse(bloqueados.__contains__, self.listas[nome]), len(posicoes)))
             bloqueados.update(escolhidos)
             vencedores.update(escolhidos)
-            for posicao, inscricao in zip(posicoes, escolhidos, strict=False):
-                resultado[inscricao] = Vaga(posicao, nome)
+            por_grupo[nome] = (escolhidos, posicoes)
             # As vagas não preenchidas do grupo são as suas últimas (Art. 3º, §3º).
             for posicao in posicoes[len(escolhidos) :]:
                 revertidas[posicao] = nome
@@ -138,9 +137,39 @@ class _Estado:
         # Ampla e revertidas juntas, em ordem de posição, recebem os vencedores "ampla" na ordem
         # da lista geral: uma vaga revertida nunca faz alguém passar à frente de quem tem nota maior.
         posicoes_ampla = sorted(vagas_ampla + list(revertidas)) if revertidas else vagas_ampla
-        for posicao, inscricao in zip(posicoes_ampla, da_ampla, strict=False):
-            resultado[inscricao] = Vaga(posicao, AMPLA, revertidas.get(posicao))
-        return resultado
+        por_grupo[AMPLA] = (da_ampla, posicoes_ampla)
+        return _Vencedores(por_grupo, revertidas)
+
+
+class _Vencedores:
+    """Vencedores de um recálculo: por rótulo, a lista na ordem de chamada e as posições.
+
+    Os conjuntos permitem comparar dois recálculos com operações de conjunto; a posição de cada
+    um só é montada para quem precisa dela (os novos convocados e a ordem final).
+    """
+
+    def __init__(self, por_rotulo: dict, revertidas: dict[int, str]):
+        self.por_rotulo = por_rotulo
+        self.revertidas = revertidas
+        self.conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
+        self.todos = set().union(*self.conjuntos.values())
+
+    def vaga(self, inscricao: str) -> Vaga | None:
+        for rotulo, conjunto in self.conjuntos.items():
+            if inscricao in conjunto:
+                lista, posicoes = self.por_rotulo[rotulo]
+                return self._vaga(rotulo, posicoes[lista.index(inscricao)])
+        return None
+
+    def _vaga(self, rotulo: str, posicao: int) -> Vaga:
+        return Vaga(posicao, rotulo, self.revertidas.get(posicao) if rotulo == AMPLA else None)
+
+    def todas(self) -> dict[str, Vaga]:
+        return {
+            inscricao: self._vaga(rotulo, posicao)
+            for rotulo, (lista, posicoes) in self.por_rotulo.items()
+            for posicao, inscricao in zip(posicoes, lista, strict=False)
+        }
 
 
 def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Evento, ...]) -> Convocacoes:
@@ -155,7 +184,7 @@ def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Event
         excluidos = frozenset()
         if evento.tipo == VAGAS_ADICIONAIS:
             total += evento.quantidade
-            quadro_de_vagas(total, regime, aplicaveis)  # recusa regime que reserve mais do que há
+            reservadas_por_grupo(total, regime, aplicaveis)  # recusa regime que reserve mais do que há
             causa = (
                 f"{evento.quantidade} vaga(s) surgida(s) na validade do concurso, total de {total} "
                 f"({regime.referencia_de('vagas_na_validade')})"
@@ -163,7 +192,7 @@ def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Event
         else:
             inscricao = evento.inscricao
             _exigir_ativo(estado, registro, evento, numero)
-            registro.sair(numero, evento.tipo, inscricao, atual.get(inscricao))
+            registro.sair(numero, evento.tipo, inscricao, atual.vaga(inscricao))
             if evento.tipo == FINAL_DE_LISTA:
                 # Sai das listas de grupo e vai para o fim da lista geral; não é chamado de novo
                 # nesta mesma convocação, a que renunciou (REGRAS §5).
@@ -206,6 +235,7 @@ class _Registro:
     def __init__(self, regime: Regime):
         self.regime = regime
         self.convocados: dict[str, str] = {}
+        self.por_rotulo: dict[str, set[str]] = {}
         self.convocacoes: list[Convocacao] = []
         self.reclassificacoes: list[Reclassificacao] = []
         self.saidas: list[Saida] = []
@@ -225,15 +255,28 @@ class _Registro:
         referencia = grupo.referencia("reserva") or grupo.referencia("percentual") or self.regime.referencia
         return f"{vaga.posicao}ª vaga, reservada a {grupo.rotulo} ({referencia})"
 
-    def convocar_novos(self, numero: int, atual: dict[str, Vaga], causa: str, evento: Evento | None = None):
-        novos = sorted((v.posicao, i) for i, v in atual.items() if i not in self.convocados)
-        for posicao, inscricao in novos:
-            vaga = atual[inscricao]
+    def convocar_novos(self, numero: int, atual: _Vencedores, causa: str, evento: Evento | None = None):
+        novos = atual.todos - self.convocados.keys()
+        if len(novos) > 32:
+            todas = atual.todas()
+            vagas = [todas[i] for i in novos]
+        else:
+            vagas = [atual.vaga(i) for i in novos]
+        for vaga, inscricao in sorted(zip(vagas, novos, strict=True)):
             motivo = f"{self._descrever(vaga)}; {self._causa(vaga, causa, evento)}"
             self.convocacoes.append(
-                Convocacao(len(self.convocacoes) + 1, numero, posicao, inscricao, vaga.vaga, motivo, vaga.revertida_de)
+                Convocacao(
+                    len(self.convocacoes) + 1, numero, vaga.posicao, inscricao, vaga.vaga, motivo, vaga.revertida_de
+                )
             )
-            self.convocados[inscricao] = vaga.vaga
+            self._rotular(inscricao, vaga.vaga)
+
+    def _rotular(self, inscricao: str, rotulo: str) -> None:
+        anterior = self.convocados.get(inscricao)
+        if anterior is not None:
+            self.por_rotulo[anterior].discard(inscricao)
+        self.convocados[inscricao] = rotulo
+        self.por_rotulo.setdefault(rotulo, set()).add(inscricao)
 
     def _causa(self, vaga: Vaga, causa: str, evento: Evento | None) -> str:
         if evento is None or evento.tipo == VAGAS_ADICIONAIS:
@@ -243,17 +286,20 @@ class _Registro:
             return f"{self.regime.grupo(vaga.vaga).referencia('substituicao')} — {causa}"
         return f"{causa} ({self.regime.referencia_de('concorrencia')})"
 
-    def reclassificar(self, numero: int, atual: dict[str, Vaga]) -> None:
-        for inscricao, rotulo in self.convocados.items():
-            vaga = atual.get(inscricao)
-            if vaga is None:
-                # Não deve acontecer (REGRAS §5); se acontecer, é apontado, nunca descartado.
-                self.inconsistencias[inscricao] = None
-            elif vaga.vaga != rotulo:
+    def reclassificar(self, numero: int, atual: _Vencedores) -> None:
+        convocados = self.convocados.keys()
+        # Não deve acontecer (REGRAS §5); se acontecer, o convocado é apontado, nunca descartado.
+        for inscricao in convocados - atual.todos:
+            self.inconsistencias[inscricao] = None
+        for rotulo, conjunto in atual.conjuntos.items():
+            mudaram = (conjunto & convocados) - self.por_rotulo.get(rotulo, set())
+            for inscricao in sorted(mudaram):
+                vaga = atual.vaga(inscricao)
+                motivo = self._motivo_de(inscricao, vaga)
                 self.reclassificacoes.append(
-                    Reclassificacao(numero, inscricao, rotulo, vaga.vaga, self._motivo_de(inscricao, vaga))
+                    Reclassificacao(numero, inscricao, self.convocados[inscricao], rotulo, motivo)
                 )
-                self.convocados[inscricao] = vaga.vaga
+                self._rotular(inscricao, rotulo)
 
     def _motivo_de(self, inscricao: str, vaga: Vaga) -> str:
         artigo = self.regime.referencia_de("ampla_nao_computa")
@@ -264,13 +310,15 @@ class _Registro:
 
     def sair(self, numero: int, tipo: str, inscricao: str, vaga: Vaga | None) -> None:
         rotulo = self.convocados.pop(inscricao, None)
+        if rotulo is not None:
+            self.por_rotulo[rotulo].discard(inscricao)
         self.inconsistencias.pop(inscricao, None)
         self.saidas.append(Saida(numero, tipo, inscricao, rotulo, vaga.posicao if vaga else None))
         if tipo == ANULACAO:
             self.anulados.append(inscricao)
 
-    def concluir(self, estado: _Estado, atual: dict[str, Vaga], total: int) -> Convocacoes:
-        ordem = {v.posicao: (i, v) for i, v in atual.items()}
+    def concluir(self, estado: _Estado, atual: _Vencedores, total: int) -> Convocacoes:
+        ordem = {v.posicao: (i, v) for i, v in atual.todas().items()}
         vigente = tuple(
             Posicao(p, tipo, *((ordem[p][0], ordem[p][1].vaga) if p in ordem else (None, None)))
             for p, tipo in enumerate(estado.tipos[:total], start=1)

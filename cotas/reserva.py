@@ -73,16 +73,10 @@ def grupos_aplicaveis(regime: Regime, edital: Edital) -> tuple[str, ...]:
     return tuple(g.grupo for g in regime.grupos if g.grupo not in fora)
 
 
-def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | None = None) -> Quadro:
-    """Quadro de vagas do cargo: reservadas por grupo e ampla concorrência (REGRAS §2).
-
-    A base é o total de vagas do cargo, nunca a parte não reservada a outro grupo.
-    """
-    if aplicaveis is None:
-        aplicaveis = regime.nomes_dos_grupos
+def reservadas_por_grupo(vagas: int, regime: Regime, aplicaveis: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """R(vagas) de cada grupo do regime; recusa o regime que reservaria mais do que há (REGRAS §2)."""
     reservadas = tuple((g.grupo, vagas_reservadas(vagas, g) if g.grupo in aplicaveis else 0) for g in regime.grupos)
-    ampla = vagas - sum(n for _, n in reservadas)
-    if ampla < 0:
+    if sum(n for _, n in reservadas) > vagas:
         detalhe = ", ".join(f"{nome} {n}" for nome, n in reservadas)
         raise ErroDeCotas(
             f"O regime {regime.nome} reserva mais vagas ({detalhe}) do que as {vagas} vagas do cargo; "
@@ -90,6 +84,18 @@ def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | No
             campo="vagas",
             valor=vagas,
         )
+    return reservadas
+
+
+def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | None = None) -> Quadro:
+    """Quadro de vagas do cargo: reservadas por grupo e ampla concorrência (REGRAS §2).
+
+    A base é o total de vagas do cargo, nunca a parte não reservada a outro grupo.
+    """
+    if aplicaveis is None:
+        aplicaveis = regime.nomes_dos_grupos
+    reservadas = reservadas_por_grupo(vagas, regime, aplicaveis)
+    ampla = vagas - sum(n for _, n in reservadas)
     cadastro = tuple(g.grupo for g in regime.grupos if g.grupo in aplicaveis and vagas < g.minimo_de_vagas)
     tipos = tipos_das_posicoes(regime, aplicaveis, vagas)
     posicoes = tuple((g.grupo, tuple(i + 1 for i, t in enumerate(tipos) if t == g.grupo)) for g in regime.grupos)
@@ -117,7 +123,7 @@ def _tipos(regime: Regime, aplicaveis: tuple[str, ...], total: int) -> tuple[str
     for n in range(1, total + 1):
         melhor, maior_deficit = -1, 0
         for indice, grupo in enumerate(grupos):
-            deficit = vagas_reservadas(n, grupo) - ocupadas[indice]
+            deficit = _reservadas_em_cache(n, grupo) - ocupadas[indice]
             if deficit > maior_deficit:
                 melhor, maior_deficit = indice, deficit
         if melhor < 0:
@@ -126,3 +132,8 @@ def _tipos(regime: Regime, aplicaveis: tuple[str, ...], total: int) -> tuple[str
             ocupadas[melhor] += 1
             tipos.append(grupos[melhor].grupo)
     return tuple(tipos)
+
+
+@lru_cache(maxsize=65536)
+def _reservadas_em_cache(vagas: int, grupo: Grupo) -> int:
+    return vagas_reservadas(vagas, grupo)
