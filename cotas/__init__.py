@@ -13,7 +13,7 @@ from .cenario import formatar_json, ler_cenario, ler_json, resultado_para_dict
 from .erros import ErroDeCotas
 from .modelo import Candidato, Cenario, Edital, Evento, Grupo, Quadro, Regime, Resultado
 from .motor import simular
-from .regimes import REGIME_PADRAO, REGIMES, com_parametros, regime_pre_definido
+from .regimes import REGIME_PADRAO, REGIMES, com_parametros, regime_inline, regime_para_dict, regime_pre_definido
 from .reserva import grupos_aplicaveis, quadro_de_vagas, tipos_das_posicoes, vagas_reservadas
 
 __all__ = [
@@ -34,6 +34,8 @@ __all__ = [
     "ler_cenario",
     "ler_json",
     "quadro_de_vagas",
+    "regime_inline",
+    "regime_para_dict",
     "regime_pre_definido",
     "resultado_para_dict",
     "simular",

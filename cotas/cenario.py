@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from .erros import ErroDeCotas, descrever_valor
 from .modelo import DESEMPATE_PADRAO, Candidato, Cenario, Edital, Evento, Resultado
-from .regimes import REGIME_PADRAO, com_parametros, regime_inline, regime_pre_definido
+from .regimes import REGIME_PADRAO, com_parametros, regime_inline, regime_para_dict, regime_pre_definido
 
 FORMATO_CENARIO = "cotas-cenario/1"
 FORMATO_RESULTADO = "cotas-resultado/1"
@@ -276,30 +276,8 @@ def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) ->
         ],
     }
     if cenario is not None:
-        saida["parametros"] = parametros_do_regime(cenario.regime)
+        saida["parametros"] = regime_para_dict(cenario.regime)
     return saida
-
-
-def parametros_do_regime(regime) -> dict:
-    """Os parâmetros efetivamente usados, com as fontes, para auditoria e para congelar no edital."""
-    return {
-        "nome": regime.nome,
-        "referencia": regime.referencia,
-        "prioridade": list(regime.prioridade),
-        "grupos": [
-            {
-                "grupo": g.grupo,
-                "percentual": str(g.percentual),
-                "minimo_de_vagas": g.minimo_de_vagas,
-                "arredondamento": g.arredondamento,
-                "teto_percentual": None if g.teto_percentual is None else str(g.teto_percentual),
-                "ausencia": g.ausencia,
-                "cores_admitidas": list(g.cores_admitidas),
-                "referencias": dict(g.referencias),
-            }
-            for g in regime.grupos
-        ],
-    }
 
 
 def formatar_json(dados: dict) -> str:

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from .erros import ErroDeCotas, descrever_valor
 from .modelo import (
     ARREDONDAMENTOS,
+    CORES_IBGE,
     EFEITOS_DA_AUSENCIA,
     METADE_PARA_CIMA,
     PARA_CIMA,
@@ -285,7 +286,70 @@ def regime_inline(dados: dict) -> Regime:
     if duplicados:
         raise ErroDeCotas(f"regime.grupos: grupo repetido {descrever_valor(sorted(duplicados)[0])}.")
     prioridade = _ler_prioridade(dados.get("prioridade"), nomes)
-    return Regime(nome=str(nome), grupos=tuple(grupos), prioridade=prioridade, referencia="regime do cenário")
+    fora = dados.get("nao_se_aplica_a_acs_ace_anterior") or []
+    if not isinstance(fora, list) or any(g not in nomes for g in fora):
+        raise ErroDeCotas(
+            f"regime.nao_se_aplica_a_acs_ace_anterior: {descrever_valor(fora)} deve listar grupos do regime."
+        )
+    return Regime(
+        nome=str(nome),
+        grupos=tuple(grupos),
+        prioridade=prioridade,
+        referencia=str(dados.get("referencia") or "regime do cenário"),
+        vigencia=_ler_vigencia(dados.get("vigencia")),
+        grupos_fora_acs_ace_anterior=tuple(fora),
+        referencia_transicao=str(dados.get("referencia_transicao") or ""),
+        referencias=_ler_referencias(dados.get("referencias"), "regime.referencias"),
+    )
+
+
+def _ler_vigencia(valor) -> date | None:
+    if valor is None:
+        return None
+    try:
+        return date.fromisoformat(valor)
+    except (TypeError, ValueError):
+        raise ErroDeCotas(
+            f"regime.vigencia: {descrever_valor(valor)} não é uma data válida (use aaaa-mm-dd).",
+            campo="regime.vigencia",
+            valor=valor,
+        ) from None
+
+
+def _ler_referencias(valor, campo: str) -> tuple[tuple[str, str], ...]:
+    if valor is None:
+        return ()
+    if not isinstance(valor, dict):
+        raise ErroDeCotas(f"{campo}: esperado um objeto; recebido {descrever_valor(valor)}.", campo=campo)
+    return tuple((str(k), str(v)) for k, v in valor.items())
+
+
+def regime_para_dict(regime: Regime) -> dict:
+    """O regime completo, com as fontes, como objeto JSON: é a cópia congelada no edital e o
+    regime ``inline`` que ``exportar_cenario`` grava, de modo que ``regime_inline`` o reconstrói igual."""
+    return {
+        "nome": regime.nome,
+        "referencia": regime.referencia,
+        "prioridade": list(regime.prioridade),
+        "vigencia": regime.vigencia.isoformat() if regime.vigencia else None,
+        "nao_se_aplica_a_acs_ace_anterior": list(regime.grupos_fora_acs_ace_anterior),
+        "referencia_transicao": regime.referencia_transicao,
+        "referencias": dict(regime.referencias),
+        "grupos": [
+            {
+                "grupo": g.grupo,
+                "nome_legivel": g.nome_legivel,
+                "percentual": str(g.percentual),
+                "minimo_de_vagas": g.minimo_de_vagas,
+                "arredondamento": g.arredondamento,
+                "teto_percentual": None if g.teto_percentual is None else str(g.teto_percentual),
+                "ausencia": g.ausencia,
+                "cores_admitidas": list(g.cores_admitidas),
+                "referencias": dict(g.referencias),
+            }
+            for g in regime.grupos
+        ],
+    }
 
 
 def _grupo_inline(item, posicao: int) -> Grupo:
@@ -301,14 +365,22 @@ def _grupo_inline(item, posicao: int) -> Grupo:
     for obrigatorio in ("percentual", "arredondamento"):
         if obrigatorio not in item:
             raise ErroDeCotas(f"regime.grupos[{posicao}] ({nome}): falta o campo obrigatório {obrigatorio!r}.")
-    desconhecidos = set(item) - {"grupo", "cores_admitidas", *PARAMETROS_DE_GRUPO}
+    desconhecidos = set(item) - {"grupo", "nome_legivel", "cores_admitidas", "referencias", *PARAMETROS_DE_GRUPO}
     if desconhecidos:
         raise ErroDeCotas(
             f"regime.grupos[{posicao}] ({nome}): campo desconhecido {descrever_valor(sorted(desconhecidos)[0])}."
         )
     valores = {p: _ler_parametro(nome, p, item[p]) for p in PARAMETROS_DE_GRUPO if p in item}
     cores = item.get("cores_admitidas", PRETOS_E_PARDOS if nome in GRUPOS_DE_PRETOS_E_PARDOS else ())
-    return Grupo(grupo=nome, cores_admitidas=tuple(cores), nome_legivel=nome, **valores)
+    if not isinstance(cores, list | tuple) or any(c not in CORES_IBGE for c in cores):
+        raise ErroDeCotas(f"regime.grupos[{posicao}] ({nome}): cores_admitidas inválidas {descrever_valor(cores)}.")
+    return Grupo(
+        grupo=nome,
+        cores_admitidas=tuple(cores),
+        nome_legivel=str(item.get("nome_legivel") or nome),
+        referencias=_ler_referencias(item.get("referencias"), f"regime.grupos[{posicao}].referencias"),
+        **valores,
+    )
 
 
 def _ler_prioridade(prioridade, nomes: list[str]) -> tuple[str, ...]:
