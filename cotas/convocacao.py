@@ -79,14 +79,14 @@ def ordem_de_alocacao(regime: Regime, aplicaveis: tuple[str, ...]) -> tuple[str,
 class _Estado:
     """Estado mutável interno do cálculo (as entradas e as saídas continuam imutáveis)."""
 
-    def __init__(self, regime, aplicaveis, geral, listas, total_maximo):
+    def __init__(self, regime, aplicaveis, geral, listas, vagas_do_edital, total_maximo):
         self.regime = regime
         self.aplicaveis = aplicaveis
         self.geral = list(geral)
         self.listas = {nome: list(lista) for nome, lista in listas.items()}
         self.ativos_na_geral = set(self.geral)
         self.alocacao = ordem_de_alocacao(regime, aplicaveis)
-        self.tipos = tipos_das_posicoes(regime, aplicaveis, total_maximo)
+        self.tipos = tipos_das_posicoes(regime, aplicaveis, total_maximo, vagas_do_edital)
         self.posicoes = {t: [] for t in (AMPLA, *regime.nomes_dos_grupos)}
         for indice, tipo in enumerate(self.tipos, start=1):
             self.posicoes[tipo].append(indice)
@@ -175,7 +175,7 @@ class _Vencedores:
 def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Evento, ...]) -> Convocacoes:
     """Resultado inicial (evento 0) e cada evento, em ordem, com o registro de chamadas."""
     total_maximo = vagas + sum(e.quantidade for e in eventos if e.tipo == VAGAS_ADICIONAIS)
-    estado = _Estado(regime, aplicaveis, geral, listas, total_maximo)
+    estado = _Estado(regime, aplicaveis, geral, listas, vagas, total_maximo)
     registro = _Registro(regime)
     total = vagas
     atual = estado.vencedores(total)

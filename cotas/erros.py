@@ -1,5 +1,7 @@
 """Erros do motor de cotas: mensagens em português que nomeiam candidato, campo e valor."""
 
+from decimal import Decimal
+
 
 class ErroDeCotas(ValueError):
     """Entrada inválida para o motor. Nada é calculado nem gravado quando ela ocorre.
@@ -20,6 +22,13 @@ class ErroDeCotas(ValueError):
 
 
 def descrever_valor(valor) -> str:
-    """Representação curta do valor recebido, para a mensagem de erro."""
-    texto = repr(valor)
+    """Representação curta do valor recebido, para a mensagem de erro (como no JSON, sem jargão)."""
+    if isinstance(valor, Decimal):
+        texto = str(valor)
+    elif valor is None:
+        texto = "nulo"
+    elif isinstance(valor, bool):
+        texto = "true" if valor else "false"
+    else:
+        texto = repr(valor)
     return texto if len(texto) <= 80 else texto[:77] + "..."

@@ -97,22 +97,47 @@ def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | No
     reservadas = reservadas_por_grupo(vagas, regime, aplicaveis)
     ampla = vagas - sum(n for _, n in reservadas)
     cadastro = tuple(g.grupo for g in regime.grupos if g.grupo in aplicaveis and vagas < g.minimo_de_vagas)
-    tipos = tipos_das_posicoes(regime, aplicaveis, vagas)
+    tipos = tipos_das_posicoes(regime, aplicaveis, vagas, vagas_do_edital=vagas)
     posicoes = tuple((g.grupo, tuple(i + 1 for i, t in enumerate(tipos) if t == g.grupo)) for g in regime.grupos)
     return Quadro(
         vagas=vagas, ampla=ampla, reservadas=reservadas, cadastro_de_reserva=cadastro, posicoes_reservadas=posicoes
     )
 
 
-def tipos_das_posicoes(regime: Regime, aplicaveis: tuple[str, ...], total: int) -> tuple[str, ...]:
+def tipos_das_posicoes(
+    regime: Regime, aplicaveis: tuple[str, ...], total: int, vagas_do_edital: int | None = None
+) -> tuple[str, ...]:
     """Tipo de cada posição 1..total da convocação: ``ampla`` ou o nome de um grupo (Art. 4º).
 
     Na posição n, o déficit de cada grupo é R(n) menos as posições que ele já ocupa antes de n.
     Se o maior déficit é ≥ 1, a posição é desse grupo (empate: o primeiro da ``prioridade``; o
-    perdedor fica com a posição seguinte); senão é de ampla concorrência. A sequência não depende
-    de ``total``: aumentar as vagas só a prolonga.
+    perdedor fica com a posição seguinte); senão é de ampla concorrência. Aumentar ``total`` só
+    prolonga a sequência.
+
+    Com ``vagas_do_edital`` (V), as V primeiras posições têm exatamente as vagas reservadas do
+    quadro publicado (Art. 1º, §4º): se uma colisão bem na posição V empurraria o perdedor para
+    V+1, ele fica com a última posição de ampla antes de V (ver docs/REGRAS-IMPLEMENTADAS.md).
     """
-    return _tipos(regime, aplicaveis, total)
+    tipos = _tipos(regime, aplicaveis, max(total, vagas_do_edital or 0))
+    if vagas_do_edital:
+        tipos = _garantir_quadro(regime, aplicaveis, tipos, vagas_do_edital)
+    return tipos[:total]
+
+
+@lru_cache(maxsize=64)
+def _garantir_quadro(regime: Regime, aplicaveis: tuple[str, ...], tipos: tuple[str, ...], vagas: int):
+    tipos = list(tipos)
+    for nome in regime.prioridade:
+        if nome not in aplicaveis:
+            continue
+        faltam = vagas_reservadas(vagas, regime.grupo(nome)) - tipos[:vagas].count(nome)
+        for _ in range(faltam):
+            antes = max(i for i in range(vagas) if tipos[i] == AMPLA)
+            depois = tipos.index(nome, vagas) if nome in tipos[vagas:] else None
+            tipos[antes] = nome
+            if depois is not None:
+                tipos[depois] = AMPLA
+    return tuple(tipos)
 
 
 @lru_cache(maxsize=64)
