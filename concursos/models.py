@@ -1,0 +1,337 @@
+"""Editais, cargos, candidatos, inscrições, eventos e resultados.
+
+Os registros que formam a trilha de auditoria (eventos e resultados) são só de inclusão: criados
+pelos serviços (``services.py``), nunca editados nem apagados. Um evento errado é revertido por
+um novo registro que diz por quê.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+
+import cotas
+from cotas.modelo import (
+    ANULACAO,
+    AUSENTE,
+    CONCURSO_PUBLICO,
+    CONFIRMADO,
+    DECLARACAO_FALSA,
+    DESISTENCIA,
+    FINAL_DE_LISTA,
+    NAO_CONFIRMADO,
+    NAO_POSSE,
+    PENDENTE,
+    PROCESSO_SELETIVO_ACS_ACE,
+    VAGAS_ADICIONAIS,
+)
+
+from .cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+
+TIPOS_DE_EDITAL = [
+    (CONCURSO_PUBLICO, "Concurso público"),
+    (PROCESSO_SELETIVO_ACS_ACE, "Processo seletivo (ACS/ACE)"),
+]
+REGIMES = [
+    ("cariacica-2023", "Cariacica 2023 (Lei 6.508/2023): negros 20% e PcD"),
+    ("cariacica-2018", "Cariacica 2018 (Lei 5.909/2018): negros 20% e PcD"),
+    ("federal-12990-2014", "Federal (Lei 12.990/2014): negros 20% e PcD 5%"),
+    ("federal-15142-2025", "Federal (Lei 15.142/2025): pretos e pardos, indígenas, quilombolas e PcD"),
+]
+CORES_IBGE = [
+    ("branca", "Branca"),
+    ("preta", "Preta"),
+    ("parda", "Parda"),
+    ("amarela", "Amarela"),
+    ("indigena", "Indígena"),
+]
+SITUACOES_DE_VERIFICACAO = [
+    (PENDENTE, "Pendente"),
+    (CONFIRMADO, "Confirmado"),
+    (NAO_CONFIRMADO, "Não confirmado"),
+    (AUSENTE, "Ausente"),
+    (DECLARACAO_FALSA, "Declaração falsa (apurada em processo)"),
+]
+DESEMPATE_PADRAO = ["idoso", "idade", "jurado", "sorteio"]
+
+
+def desempate_padrao():
+    return list(DESEMPATE_PADRAO)
+
+
+class Edital(models.Model):
+    numero = models.PositiveIntegerField("número")
+    ano = models.PositiveSmallIntegerField("ano", validators=[MinValueValidator(1988)])
+    titulo = models.CharField("título", max_length=200)
+    tipo = models.CharField("tipo", max_length=32, choices=TIPOS_DE_EDITAL, default=CONCURSO_PUBLICO)
+    publicado_em = models.DateField("data de publicação")
+    validade_ate = models.DateField("prazo de validade (até)", null=True, blank=True)
+    data_referencia_idade = models.DateField(
+        "data de referência da idade", help_text="Último dia de inscrição: idade para o desempate do idoso."
+    )
+    desempate = models.JSONField(
+        "cadeia de desempate",
+        default=desempate_padrao,
+        help_text="Critérios em ordem: idoso, nota:<campo>, idade, jurado, sorteio.",
+    )
+    regime = models.CharField("regime", max_length=32, choices=REGIMES, default="cariacica-2023")
+    parametros_do_regime = models.JSONField(
+        "parâmetros do regime (congelados)",
+        editable=False,
+        default=dict,
+        help_text="Cópia dos parâmetros do regime feita na criação do edital; mudanças de código não a alteram.",
+    )
+    criado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT, null=True, editable=False
+    )
+    criado_em = models.DateTimeField("criado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "edital"
+        verbose_name_plural = "editais"
+        ordering = ["-ano", "-numero"]
+        constraints = [models.UniqueConstraint(fields=["numero", "ano"], name="edital_numero_ano_unico")]
+        permissions = [
+            ("gerar_resultado", "Pode gerar resultados"),
+            ("publicar_resultado", "Pode publicar resultados"),
+            ("registrar_evento", "Pode registrar eventos (desistência, vagas adicionais…)"),
+        ]
+
+    def __str__(self):
+        return f"{self.numero}/{self.ano}"
+
+    @property
+    def identificacao(self) -> str:
+        return f"Edital nº {self.numero}/{self.ano} — {self.titulo}"
+
+    def regime_congelado(self) -> cotas.Regime:
+        """O regime como foi congelado na criação do edital."""
+        return cotas.regime_inline(self.parametros_do_regime)
+
+    def edital_do_motor(self) -> cotas.Edital:
+        return cotas.Edital(
+            tipo=self.tipo,
+            publicado_em=self.publicado_em,
+            data_referencia_idade=self.data_referencia_idade,
+            desempate=tuple(self.desempate),
+        )
+
+    def clean(self):
+        if not isinstance(self.desempate, list) or not all(isinstance(c, str) for c in self.desempate):
+            raise ValidationError({"desempate": 'Informe uma lista de critérios, por exemplo ["idoso", "idade"].'})
+        validos = {"idoso", "idade", "jurado", "sorteio"}
+        for criterio in self.desempate:
+            if criterio not in validos and not (criterio.startswith("nota:") and len(criterio) > 5):
+                raise ValidationError({"desempate": f"Critério desconhecido: {criterio!r}."})
+
+
+class Cargo(models.Model):
+    edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="cargos")
+    codigo = models.CharField("código", max_length=20)
+    nome = models.CharField("nome", max_length=200)
+    vagas = models.PositiveIntegerField("vagas do edital")
+
+    class Meta:
+        verbose_name = "cargo"
+        verbose_name_plural = "cargos"
+        ordering = ["edital", "codigo"]
+        constraints = [models.UniqueConstraint(fields=["edital", "codigo"], name="cargo_codigo_unico_no_edital")]
+
+    def __str__(self):
+        return f"{self.codigo} — {self.nome}"
+
+
+class Candidato(models.Model):
+    nome = models.CharField("nome", max_length=200)
+    nome_social = models.CharField("nome social", max_length=200, blank=True)
+    cpf = models.CharField("CPF", max_length=11, unique=True, validators=[validar_cpf])
+    nascimento = models.DateField("data de nascimento", null=True, blank=True)
+    email = models.EmailField("e-mail", blank=True)
+
+    class Meta:
+        verbose_name = "candidato"
+        verbose_name_plural = "candidatos"
+        ordering = ["nome"]
+
+    def __str__(self):
+        return self.nome_de_uso
+
+    @property
+    def nome_de_uso(self) -> str:
+        """Nome social quando houver (Decreto 8.727/2016), senão o nome civil."""
+        return self.nome_social or self.nome
+
+    @property
+    def cpf_formatado(self) -> str:
+        return formatar_cpf(self.cpf)
+
+    @property
+    def cpf_mascarado(self) -> str:
+        return mascarar_cpf(self.cpf)
+
+    def clean(self):
+        self.cpf = normalizar_cpf(self.cpf)
+
+
+class Inscricao(models.Model):
+    CLASSIFICADO = "classificado"
+    ELIMINADO = "eliminado"
+    SITUACOES = [
+        (CLASSIFICADO, "Classificado"),
+        (ELIMINADO, "Eliminado"),
+    ]
+
+    edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="inscricoes")
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="inscricoes")
+    candidato = models.ForeignKey(
+        Candidato, verbose_name="candidato", on_delete=models.PROTECT, related_name="inscricoes"
+    )
+    numero = models.CharField("número de inscrição", max_length=20)
+    cor_raca = models.CharField("cor/raça (IBGE)", max_length=10, choices=CORES_IBGE, blank=True)
+    nota = models.DecimalField("nota final", max_digits=9, decimal_places=3)
+    notas_parciais = models.JSONField("notas parciais", default=dict, blank=True)
+    jurado = models.BooleanField("serviço do júri", default=False)
+    sorteio = models.PositiveIntegerField("ordem no sorteio público", null=True, blank=True)
+    situacao = models.CharField("situação", max_length=16, choices=SITUACOES, default=CLASSIFICADO)
+
+    class Meta:
+        verbose_name = "inscrição"
+        verbose_name_plural = "inscrições"
+        ordering = ["edital", "cargo", "numero"]
+        constraints = [models.UniqueConstraint(fields=["edital", "numero"], name="inscricao_numero_unico_no_edital")]
+        indexes = [models.Index(fields=["cargo", "situacao"], name="inscricao_cargo_situacao")]
+        permissions = [
+            ("import_inscricao", "Pode importar inscrições"),
+            ("export_inscricao", "Pode exportar inscrições"),
+            ("ver_dados_sensiveis", "Pode ver cor/raça e deficiência"),
+        ]
+
+    def __str__(self):
+        return f"{self.numero} — {self.candidato}"
+
+    def clean(self):
+        if self.cargo_id and self.edital_id and self.cargo.edital_id != self.edital_id:
+            raise ValidationError({"cargo": "O cargo não pertence a este edital."})
+
+
+class OpcaoDeGrupo(models.Model):
+    """Opção da inscrição por um grupo reservado e a situação da sua verificação.
+
+    A verificação de negros vem da comissão de heteroidentificação; a de PcD, da avaliação
+    médica/biopsicossocial registrada pelo RH.
+    """
+
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.CASCADE, related_name="opcoes")
+    grupo = models.CharField("grupo", max_length=32)
+    situacao = models.CharField("verificação", max_length=20, choices=SITUACOES_DE_VERIFICACAO, default=PENDENTE)
+
+    class Meta:
+        verbose_name = "opção por grupo reservado"
+        verbose_name_plural = "opções por grupos reservados"
+        constraints = [models.UniqueConstraint(fields=["inscricao", "grupo"], name="opcao_grupo_unica")]
+
+    def __str__(self):
+        return f"{self.grupo}: {self.get_situacao_display()}"
+
+
+class Evento(models.Model):
+    """Evento posterior ao primeiro resultado (REGRAS §5). Só inclusão; um erro se corrige com
+    outro registro que reverte este (``reverte``) e diz por quê."""
+
+    TIPOS = [
+        (VAGAS_ADICIONAIS, "Vagas adicionais"),
+        (DESISTENCIA, "Desistência"),
+        (NAO_POSSE, "Não posse"),
+        (FINAL_DE_LISTA, "Final de lista"),
+        (ANULACAO, "Anulação (declaração falsa)"),
+        ("reversao", "Reversão de evento registrado por engano"),
+    ]
+
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="eventos")
+    tipo = models.CharField("tipo", max_length=20, choices=TIPOS)
+    inscricao = models.ForeignKey(
+        Inscricao, verbose_name="inscrição", on_delete=models.PROTECT, null=True, blank=True, related_name="eventos"
+    )
+    quantidade = models.PositiveIntegerField("quantidade de vagas", null=True, blank=True)
+    documento = models.CharField(
+        "documento de suporte", max_length=120, help_text="Número do ofício, portaria ou requerimento."
+    )
+    motivo = models.TextField("motivo", blank=True)
+    reverte = models.OneToOneField(
+        "self",
+        verbose_name="reverte o evento",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="revertido_por",
+    )
+    registrado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT
+    )
+    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "evento"
+        verbose_name_plural = "eventos"
+        ordering = ["cargo", "registrado_em", "id"]
+
+    def __str__(self):
+        alvo = self.inscricao.numero if self.inscricao_id else f"+{self.quantidade}"
+        return f"{self.get_tipo_display()} ({alvo})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValidationError("Eventos não podem ser alterados; registre uma reversão.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError("Eventos não podem ser apagados; registre uma reversão.")
+
+
+class Resultado(models.Model):
+    """Versão imutável do resultado de um cargo: a saída completa do motor e o que a produziu."""
+
+    PREVIA = "previa"
+    FINAL = "final"
+    PUBLICADO = "publicado"
+    STATUS = [(PREVIA, "Prévia (provisório)"), (FINAL, "Final (não publicado)"), (PUBLICADO, "Publicado")]
+
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="resultados")
+    versao = models.PositiveIntegerField("versão")
+    status = models.CharField("situação", max_length=12, choices=STATUS, default=PREVIA)
+    cenario = models.JSONField("entradas (cotas-cenario/1)")
+    saida = models.JSONField("saída do motor (cotas-resultado/1)")
+    hash_das_entradas = models.CharField("hash das entradas (SHA-256)", max_length=64)
+    diferencas = models.JSONField("o que mudou e para quem", default=list)
+    provisorio = models.BooleanField("provisório", default=False)
+    motivo = models.CharField("motivo da geração", max_length=200, blank=True)
+    gerado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="gerado por", on_delete=models.PROTECT, related_name="+"
+    )
+    gerado_em = models.DateTimeField("gerado em", auto_now_add=True)
+    publicado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="publicado por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    publicado_em = models.DateTimeField("publicado em", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "resultado"
+        verbose_name_plural = "resultados"
+        ordering = ["cargo", "-versao"]
+        constraints = [models.UniqueConstraint(fields=["cargo", "versao"], name="resultado_versao_unica")]
+
+    def __str__(self):
+        return f"{self.cargo.nome} — versão {self.versao} ({self.get_status_display()})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not kwargs.pop("publicando", False):
+            raise ValidationError("Um resultado gerado é imutável; gere uma nova versão.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError("Resultados não podem ser apagados.")

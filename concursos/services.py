@@ -1,0 +1,190 @@
+"""Ações do RH sobre editais, resultados e eventos: cada uma numa transação, registrando quem agiu.
+
+As regras estão em ``cotas``; aqui só se carregam as linhas, chama-se o motor e grava-se a saída.
+Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e nada fica gravado.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+import cotas
+
+from .adapters import cenario_do_cargo, hash_do_cenario
+from .diferencas import diferencas
+from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+
+
+def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None) -> None:
+    """Copia no edital os parâmetros do regime escolhido (REGRAS §1), com o que a lei deixa ao
+    edital: o percentual PcD (de 5% a 20%). Só na criação: o edital nunca muda depois."""
+    if edital.parametros_do_regime:
+        raise ValidationError("Os parâmetros do regime deste edital já foram congelados.")
+    regime = cotas.regime_pre_definido(edital.regime)
+    if percentual_pcd is not None:
+        if not Decimal("5") <= Decimal(percentual_pcd) <= Decimal("20"):
+            raise ValidationError({"percentual_pcd": "O percentual PcD deve ficar entre 5% e 20%."})
+        regime, _ = cotas.com_parametros(regime, {"pcd": {"percentual": str(percentual_pcd)}})
+    edital.parametros_do_regime = cotas.regime_para_dict(regime)
+
+
+@transaction.atomic
+def criar_edital(*, criado_por, percentual_pcd: Decimal | None = None, cargos=(), **campos) -> Edital:
+    """Cria o edital com os parâmetros do regime congelados e, opcionalmente, seus cargos."""
+    edital = Edital(criado_por=criado_por, **campos)
+    congelar_parametros(edital, percentual_pcd=percentual_pcd)
+    edital.full_clean()
+    edital.save()
+    for codigo, nome, vagas in cargos:
+        Cargo.objects.create(edital=edital, codigo=codigo, nome=nome, vagas=vagas)
+    return edital
+
+
+def quadro_do_cargo(cargo: Cargo) -> cotas.Quadro:
+    """Quadro de vagas do cargo pelos parâmetros congelados do edital (Art. 1º, §4º)."""
+    edital = cargo.edital
+    regime = edital.regime_congelado()
+    return cotas.quadro_de_vagas(cargo.vagas, regime, cotas.grupos_aplicaveis(regime, edital.edital_do_motor()))
+
+
+@transaction.atomic
+def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "") -> Resultado:
+    """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior."""
+    cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
+    cenario = cenario_do_cargo(cargo)
+    saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
+    anterior = cargo.resultados.order_by("-versao").first()
+    versao = (cargo.resultados.aggregate(Max("versao"))["versao__max"] or 0) + 1
+    return Resultado.objects.create(
+        cargo=cargo,
+        versao=versao,
+        status=Resultado.PREVIA if saida["provisorio"] else Resultado.FINAL,
+        cenario=cenario,
+        saida=saida,
+        hash_das_entradas=hash_do_cenario(cenario),
+        diferencas=diferencas(anterior.saida if anterior else None, saida),
+        provisorio=saida["provisorio"],
+        motivo=motivo[:200],
+        gerado_por=gerado_por,
+    )
+
+
+def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:
+    """Gera todos os cargos numa só transação: ou todos, ou nenhum."""
+    with transaction.atomic():
+        return [gerar_resultado(c, gerado_por=gerado_por, motivo=motivo) for c in edital.cargos.order_by("codigo")]
+
+
+@transaction.atomic
+def publicar_resultado(resultado: Resultado, *, publicado_por) -> Resultado:
+    """Publica a versão; recusa resultado provisório (pendências ou empates) e versão superada."""
+    resultado = Resultado.objects.select_for_update().get(pk=resultado.pk)
+    if resultado.provisorio:
+        pendencias = ", ".join(resultado.saida.get("pendencias", [])) or "nenhuma"
+        empates = "; ".join(", ".join(g) for g in resultado.saida.get("empates", [])) or "nenhum"
+        raise ValidationError(
+            f"O resultado de {resultado.cargo.nome} é provisório e não pode ser publicado. "
+            f"Verificações pendentes: {pendencias}. Empates sem sorteio: {empates}."
+        )
+    if resultado.cargo.resultados.filter(versao__gt=resultado.versao).exists():
+        raise ValidationError("Há uma versão mais nova deste resultado; publique a mais recente.")
+    if resultado.status == Resultado.PUBLICADO:
+        raise ValidationError("Esta versão já está publicada.")
+    Resultado.objects.filter(pk=resultado.pk).update(
+        status=Resultado.PUBLICADO, publicado_por=publicado_por, publicado_em=timezone.now()
+    )
+    resultado.refresh_from_db()
+    return resultado
+
+
+@dataclass(frozen=True)
+class EventoRegistrado:
+    evento: Evento
+    resultado: Resultado
+
+    @property
+    def numero(self) -> int | None:
+        """Número do evento no cenário (o último); uma reversão não é evento do motor."""
+        return None if self.evento.tipo == "reversao" else len(self.resultado.cenario["eventos"])
+
+    @property
+    def convocados_agora(self) -> list[dict]:
+        """Quem o evento convoca, em ordem de posição, com o motivo na lei."""
+        return [c for c in self.resultado.saida["convocacoes"] if c["evento"] == self.numero]
+
+    @property
+    def reclassificados_agora(self) -> list[dict]:
+        return [r for r in self.resultado.saida["reclassificacoes"] if r["evento"] == self.numero]
+
+
+@transaction.atomic
+def registrar_evento(
+    cargo: Cargo, *, tipo: str, registrado_por, documento: str, motivo: str = "", inscricao=None, quantidade=None
+) -> EventoRegistrado:
+    """Registra o evento e gera a nova versão do resultado; o motor valida o evento (por exemplo,
+    não posse de quem não foi convocado) e, se recusar, nada é gravado."""
+    if not documento or not documento.strip():
+        raise ValidationError({"documento": "Informe o número do documento que fundamenta o evento."})
+    if inscricao is not None and inscricao.cargo_id != cargo.pk:
+        raise ValidationError({"inscricao": f"A inscrição {inscricao.numero} não é deste cargo."})
+    evento = Evento(
+        cargo=cargo,
+        tipo=tipo,
+        inscricao=inscricao,
+        quantidade=quantidade,
+        documento=documento.strip(),
+        motivo=motivo,
+        registrado_por=registrado_por,
+    )
+    evento.full_clean()
+    evento.save()
+    resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}")
+    return EventoRegistrado(evento, resultado)
+
+
+def registrar_desistencia(
+    inscricao: Inscricao, *, documento: str, motivo: str = "", registrada_por
+) -> EventoRegistrado:
+    """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
+    return registrar_evento(
+        inscricao.cargo,
+        tipo="desistencia",
+        inscricao=inscricao,
+        documento=documento,
+        motivo=motivo,
+        registrado_por=registrada_por,
+    )
+
+
+@transaction.atomic
+def reverter_evento(evento: Evento, *, documento: str, motivo: str, registrado_por) -> EventoRegistrado:
+    """Desfaz um evento registrado por engano com um novo registro que diz por quê."""
+    if not motivo or not motivo.strip():
+        raise ValidationError({"motivo": "Diga por que o evento está sendo revertido."})
+    if evento.tipo == "reversao" or Evento.objects.filter(reverte=evento).exists():
+        raise ValidationError("Este evento já é uma reversão ou já foi revertido.")
+    reversao = Evento(
+        cargo=evento.cargo,
+        tipo="reversao",
+        reverte=evento,
+        documento=(documento or "").strip() or "—",
+        motivo=motivo.strip(),
+        registrado_por=registrado_por,
+    )
+    reversao.save()
+    resultado = gerar_resultado(evento.cargo, gerado_por=registrado_por, motivo=f"Reversão: {evento}")
+    return EventoRegistrado(reversao, resultado)
+
+
+@transaction.atomic
+def registrar_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, registrada_por) -> OpcaoDeGrupo:
+    """Grava a situação da verificação da opção da inscrição por um grupo (ex.: avaliação PcD)."""
+    opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=grupo)
+    opcao.situacao = situacao
+    opcao.full_clean()
+    opcao.save(update_fields=["situacao"])
+    return opcao

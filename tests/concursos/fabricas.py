@@ -1,0 +1,77 @@
+"""Fábricas de dados de teste com personas nomeadas. CPFs gerados pelo dígito verificador,
+nunca de pessoas reais."""
+
+import itertools
+from datetime import date
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+
+from concursos import services
+from concursos.cpf import completar_cpf
+from concursos.models import Candidato, Cargo, Inscricao, OpcaoDeGrupo
+
+_sequencia = itertools.count(100_000_001)
+
+
+def cpf_valido() -> str:
+    return completar_cpf(f"{next(_sequencia):09d}"[-9:])
+
+
+def usuario(nome="rh", *, superusuario=False, **extra):
+    modelo = get_user_model()
+    if superusuario:
+        return modelo.objects.create_superuser(nome, f"{nome}@cariacica.test", "senha-de-teste-1", **extra)
+    return modelo.objects.create_user(nome, f"{nome}@cariacica.test", "senha-de-teste-1", is_staff=True, **extra)
+
+
+def edital(
+    *, criado_por=None, numero=1, ano=2025, percentual_pcd=None, cargos=(("GM", "Guarda Municipal", 5),), **campos
+):
+    padrao = {
+        "titulo": "Concurso público de teste",
+        "tipo": "concurso_publico",
+        "publicado_em": date(2025, 3, 10),
+        "data_referencia_idade": date(2025, 4, 10),
+        "regime": "cariacica-2023",
+    }
+    padrao.update(campos)
+    return services.criar_edital(
+        criado_por=criado_por or usuario(f"autor{numero}{ano}"),
+        numero=numero,
+        ano=ano,
+        percentual_pcd=percentual_pcd,
+        cargos=cargos,
+        **padrao,
+    )
+
+
+def inscricao(cargo: Cargo, numero: str, nota, *, nome=None, grupos=None, cor_raca="", nascimento=None, **campos):
+    """Inscrição classificada; ``grupos`` é um dict grupo → situação da verificação."""
+    candidato = Candidato.objects.create(
+        nome=nome or f"Candidato {numero}", cpf=cpf_valido(), nascimento=nascimento or date(1990, 1, 1)
+    )
+    registro = Inscricao.objects.create(
+        edital=cargo.edital,
+        cargo=cargo,
+        candidato=candidato,
+        numero=numero,
+        nota=Decimal(str(nota)),
+        cor_raca=cor_raca or ("parda" if grupos and "negros" in grupos else ""),
+        **campos,
+    )
+    for grupo, situacao in (grupos or {}).items():
+        OpcaoDeGrupo.objects.create(inscricao=registro, grupo=grupo, situacao=situacao)
+    return registro
+
+
+def cargo_do_exemplo_da_alternancia(vagas=5):
+    """O exemplo de REGRAS §4: geral A, B, Y, C, D, Z, P, Q; negros Y, Z; pcd P, Q."""
+    cargo = edital(cargos=(("GM", "Guarda Municipal", vagas),)).cargos.get()
+    for numero, nota in (("A", 95), ("B", 94), ("C", 92), ("D", 91)):
+        inscricao(cargo, numero, nota)
+    inscricao(cargo, "Y", 93, grupos={"negros": "confirmado"})
+    inscricao(cargo, "Z", 80, grupos={"negros": "confirmado"})
+    inscricao(cargo, "P", 70, grupos={"pcd": "confirmado"})
+    inscricao(cargo, "Q", 60, grupos={"pcd": "confirmado"})
+    return cargo

@@ -1,0 +1,157 @@
+"""Serviços do RH: edital com parâmetros congelados, resultado versionado, publicação e eventos."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+import cotas
+from concursos import services
+from concursos.adapters import cenario_do_cargo
+from concursos.models import Evento, Resultado
+
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+
+pytestmark = pytest.mark.django_db
+
+
+def ordem(resultado):
+    return [(c["inscricao"], c["vaga"]) for c in resultado.saida["convocacoes"] if c["evento"] == 0]
+
+
+def test_edital_congela_os_parametros_do_regime_com_o_percentual_pcd_do_edital():
+    criado = edital(percentual_pcd="10")
+    pcd = next(g for g in criado.parametros_do_regime["grupos"] if g["grupo"] == "pcd")
+    assert pcd["percentual"] == "10"
+    assert criado.regime_congelado().grupo("negros").percentual == 20
+
+
+def test_percentual_pcd_fora_de_5_a_20_e_recusado():
+    with pytest.raises(ValidationError, match="entre 5% e 20%"):
+        edital(percentual_pcd="25")
+
+
+def test_parametros_congelados_nao_mudam_quando_o_regime_do_codigo_muda(monkeypatch):
+    criado = edital()
+    alterado, _ = cotas.com_parametros(cotas.REGIMES["cariacica-2023"], {"negros": {"percentual": "30"}})
+    monkeypatch.setitem(cotas.REGIMES, "cariacica-2023", alterado)
+    criado.refresh_from_db()
+    assert services.quadro_do_cargo(criado.cargos.get()).reservadas_do("negros") == 1
+
+
+def test_quadro_do_cargo_segue_o_edital():
+    cargo = edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),)).cargos.get()
+    quadro = services.quadro_do_cargo(cargo)
+    assert (quadro.ampla, quadro.reservadas_do("negros"), quadro.reservadas_do("pcd")) == (35, 10, 5)
+
+
+def test_gerar_resultado_aplica_a_alternancia_e_guarda_entradas_e_hash():
+    cargo = cargo_do_exemplo_da_alternancia()
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    assert ordem(resultado) == [("A", "ampla"), ("B", "ampla"), ("Z", "negros"), ("Y", "ampla"), ("P", "pcd")]
+    assert resultado.versao == 1 and resultado.status == Resultado.FINAL
+    assert resultado.cenario == cenario_do_cargo(cargo)
+    assert len(resultado.hash_das_entradas) == 64
+
+
+def test_resultado_reproduz_pelo_cenario_exportado():
+    cargo = cargo_do_exemplo_da_alternancia()
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    refeito = cotas.simular(cotas.ler_cenario(resultado.cenario))
+    assert [list(p) for p in refeito.nomeados] == resultado.saida["nomeados"]
+
+
+def test_verificacao_pendente_torna_o_resultado_previa_e_impede_publicar():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    assert resultado.status == Resultado.PREVIA and resultado.saida["pendencias"] == ["W"]
+    with pytest.raises(ValidationError, match="provisório.*W"):
+        services.publicar_resultado(resultado, publicado_por=usuario("chefe"))
+
+
+def test_publicar_resultado_final_registra_quem_publicou():
+    cargo = cargo_do_exemplo_da_alternancia()
+    chefe = usuario("chefe")
+    publicado = services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe)
+    assert publicado.status == Resultado.PUBLICADO and publicado.publicado_por == chefe
+
+
+def test_versao_superada_nao_pode_ser_publicada():
+    cargo = cargo_do_exemplo_da_alternancia()
+    rh = usuario("clerk")
+    primeira = services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, gerado_por=rh)
+    with pytest.raises(ValidationError, match="versão mais nova"):
+        services.publicar_resultado(primeira, publicado_por=rh)
+
+
+def test_resultado_gerado_e_imutavel():
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("clerk"))
+    resultado.motivo = "adulterado"
+    with pytest.raises(ValidationError):
+        resultado.save()
+
+
+def test_desistencia_em_vaga_reservada_convoca_o_proximo_negro_e_mostra_a_diferenca():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
+    rh = usuario("clerk")
+    services.gerar_resultado(cargo, gerado_por=rh)
+    registrado = services.registrar_desistencia(
+        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", registrada_por=rh
+    )
+    assert [(c["inscricao"], c["vaga"], c["posicao"]) for c in registrado.convocados_agora] == [("W", "negros", 3)]
+    assert "Art. 3º, §2º" in registrado.convocados_agora[0]["motivo"]
+    mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in registrado.resultado.diferencas}
+    assert mudancas["Z"] == ("convocado, negros, 3ª vaga", "desistente")
+    assert mudancas["W"][1] == "convocado, negros, 3ª vaga"
+    assert registrado.resultado.versao == 2 and registrado.evento.registrado_por == rh
+
+
+def test_vaga_adicional_convoca_pela_compensacao_e_reclassifica():
+    cargo = cargo_do_exemplo_da_alternancia(vagas=3)
+    rh = usuario("clerk")
+    registrado = services.registrar_evento(
+        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", registrado_por=rh
+    )
+    assert [c["inscricao"] for c in registrado.convocados_agora] == ["Z"]
+    assert [(r["inscricao"], r["de"], r["para"]) for r in registrado.reclassificados_agora] == [
+        ("Y", "negros", "ampla")
+    ]
+
+
+def test_evento_recusado_pelo_motor_nao_grava_nada():
+    cargo = cargo_do_exemplo_da_alternancia()
+    with pytest.raises(cotas.ErroDeCotas, match="não está convocada"):
+        services.registrar_evento(
+            cargo,
+            tipo="nao_posse",
+            inscricao=cargo.inscricoes.get(numero="Q"),
+            documento="x",
+            registrado_por=usuario("clerk"),
+        )
+    assert not Evento.objects.exists() and not Resultado.objects.exists()
+
+
+def test_evento_sem_documento_e_recusado():
+    cargo = cargo_do_exemplo_da_alternancia()
+    with pytest.raises(ValidationError, match="documento"):
+        services.registrar_evento(
+            cargo, tipo="vagas_adicionais", quantidade=1, documento=" ", registrado_por=usuario("clerk")
+        )
+
+
+def test_evento_nao_pode_ser_alterado_nem_apagado_e_se_corrige_por_reversao():
+    cargo = cargo_do_exemplo_da_alternancia()
+    rh = usuario("clerk")
+    registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
+    with pytest.raises(ValidationError):
+        registrado.evento.save()
+    with pytest.raises(ValidationError):
+        registrado.evento.delete()
+    revertido = services.reverter_evento(
+        registrado.evento, documento="Desp. 2", motivo="desistência de outro candidato", registrado_por=rh
+    )
+    assert ordem(revertido.resultado) == [("A", "ampla"), ("B", "ampla"), ("Z", "negros"), ("Y", "ampla"), ("P", "pcd")]
+    assert revertido.resultado.cenario["eventos"] == []
+    with pytest.raises(ValidationError, match="já foi revertido"):
+        services.reverter_evento(registrado.evento, documento="x", motivo="de novo", registrado_por=rh)
