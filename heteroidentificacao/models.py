@@ -1,0 +1,290 @@
+"""Comissões de heteroidentificação, sessões, pareceres, recursos e apuração de declaração falsa.
+
+O voto de cada membro (``Parecer``) é do membro: só ele o registra e o altera, e só com a sessão
+aberta; cada alteração fica no histórico. O encerramento calcula a decisão colegiada pela regra de
+quórum congelada na comissão (``quorum.py``) e a grava na opção da inscrição (``OpcaoDeGrupo``),
+que o motor de cotas lê. Declaração falsa (Art. 2º, §1º) é outro procedimento, nunca um voto.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from concursos.models import Edital, Inscricao
+
+from . import quorum
+
+DECISOES = [
+    (quorum.PENDENTE, "Pendente"),
+    (quorum.CONFIRMADO, "Confirmado"),
+    (quorum.NAO_CONFIRMADO, "Não confirmado"),
+    (quorum.AUSENTE, "Ausente"),
+]
+
+
+class Comissao(models.Model):
+    ORDINARIA = "ordinaria"
+    RECURSAL = "recursal"
+    TIPOS = [(ORDINARIA, "Ordinária"), (RECURSAL, "Recursal")]
+
+    edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="comissoes")
+    tipo = models.CharField("tipo", max_length=10, choices=TIPOS, default=ORDINARIA)
+    grupo = models.CharField("grupo verificado", max_length=32, default="negros")
+    regra_de_quorum = models.JSONField("regra de quórum (congelada)", default=dict, editable=False)
+    limite_de_chamados = models.PositiveIntegerField(
+        "chamar só os primeiros N da lista do grupo",
+        null=True,
+        blank=True,
+        help_text="Vazio: todos os que optaram pelo grupo. Com N: os N primeiros da lista do grupo, por cargo.",
+    )
+    prazo_de_recurso_dias = models.PositiveSmallIntegerField(
+        "prazo de recurso (dias)", default=2, help_text="Contado do dia seguinte ao encerramento da sessão."
+    )
+
+    class Meta:
+        verbose_name = "comissão de heteroidentificação"
+        verbose_name_plural = "comissões de heteroidentificação"
+        constraints = [models.UniqueConstraint(fields=["edital", "tipo", "grupo"], name="comissao_unica_por_tipo")]
+
+    def __str__(self):
+        return f"Comissão {self.get_tipo_display().lower()} — edital {self.edital} ({self.grupo})"
+
+    def save(self, *args, **kwargs):
+        if not self.regra_de_quorum:
+            padrao = quorum.REGRA_RECURSAL_PADRAO if self.tipo == self.RECURSAL else quorum.REGRA_ORDINARIA_PADRAO
+            self.regra_de_quorum = dict(padrao)
+        super().save(*args, **kwargs)
+
+
+class Membro(models.Model):
+    TITULAR = "titular"
+    SUPLENTE = "suplente"
+    PAPEIS = [(TITULAR, "Titular"), (SUPLENTE, "Suplente")]
+
+    comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.CASCADE, related_name="membros")
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="usuário", on_delete=models.PROTECT, related_name="participacoes"
+    )
+    papel = models.CharField("papel", max_length=10, choices=PAPEIS, default=TITULAR)
+    presidente = models.BooleanField("presidente", default=False)
+
+    class Meta:
+        verbose_name = "membro da comissão"
+        verbose_name_plural = "membros da comissão"
+        constraints = [
+            models.UniqueConstraint(fields=["comissao", "usuario"], name="membro_unico_na_comissao"),
+            models.UniqueConstraint(
+                fields=["comissao"], condition=Q(presidente=True), name="um_presidente_por_comissao"
+            ),
+        ]
+
+    def __str__(self):
+        nome = self.usuario.get_full_name() or self.usuario.get_username()
+        return f"{nome} ({self.get_papel_display().lower()}{', presidente' if self.presidente else ''})"
+
+    def clean(self):
+        """Quem julgou na comissão ordinária nunca julga o recurso do mesmo edital (e vice-versa)."""
+        if not (self.comissao_id and self.usuario_id):
+            return
+        outra = Membro.objects.filter(
+            usuario_id=self.usuario_id, comissao__edital_id=self.comissao.edital_id, comissao__grupo=self.comissao.grupo
+        ).exclude(comissao__tipo=self.comissao.tipo)
+        if outra.exists():
+            raise ValidationError(
+                {
+                    "usuario": "Este membro já integra a outra comissão (ordinária/recursal) deste edital: "
+                    "quem julgou não pode julgar o recurso."
+                }
+            )
+
+
+class Sessao(models.Model):
+    PLANEJADA = "planejada"
+    ABERTA = "aberta"
+    ENCERRADA = "encerrada"
+    STATUS = [(PLANEJADA, "Planejada"), (ABERTA, "Aberta"), (ENCERRADA, "Encerrada")]
+
+    comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.PROTECT, related_name="sessoes")
+    inicio = models.DateTimeField("data e hora")
+    local = models.CharField("local", max_length=200, blank=True)
+    link = models.URLField("link da videoconferência", blank=True)
+    status = models.CharField("situação", max_length=10, choices=STATUS, default=PLANEJADA)
+    gravacao = models.CharField("referência da gravação", max_length=300, blank=True)
+    encerrada_em = models.DateTimeField("encerrada em", null=True, blank=True, editable=False)
+    encerrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="encerrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+    )
+
+    class Meta:
+        verbose_name = "sessão"
+        verbose_name_plural = "sessões"
+        ordering = ["-inicio"]
+
+    def __str__(self):
+        return f"Sessão de {self.inicio:%d/%m/%Y %H:%M} — {self.comissao}"
+
+
+class Chamado(models.Model):
+    """Um candidato chamado a uma sessão: presença, filmagem e a decisão colegiada."""
+
+    sessao = models.ForeignKey(Sessao, verbose_name="sessão", on_delete=models.PROTECT, related_name="chamados")
+    inscricao = models.ForeignKey(
+        Inscricao, verbose_name="inscrição", on_delete=models.PROTECT, related_name="chamados_heteroidentificacao"
+    )
+    compareceu = models.BooleanField("compareceu", null=True, blank=True)
+    recusou_filmagem = models.BooleanField("recusou ser filmado", default=False)
+    decisao = models.CharField("decisão", max_length=16, choices=DECISOES, default=quorum.PENDENTE)
+    votos_confirma = models.PositiveSmallIntegerField("votos pela confirmação", default=0)
+    votos_nao_confirma = models.PositiveSmallIntegerField("votos pela não confirmação", default=0)
+    motivo_da_decisao = models.CharField("motivo da decisão", max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = "candidato chamado"
+        verbose_name_plural = "candidatos chamados"
+        ordering = ["sessao", "inscricao__numero"]
+        constraints = [models.UniqueConstraint(fields=["sessao", "inscricao"], name="chamado_unico_na_sessao")]
+
+    def __str__(self):
+        return f"{self.inscricao.numero} — {self.inscricao.candidato.nome_de_uso}"
+
+
+class Parecer(models.Model):
+    """O parecer de um membro sobre um candidato: fenótipo apenas; fundamentação obrigatória
+    quando não confirma."""
+
+    VOTOS = [(quorum.CONFIRMA, "Confirma a autodeclaração"), (quorum.NAO_CONFIRMA, "Não confirma a autodeclaração")]
+
+    chamado = models.ForeignKey(Chamado, verbose_name="candidato", on_delete=models.PROTECT, related_name="pareceres")
+    membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="pareceres")
+    voto = models.CharField("parecer", max_length=16, choices=VOTOS)
+    fundamentacao = models.TextField("fundamentação (características fenotípicas observadas)", blank=True)
+    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    alterado_em = models.DateTimeField("alterado em", auto_now=True)
+
+    class Meta:
+        verbose_name = "parecer"
+        verbose_name_plural = "pareceres"
+        constraints = [models.UniqueConstraint(fields=["chamado", "membro"], name="um_parecer_por_membro")]
+
+    def __str__(self):
+        return f"{self.get_voto_display()} ({self.membro})"
+
+    def clean(self):
+        if self.voto == quorum.NAO_CONFIRMA and not (self.fundamentacao or "").strip():
+            raise ValidationError({"fundamentacao": "A fundamentação é obrigatória quando o parecer não confirma."})
+
+
+class HistoricoDeParecer(models.Model):
+    """Cada versão de um parecer, na ordem em que foi registrada (só inclusão)."""
+
+    parecer = models.ForeignKey(Parecer, verbose_name="parecer", on_delete=models.PROTECT, related_name="historico")
+    voto = models.CharField("parecer", max_length=16, choices=Parecer.VOTOS)
+    fundamentacao = models.TextField("fundamentação", blank=True)
+    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "versão de parecer"
+        verbose_name_plural = "histórico de pareceres"
+        ordering = ["parecer", "registrado_em", "id"]
+
+    def __str__(self):
+        return f"{self.registrado_em:%d/%m/%Y %H:%M}: {self.get_voto_display()}"
+
+
+class Recurso(models.Model):
+    """Recurso do candidato contra a decisão da comissão ordinária, julgado pela recursal."""
+
+    chamado = models.OneToOneField(
+        Chamado, verbose_name="decisão recorrida", on_delete=models.PROTECT, related_name="recurso"
+    )
+    texto = models.TextField("razões do recurso")
+    apresentado_em = models.DateField("apresentado em")
+    julgamento = models.OneToOneField(
+        Chamado,
+        verbose_name="julgamento na comissão recursal",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="recurso_julgado",
+    )
+    registrado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT
+    )
+
+    class Meta:
+        verbose_name = "recurso"
+        verbose_name_plural = "recursos"
+
+    def __str__(self):
+        return f"Recurso de {self.chamado.inscricao.numero}"
+
+
+class ProcessoDeApuracao(models.Model):
+    """Procedimento administrativo de apuração de declaração falsa (Art. 2º, §1º), com
+    contraditório e ampla defesa. Nunca é uma votação da comissão."""
+
+    EM_ANDAMENTO = "em_andamento"
+    IMPROCEDENTE = "improcedente"
+    PROCEDENTE = "procedente"
+    DECISOES = [
+        (EM_ANDAMENTO, "Em andamento"),
+        (IMPROCEDENTE, "Improcedente"),
+        (PROCEDENTE, "Declaração falsa constatada"),
+    ]
+
+    inscricao = models.ForeignKey(
+        Inscricao, verbose_name="inscrição", on_delete=models.PROTECT, related_name="apuracoes"
+    )
+    numero = models.CharField("número do processo", max_length=60)
+    fatos = models.TextField("fatos apurados")
+    instaurado_em = models.DateField("instaurado em")
+    instaurado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="instaurado por", on_delete=models.PROTECT, related_name="+"
+    )
+    notificado_em = models.DateField("candidato notificado em", null=True, blank=True)
+    prazo_de_defesa = models.DateField("prazo de defesa", null=True, blank=True)
+    defesa = models.TextField("defesa", blank=True)
+    defesa_apresentada_em = models.DateField("defesa apresentada em", null=True, blank=True)
+    decisao = models.CharField("decisão", max_length=16, choices=DECISOES, default=EM_ANDAMENTO)
+    fundamentacao = models.TextField("fundamentação da decisão", blank=True)
+    decidido_em = models.DateField("decidido em", null=True, blank=True)
+    decidido_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="decidido por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = "processo de apuração de declaração falsa"
+        verbose_name_plural = "processos de apuração de declaração falsa"
+
+    def __str__(self):
+        return f"Processo {self.numero} — inscrição {self.inscricao.numero}"
+
+
+class RegistroDeAuditoria(models.Model):
+    """Trilha de auditoria: quem, quando, o quê, antes e depois (pareceres, decisões, recursos)."""
+
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="usuário", on_delete=models.PROTECT, null=True)
+    quando = models.DateTimeField("quando", auto_now_add=True)
+    acao = models.CharField("ação", max_length=60)
+    objeto = models.CharField("objeto", max_length=200)
+    antes = models.JSONField("antes", null=True, blank=True)
+    depois = models.JSONField("depois", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "registro de auditoria"
+        verbose_name_plural = "registros de auditoria"
+        ordering = ["-quando", "-id"]
+
+    def __str__(self):
+        return f"{self.quando:%d/%m/%Y %H:%M} {self.usuario} {self.acao} {self.objeto}"
