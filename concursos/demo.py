@@ -1,0 +1,536 @@
+"""Dados de demonstração: editais, cargos, candidatos fictícios, papéis e usuários.
+
+Duas metades, como o resto do sistema:
+
+- ``plano(editais, semente)`` é puro: a partir de uma semente fixa (``random.Random(2025)``) gera
+  pessoas, inscrições, notas e verificações, sem tocar no banco. Serve também para gerar massas
+  grandes (basta passar editais com mais candidatos).
+- ``carregar()`` grava o plano pelas chaves naturais (edital número/ano, cargo código, CPF, número
+  de inscrição, usuário), só o que falta: rodar duas vezes não muda nada nem duplica nada.
+
+Os CPFs saem de uma sequência determinística completada pelo dígito verificador
+(``completar_cpf``); os nomes são combinações de listas comuns. Nenhum dado é de pessoa real.
+"""
+
+import itertools
+import random
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.apps import apps as apps_globais
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from cotas.modelo import (
+    AUSENTE,
+    CONCURSO_PUBLICO,
+    CONFIRMADO,
+    DESISTENCIA,
+    NAO_CONFIRMADO,
+    NAO_POSSE,
+    PENDENTE,
+    PROCESSO_SELETIVO_ACS_ACE,
+    VAGAS_ADICIONAIS,
+)
+
+from . import services
+from .cpf import completar_cpf
+from .models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
+
+SEMENTE = 2025
+URL_DO_ADMIN = "http://127.0.0.1:8000/admin/"
+PRIMEIRO_CPF = 700_000_001  # base de 9 dígitos da sequência; o DV vem de completar_cpf
+LOTE = 500
+
+NOMES_FEMININOS = (
+    "Maria", "Ana", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Amanda", "Bruna", "Jéssica",
+    "Letícia", "Larissa", "Mariana", "Gabriela", "Vanessa", "Priscila", "Renata", "Tatiane", "Daniela",
+    "Luana", "Raquel", "Simone", "Sandra", "Adriana", "Cláudia", "Rosângela", "Eliane", "Luciana",
+    "Beatriz", "Carolina", "Natália", "Thaís", "Kelly", "Débora", "Viviane", "Cristiane", "Rafaela",
+    "Isabela", "Sabrina", "Elaine", "Marlene", "Francisca", "Antônia", "Joana", "Helena", "Lúcia",
+    "Sueli", "Jaqueline", "Michele", "Maria da Penha", "Ana Paula", "Maria José", "Ana Carolina",
+    "Maria Eduarda", "Kátia", "Edilene", "Rosilene", "Gislaine", "Lorena", "Valdirene",
+)  # fmt: skip
+NOMES_MASCULINOS = (
+    "José", "João", "Antônio", "Francisco", "Carlos", "Paulo", "Pedro", "Lucas", "Luiz", "Marcos",
+    "Gabriel", "Rafael", "Daniel", "Marcelo", "Bruno", "Eduardo", "Felipe", "Rodrigo", "Fernando",
+    "Gustavo", "Leonardo", "Thiago", "Diego", "Leandro", "Anderson", "Fábio", "Alexandre", "Ricardo",
+    "Sérgio", "Roberto", "Vinícius", "Matheus", "Wesley", "Wellington", "Jefferson", "Cleber", "Edson",
+    "Geraldo", "Sebastião", "Raimundo", "Renato", "André", "Júlio", "Igor", "Caio", "Henrique", "Vítor",
+    "Otávio", "Samuel", "Davi", "João Pedro", "José Carlos", "Luiz Fernando", "Carlos Eduardo",
+    "Paulo Henrique", "Adriano", "Valdir", "Josias", "Reginaldo", "Elias",
+)  # fmt: skip
+SOBRENOMES = (
+    "Silva", "Santos", "Oliveira", "Souza", "Pereira", "Costa", "Rodrigues", "Almeida", "Nascimento",
+    "Lima", "Araújo", "Fernandes", "Carvalho", "Gomes", "Martins", "Rocha", "Ribeiro", "Alves",
+    "Monteiro", "Mendes", "Barros", "Freitas", "Barbosa", "Pinto", "Moura", "Dias", "Castro", "Campos",
+    "Cardoso", "Teixeira", "Vieira", "Correia", "Nunes", "Moreira", "Ramos", "Lopes", "Machado",
+    "Soares", "Fonseca", "Batista", "Rezende", "Coutinho", "Loureiro", "Pimentel", "Zanotti",
+    "Bragatto", "Scardua", "Venturini", "Falqueto", "Gava", "Merlo", "Schneider", "Krüger", "Neves",
+    "Pires", "Siqueira", "Reis", "Miranda", "Andrade", "Bastos", "Sales", "Vargas", "Tavares", "Paiva",
+    "Guimarães", "Conceição", "Jesus", "Penha", "Brito", "Sodré",
+)  # fmt: skip
+CONECTIVOS = {"Silva": "da", "Santos": "dos", "Oliveira": "de", "Souza": "de", "Costa": "da", "Rocha": "da",
+              "Conceição": "da", "Jesus": "de", "Penha": "da", "Paiva": "de", "Freitas": "de"}  # fmt: skip
+
+
+# ── O que se quer demonstrar ─────────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class CargoDemo:
+    """Um cargo e os casos plantados nele. ``empates``: pares com a mesma nota, resolvidos pelo
+    critério nomeado (``idade``, ``idoso``, ``jurado``, ``sorteio``) ou ``sem_solucao``."""
+
+    codigo: str
+    nome: str
+    vagas: int
+    candidatos: int
+    empates: tuple[str, ...] = ("idade",)
+    pendentes: int = 0  # verificações ainda pendentes: o resultado sai provisório
+    eliminados: int = 0  # eliminados pela banca (por exemplo, na investigação social)
+    reinscritos: int = 0  # candidatos que já concorreram no edital anterior do mesmo cargo
+
+
+@dataclass(frozen=True)
+class EditalDemo:
+    numero: int
+    ano: int
+    titulo: str
+    tipo: str
+    publicado_em: date
+    data_referencia_idade: date
+    regime: str
+    percentual_pcd: Decimal | None
+    cargos: tuple[CargoDemo, ...]
+
+    @property
+    def chave(self) -> str:
+        return f"{self.numero}/{self.ano}"
+
+
+EDITAIS = (
+    EditalDemo(
+        3, 2020, "Concurso Público — Guarda Municipal", CONCURSO_PUBLICO, date(2020, 2, 3), date(2020, 3, 6),
+        "cariacica-2018", Decimal("10"),
+        (CargoDemo("GM", "Guarda Municipal", 50, 205, empates=("idade", "jurado", "sorteio"), eliminados=1),),
+    ),
+    EditalDemo(
+        2, 2023, "Processo Seletivo — Agente Comunitário de Saúde", PROCESSO_SELETIVO_ACS_ACE, date(2023, 7, 15),
+        date(2023, 8, 4), "cariacica-2023", None,
+        (CargoDemo("ACS", "Agente Comunitário de Saúde", 20, 90, empates=("idade", "sorteio")),),
+    ),
+    EditalDemo(
+        1, 2025, "Concurso Público — Quadro Geral", CONCURSO_PUBLICO, date(2025, 3, 10), date(2025, 4, 10),
+        "cariacica-2023", Decimal("5"),
+        (
+            CargoDemo("GM", "Guarda Municipal", 35, 160, empates=("idade", "idoso"), pendentes=3, eliminados=2,
+                      reinscritos=12),
+            CargoDemo("PEB-MAT", "Professor PEB II – Matemática", 13, 55, empates=("sem_solucao", "idade")),
+            CargoDemo("ADM", "Agente Administrativo", 8, 40, empates=("idade", "jurado")),
+            CargoDemo("MED-CG", "Médico Clínico Geral", 5, 20, empates=("idoso",)),
+            CargoDemo("ENG-CIV", "Engenheiro Civil", 3, 14),
+            CargoDemo("PROC", "Procurador Municipal", 2, 10),
+            CargoDemo("ARQ", "Arquiteto", 1, 6, empates=()),
+        ),
+    ),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UsuarioDemo:
+    username: str
+    senha: str
+    nome: str
+    grupo: str | None
+    staff: bool
+    superusuario: bool = False
+
+
+# Senhas SÓ de demonstração, impressas pelo comando e escritas no README. Nunca em produção.
+USUARIOS = (
+    UsuarioDemo("admin", "demo-admin-2025", "Administrador Demonstração", None, staff=True, superusuario=True),
+    UsuarioDemo("rh", "demo-rh-2025", "Rita Moreira", "RH", staff=True),
+    UsuarioDemo("membro1", "demo-membro1-2025", "Marcos Vieira", "Membro de comissão", staff=False),
+    UsuarioDemo("membro2", "demo-membro2-2025", "Sônia Lopes", "Membro de comissão", staff=False),
+    UsuarioDemo("membro3", "demo-membro3-2025", "Jorge Paiva", "Membro de comissão", staff=False),
+    UsuarioDemo("presidente", "demo-presidente-2025", "Helena Bastos", "Presidente de comissão", staff=False),
+    UsuarioDemo("recursal", "demo-recursal-2025", "Otávio Reis", "Comissão recursal", staff=False),
+    UsuarioDemo("auditor", "demo-auditor-2025", "Célia Tavares", "Auditor", staff=True),
+)
+
+
+# ── Papéis ───────────────────────────────────────────────────────────────────────────────────────
+
+
+def configurar_papeis(apps=apps_globais) -> dict:
+    """Cria (ou acerta) os grupos de cada papel e as suas permissões; devolve nome → grupo.
+
+    Recebe ``apps`` para poder ser chamada de uma migração de dados (``RunPython``). As
+    permissões da comissão de heteroidentificação virão com os modelos desse app; por ora os
+    grupos da comissão existem sem permissões de ``concursos`` (a comissão não vê o admin).
+    """
+    grupo_model = apps.get_model("auth", "Group")
+    permissao_model = apps.get_model("auth", "Permission")
+    de_concursos = permissao_model.objects.filter(content_type__app_label="concursos")
+    permissoes = {
+        "RH": de_concursos,  # inclui importar/exportar, gerar/publicar resultado, eventos, dados sensíveis
+        "Membro de comissão": permissao_model.objects.none(),
+        "Presidente de comissão": permissao_model.objects.none(),
+        "Comissão recursal": permissao_model.objects.none(),
+        "Auditor": de_concursos.filter(codename__startswith="view_"),
+    }
+    grupos = {}
+    for nome, queryset in permissoes.items():
+        grupo, _ = grupo_model.objects.get_or_create(name=nome)
+        grupo.permissions.set(queryset)
+        grupos[nome] = grupo
+    return grupos
+
+
+def criar_usuarios(grupos: dict) -> dict:
+    """Um usuário por papel; a senha só é definida na criação (rodar de novo não a troca)."""
+    modelo = get_user_model()
+    usuarios = {}
+    for dados in USUARIOS:
+        primeiro, _, ultimo = dados.nome.partition(" ")
+        usuario, criado = modelo.objects.get_or_create(
+            username=dados.username,
+            defaults={
+                "first_name": primeiro,
+                "last_name": ultimo,
+                "email": f"{dados.username}@cariacica.test",
+                "is_staff": dados.staff,
+                "is_superuser": dados.superusuario,
+            },
+        )
+        if criado:
+            usuario.set_password(dados.senha)
+            usuario.save(update_fields=["password"])
+        if dados.grupo:
+            usuario.groups.add(grupos[dados.grupo])
+        usuarios[dados.username] = usuario
+    return usuarios
+
+
+# ── O plano (puro, sem banco) ────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class PessoaDemo:
+    cpf: str
+    nome: str
+    nome_social: str
+    nascimento: date
+    email: str
+
+
+@dataclass
+class InscricaoDemo:
+    edital: str  # "número/ano"
+    cargo: str  # código
+    numero: str
+    pessoa: PessoaDemo
+    nota: Decimal
+    cor_raca: str = ""
+    notas_parciais: dict = field(default_factory=dict)
+    jurado: bool = False
+    sorteio: int | None = None
+    eliminado: bool = False
+    grupos: dict = field(default_factory=dict)  # grupo → situação da verificação
+    nova: bool = True  # pessoa criada para esta inscrição (não reinscrita)
+
+
+@dataclass
+class Plano:
+    pessoas: list[PessoaDemo]
+    inscricoes: list[InscricaoDemo]
+
+
+def plano(editais=EDITAIS, semente: int = SEMENTE) -> Plano:
+    """Pessoas e inscrições de todos os editais, sempre as mesmas para a mesma semente."""
+    rng = random.Random(semente)
+    sequencia = itertools.count(PRIMEIRO_CPF)
+    pessoas, inscricoes, anteriores = [], [], {}
+    for edital in editais:
+        numeros = (f"{edital.ano}{n:05d}" for n in itertools.count(1))
+        for cargo in edital.cargos:
+            reinscritos = [i.pessoa for i in anteriores.get(cargo.nome, [])][: cargo.reinscritos]
+            do_cargo = []
+            for indice in range(cargo.candidatos):
+                if indice < len(reinscritos):
+                    pessoa, nova = reinscritos[indice], False
+                else:
+                    pessoa, nova = _pessoa(rng, next(sequencia), edital.data_referencia_idade), True
+                    pessoas.append(pessoa)
+                do_cargo.append(_inscricao(rng, edital, cargo, next(numeros), pessoa, nova))
+            _plantar_casos(rng, edital, cargo, do_cargo)
+            anteriores[cargo.nome] = do_cargo
+            inscricoes.extend(do_cargo)
+    return Plano(pessoas, inscricoes)
+
+
+def _pessoa(rng: random.Random, numero: int, referencia: date) -> PessoaDemo:
+    feminino = rng.random() < 0.5
+    primeiro = rng.choice(NOMES_FEMININOS if feminino else NOMES_MASCULINOS)
+    sobrenomes = [_sobrenome(rng) for _ in range(rng.choice((1, 2, 2, 2)))]
+    nome = " ".join([primeiro, *sobrenomes])
+    nome_social = ""
+    if rng.random() < 0.02:  # nome social (Decreto 8.727/2016): prenome do outro gênero
+        nome_social = " ".join([rng.choice(NOMES_MASCULINOS if feminino else NOMES_FEMININOS), sobrenomes[-1]])
+    idade = rng.randint(61, 67) if rng.random() < 0.025 else rng.randint(19, 57)
+    nascimento = referencia - timedelta(days=idade * 365 + idade // 4 + rng.randrange(1, 360))
+    usuario_de_email = _sem_acento(f"{primeiro.split()[0]}.{sobrenomes[-1].split()[-1]}").lower()
+    email = f"{usuario_de_email}{numero % 1000}@exemplo.test" if rng.random() < 0.7 else ""
+    return PessoaDemo(completar_cpf(f"{numero:09d}"), nome, nome_social, nascimento, email)
+
+
+def _sobrenome(rng: random.Random) -> str:
+    sobrenome = rng.choice(SOBRENOMES)
+    if sobrenome in CONECTIVOS and rng.random() < 0.4:
+        return f"{CONECTIVOS[sobrenome]} {sobrenome}"
+    return sobrenome
+
+
+def _sem_acento(texto: str) -> str:
+    return unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+
+
+def _inscricao(rng, edital: EditalDemo, cargo: CargoDemo, numero: str, pessoa, nova: bool) -> InscricaoDemo:
+    negro = rng.random() < 0.30
+    grupos = {}
+    if negro:
+        grupos["negros"] = _verificacao(rng)
+    if rng.random() < 0.08:
+        grupos["pcd"] = _verificacao(rng)
+    return InscricaoDemo(
+        edital=edital.chave,
+        cargo=cargo.codigo,
+        numero=numero,
+        pessoa=pessoa,
+        nota=Decimal(0),
+        cor_raca=rng.choice(("preta", "parda", "parda")) if negro else _cor_sem_opcao(rng),
+        jurado=rng.random() < 0.04,
+        grupos=grupos,
+        nova=nova,
+    )
+
+
+def _verificacao(rng: random.Random) -> str:
+    sorteado = rng.random()
+    return CONFIRMADO if sorteado < 0.84 else NAO_CONFIRMADO if sorteado < 0.95 else AUSENTE
+
+
+def _cor_sem_opcao(rng: random.Random) -> str:
+    return rng.choices(("branca", "parda", "preta", "amarela", "indigena", ""), (70, 17, 5, 3, 1, 4))[0]
+
+
+def _plantar_casos(rng, edital: EditalDemo, cargo: CargoDemo, inscricoes: list[InscricaoDemo]) -> None:
+    """Notas distintas (centésimos) e depois os casos do cargo: empates, pendências, eliminados."""
+    usadas = set()
+    for inscricao in inscricoes:
+        centesimos = _nota_nova(rng, usadas)
+        inscricao.nota = Decimal(centesimos).scaleb(-2)
+        if rng.random() < 0.12:
+            especificos = Decimal(rng.randint(centesimos // 3, centesimos * 2 // 3)).scaleb(-2)
+            inscricao.notas_parciais = {
+                "conhecimentos_gerais": str(inscricao.nota - especificos),
+                "conhecimentos_especificos": str(especificos),
+            }
+    por_nota = sorted(inscricoes, key=lambda i: i.nota, reverse=True)
+    livres = [i for i in por_nota if i.nova and not _idoso(i, edital)]
+    empatados = set()
+    for ordem, tipo in enumerate(cargo.empates):
+        posicao = min(cargo.vagas - 1 + 3 * ordem, len(livres) - 2)  # perto da linha de corte
+        primeiro, segundo = livres.pop(posicao), livres.pop(posicao)
+        _empatar(primeiro, segundo, tipo, edital)
+        empatados |= {primeiro.numero, segundo.numero}
+    optantes = [i for i in por_nota if i.grupos]
+    for inscricao in optantes[: cargo.pendentes]:
+        inscricao.grupos[min(inscricao.grupos)] = PENDENTE
+    sem_opcao = [i for i in por_nota[cargo.vagas // 2 :] if not i.grupos and i.numero not in empatados]
+    for inscricao in sem_opcao[: cargo.eliminados]:
+        inscricao.eliminado = True
+
+
+def _nota_nova(rng: random.Random, usadas: set) -> int:
+    """Nota em centésimos, de 30,00 a 98,50, concentrada no meio; evita repetir uma nota do cargo
+    (os empates são plantados de propósito), mas desiste depois de algumas tentativas: numa massa
+    grande, com mais candidatos do que notas possíveis, repetições são inevitáveis."""
+    for _ in range(50):
+        centesimos = (rng.randint(3000, 9850) + rng.randint(3000, 9850)) // 2
+        if centesimos not in usadas:
+            break
+    usadas.add(centesimos)
+    return centesimos
+
+
+def _idoso(inscricao: InscricaoDemo, edital: EditalDemo) -> bool:
+    referencia = edital.data_referencia_idade
+    return inscricao.pessoa.nascimento <= referencia.replace(year=referencia.year - 60)
+
+
+def _empatar(primeiro: InscricaoDemo, segundo: InscricaoDemo, tipo: str, edital: EditalDemo) -> None:
+    """Dá ao segundo a nota do primeiro; o critério ``tipo`` da cadeia é o que desfaz o empate."""
+    segundo.nota = primeiro.nota
+    segundo.notas_parciais = dict(primeiro.notas_parciais)
+    if tipo == "idade":
+        if segundo.pessoa.nascimento == primeiro.pessoa.nascimento:
+            segundo.pessoa.nascimento -= timedelta(days=40)
+        return
+    if tipo == "idoso":
+        referencia = edital.data_referencia_idade
+        segundo.pessoa.nascimento = referencia.replace(year=referencia.year - 63) - timedelta(days=75)
+        return
+    segundo.pessoa.nascimento = primeiro.pessoa.nascimento
+    primeiro.jurado = tipo == "jurado"
+    segundo.jurado = False
+    if tipo == "sorteio":
+        primeiro.sorteio, segundo.sorteio = 2, 1
+
+
+# ── A carga (banco) ──────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class Resumo:
+    criados: Counter
+    usuarios: dict
+
+
+@transaction.atomic
+def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
+    """Grava papéis, usuários, editais, candidatos e inscrições que faltam e gera o primeiro
+    resultado de cada cargo que ainda não tem nenhum. Idempotente."""
+    criados = Counter()
+    usuarios = criar_usuarios(configurar_papeis())
+    admin = usuarios["admin"]
+    cargos = _editais_e_cargos(editais, admin, criados)
+    dados = plano(editais, semente)
+    candidatos = _candidatos(dados.pessoas, criados)
+    _inscricoes(dados.inscricoes, cargos, candidatos, criados)
+    for cargo in cargos.values():
+        if not cargo.resultados.exists():
+            services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
+            criados["resultados"] += 1
+    guarda_2020 = cargos.get(("3/2020", "GM"))
+    if guarda_2020 is not None and not guarda_2020.eventos.exists():
+        criados["eventos"] += _historico_da_guarda_2020(guarda_2020, admin)
+    return Resumo(criados, usuarios)
+
+
+def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
+    cargos = {}
+    for demo in editais:
+        edital = Edital.objects.filter(numero=demo.numero, ano=demo.ano).first()
+        if edital is None:
+            edital = services.criar_edital(
+                criado_por=admin,
+                percentual_pcd=demo.percentual_pcd,
+                numero=demo.numero,
+                ano=demo.ano,
+                titulo=demo.titulo,
+                tipo=demo.tipo,
+                publicado_em=demo.publicado_em,
+                data_referencia_idade=demo.data_referencia_idade,
+                regime=demo.regime,
+            )
+            criados["editais"] += 1
+        for cargo_demo in demo.cargos:
+            cargo, criado = Cargo.objects.get_or_create(
+                edital=edital, codigo=cargo_demo.codigo, defaults={"nome": cargo_demo.nome, "vagas": cargo_demo.vagas}
+            )
+            criados["cargos"] += criado
+            cargos[(demo.chave, cargo_demo.codigo)] = cargo
+    return cargos
+
+
+def _candidatos(pessoas: list[PessoaDemo], criados: Counter) -> dict[str, int]:
+    """CPF → id do candidato, criando em lote só os que faltam."""
+    existentes = _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
+    novos = [
+        Candidato(cpf=p.cpf, nome=p.nome, nome_social=p.nome_social, nascimento=p.nascimento, email=p.email)
+        for p in pessoas
+        if p.cpf not in existentes
+    ]
+    Candidato.objects.bulk_create(novos, batch_size=LOTE)
+    criados["candidatos"] += len(novos)
+    return _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
+
+
+def _inscricoes(inscricoes: list[InscricaoDemo], cargos: dict, candidatos: dict, criados: Counter) -> None:
+    por_edital = {}
+    for inscricao in inscricoes:
+        por_edital.setdefault(inscricao.edital, []).append(inscricao)
+    for chave, do_edital in por_edital.items():
+        edital = cargos[(chave, do_edital[0].cargo)].edital
+        numeros = [i.numero for i in do_edital]
+        existentes = _existentes(edital.inscricoes, "numero", numeros)
+        novas = [
+            _registro(i, edital, cargos[(chave, i.cargo)], candidatos) for i in do_edital if i.numero not in existentes
+        ]
+        Inscricao.objects.bulk_create(novas, batch_size=LOTE)
+        criados["inscricoes"] += len(novas)
+        ids = _existentes(edital.inscricoes, "numero", numeros)
+        ja_com_opcao = set(OpcaoDeGrupo.objects.filter(inscricao__edital=edital).values_list("inscricao_id", "grupo"))
+        opcoes = [
+            OpcaoDeGrupo(inscricao_id=ids[i.numero], grupo=grupo, situacao=situacao)
+            for i in do_edital
+            for grupo, situacao in sorted(i.grupos.items())
+            if (ids[i.numero], grupo) not in ja_com_opcao
+        ]
+        OpcaoDeGrupo.objects.bulk_create(opcoes, batch_size=LOTE)
+        criados["opcoes"] += len(opcoes)
+
+
+def _registro(inscricao: InscricaoDemo, edital: Edital, cargo: Cargo, candidatos: dict) -> Inscricao:
+    return Inscricao(
+        edital=edital,
+        cargo=cargo,
+        candidato_id=candidatos[inscricao.pessoa.cpf],
+        numero=inscricao.numero,
+        cor_raca=inscricao.cor_raca,
+        nota=inscricao.nota,
+        notas_parciais=inscricao.notas_parciais,
+        jurado=inscricao.jurado,
+        sorteio=inscricao.sorteio,
+        situacao=Inscricao.ELIMINADO if inscricao.eliminado else Inscricao.CLASSIFICADO,
+    )
+
+
+def _existentes(manager, campo: str, valores: list[str]) -> dict[str, int]:
+    """Valor da chave natural → id, consultando em lotes (o SQLite limita os parâmetros)."""
+    encontrados = {}
+    for inicio in range(0, len(valores), LOTE):
+        lote = valores[inicio : inicio + LOTE]
+        encontrados.update(manager.filter(**{f"{campo}__in": lote}).values_list(campo, "id"))
+    return encontrados
+
+
+def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
+    """O edital de 2020 já andou: primeiro resultado publicado e depois uma desistência na vaga
+    reservada a negros (Art. 3º, §2º), uma não posse e vagas adicionais."""
+    primeiro = cargo.resultados.get(versao=1)
+    if primeiro.status != Resultado.PUBLICADO:
+        services.publicar_resultado(primeiro, publicado_por=admin)
+    chamadas = [c for c in primeiro.saida["convocacoes"] if c["evento"] == 0]
+    negro = next(c["inscricao"] for c in chamadas if c["vaga"] == "negros")
+    ampla = next(c["inscricao"] for c in chamadas if c["vaga"] == "ampla")
+    eventos = (
+        (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020"),
+        (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020"),
+        (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021"),
+    )
+    for tipo, numero, quantidade, documento in eventos:
+        services.registrar_evento(
+            cargo,
+            tipo=tipo,
+            inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
+            quantidade=quantidade,
+            documento=documento,
+            registrado_por=admin,
+        )
+    return len(eventos)

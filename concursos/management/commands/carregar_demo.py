@@ -1,0 +1,39 @@
+"""``carregar_demo``: dados de demonstração idempotentes (ver ``concursos/demo.py``)."""
+
+from django.core.management.base import BaseCommand
+
+from concursos import demo
+
+ROTULOS = {
+    "editais": "editais",
+    "cargos": "cargos",
+    "candidatos": "candidatos",
+    "inscricoes": "inscrições",
+    "opcoes": "opções por grupo",
+    "resultados": "resultados",
+    "eventos": "eventos",
+}
+
+
+class Command(BaseCommand):
+    help = (
+        "Carrega os dados de DEMONSTRAÇÃO (editais 1/2025, 2/2023 e 3/2020, candidatos fictícios, um usuário "
+        "por papel) e gera o primeiro resultado de cada cargo. Rodar de novo não muda nada."
+    )
+
+    def handle(self, *args, **options):
+        resumo = demo.carregar()
+        criados = [f"{quantidade} {ROTULOS[chave]}" for chave, quantidade in resumo.criados.items() if quantidade]
+        if criados:
+            self.stdout.write(self.style.SUCCESS("Dados de demonstração criados: " + ", ".join(criados) + "."))
+        else:
+            self.stdout.write("Os dados de demonstração já estavam carregados; nada foi alterado.")
+        self.stdout.write("")
+        self.stdout.write("Usuários de DEMONSTRAÇÃO (senhas públicas; nunca use em produção):")
+        self.stdout.write(f"  {'usuário':<12} {'senha':<22} papel")
+        for usuario in demo.USUARIOS:
+            papel = "superusuário" if usuario.superusuario else usuario.grupo
+            self.stdout.write(f"  {usuario.username:<12} {usuario.senha:<22} {papel}")
+        self.stdout.write("  (usuário que já existia antes da primeira carga mantém a senha que tinha)")
+        self.stdout.write("")
+        self.stdout.write(f"Admin: {demo.URL_DO_ADMIN}")

@@ -1,0 +1,128 @@
+"""``gerar_resultado EDITAL [--json] [--publicar] [--usuario U]``: nova versão do resultado de cada
+cargo do edital, numa só transação (``services.gerar_resultados_do_edital``).
+
+Com ``--publicar`` é tudo ou nada: se algum cargo sai provisório (verificações pendentes ou empates
+sem sorteio), nenhum é publicado e nem as novas versões ficam gravadas; a mensagem, na saída de
+erro, nomeia cada cargo com as pendências e os empates, e o comando sai com código 1.
+"""
+
+import json
+import re
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+import cotas
+from concursos import services
+from concursos.models import Edital
+
+FORMATO_DO_EDITAL = re.compile(r"^\s*(\d+)\s*/\s*(\d{4})\s*$")
+
+
+class Command(BaseCommand):
+    help = "Gera uma nova versão do resultado de todos os cargos de um edital (e, com --publicar, publica)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("edital", help='número/ano do edital, por exemplo "1/2025"')
+        parser.add_argument("--json", action="store_true", help="imprime só o JSON dos resultados na saída padrão")
+        parser.add_argument("--publicar", action="store_true", help="publica todos (recusa se algum for provisório)")
+        parser.add_argument("--usuario", help="quem gera/publica (padrão: o primeiro superusuário)")
+
+    def handle(self, *args, **options):
+        edital = buscar_edital(options["edital"])
+        usuario = _usuario(options["usuario"], publicar=options["publicar"])
+        if not edital.cargos.exists():
+            raise CommandError(f"O edital {edital} não tem cargos.")
+        with transaction.atomic():
+            try:
+                resultados = services.gerar_resultados_do_edital(
+                    edital, gerado_por=usuario, motivo="Comando gerar_resultado"
+                )
+            except (cotas.ErroDeCotas, ValidationError) as erro:
+                raise CommandError(f"Resultado do edital {edital} não gerado: {_texto(erro)}") from erro
+            if options["publicar"]:
+                resultados = _publicar_todos(edital, resultados, usuario)
+        if options["json"]:
+            saida = {
+                "edital": str(edital),
+                "cargos": [{"cargo": r.cargo.nome, "resultado": r.saida} for r in resultados],
+            }
+            self.stdout.write(json.dumps(saida, ensure_ascii=False, indent=2))
+        else:
+            self._resumo(edital, resultados, usuario)
+
+    def _resumo(self, edital, resultados, usuario):
+        self.stdout.write(f"{edital.identificacao} — resultados gerados por {usuario.get_username()}")
+        for resultado in resultados:
+            saida = resultado.saida
+            quadro = saida["quadro"]
+            reservadas = ", ".join(f"{grupo} {n}" for grupo, n in quadro["reservadas"].items())
+            situacao = "PROVISÓRIO" if resultado.provisorio else resultado.get_status_display().lower()
+            self.stdout.write(
+                f"  {resultado.cargo.codigo} — {resultado.cargo.nome}: versão {resultado.versao}, {situacao}; "
+                f"{quadro['vagas']} {'vaga' if quadro['vagas'] == 1 else 'vagas'} (ampla {quadro['ampla']}, {reservadas}); "
+                f"pendências: {_lista(saida['pendencias'], 'nenhuma')}; empates: {_empates(saida)}"
+            )
+
+
+def buscar_edital(texto: str) -> Edital:
+    """O edital escrito como ``número/ano`` (``1/2025``)."""
+    encontrado = FORMATO_DO_EDITAL.match(texto or "")
+    if not encontrado:
+        raise CommandError(f"Edital inválido: {texto!r}. Escreva número/ano, por exemplo 1/2025.")
+    numero, ano = map(int, encontrado.groups())
+    edital = Edital.objects.filter(numero=numero, ano=ano).first()
+    if edital is None:
+        existentes = ", ".join(str(e) for e in Edital.objects.all()) or "nenhum"
+        raise CommandError(f"Edital {numero}/{ano} não encontrado. Editais cadastrados: {existentes}.")
+    return edital
+
+
+def _usuario(username: str | None, *, publicar: bool):
+    modelo = get_user_model()
+    if username:
+        usuario = modelo.objects.filter(**{modelo.USERNAME_FIELD: username}, is_active=True).first()
+        if usuario is None:
+            raise CommandError(f"Usuário {username!r} não encontrado ou inativo.")
+    else:
+        usuario = modelo.objects.filter(is_superuser=True, is_active=True).order_by("pk").first()
+        if usuario is None:
+            raise CommandError("Nenhum superusuário ativo: crie um (createsuperuser) ou informe --usuario.")
+    permissoes = ["concursos.gerar_resultado"] + (["concursos.publicar_resultado"] if publicar else [])
+    faltam = [p for p in permissoes if not usuario.has_perm(p)]
+    if faltam:
+        raise CommandError(f"O usuário {usuario.get_username()} não tem a permissão {', '.join(faltam)}.")
+    return usuario
+
+
+def _publicar_todos(edital, resultados, usuario):
+    """Publica todos ou nenhum: com um só provisório, desfaz a transação inteira."""
+    provisorios = [r for r in resultados if r.provisorio]
+    if provisorios:
+        linhas = [
+            f"  {r.cargo.codigo} — {r.cargo.nome}: pendências: {_lista(r.saida['pendencias'], 'nenhuma')}; "
+            f"empates: {_empates(r.saida)}"
+            for r in provisorios
+        ]
+        raise CommandError(
+            f"Nada foi publicado nem gravado no edital {edital}: há resultado provisório, que não pode ser "
+            "publicado até as verificações e os sorteios terminarem.\n" + "\n".join(linhas)
+        )
+    try:
+        return [services.publicar_resultado(r, publicado_por=usuario) for r in resultados]
+    except ValidationError as erro:
+        raise CommandError(f"Nada foi publicado no edital {edital}: {_texto(erro)}") from erro
+
+
+def _lista(itens, vazio: str) -> str:
+    return ", ".join(itens) if itens else vazio
+
+
+def _empates(saida: dict) -> str:
+    return "; ".join(" = ".join(grupo) for grupo in saida["empates"]) or "nenhum"
+
+
+def _texto(erro) -> str:
+    return " ".join(erro.messages) if isinstance(erro, ValidationError) else str(erro)

@@ -1,0 +1,235 @@
+"""Dados de demonstração (``carregar_demo``): idempotentes, fiéis aos editais e cobrindo os casos
+que o sistema precisa mostrar (pendências, empates, idosos, Art. 5º)."""
+
+from collections import Counter
+from datetime import date
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.password_validation import validate_password
+from django.core.management import call_command
+
+from concursos import demo
+from concursos.cpf import validar_cpf
+from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+
+pytestmark = pytest.mark.django_db
+
+EDITAIS_E_CARGOS = {
+    ("1/2025", "Guarda Municipal", 35),
+    ("1/2025", "Professor PEB II – Matemática", 13),
+    ("1/2025", "Agente Administrativo", 8),
+    ("1/2025", "Médico Clínico Geral", 5),
+    ("1/2025", "Engenheiro Civil", 3),
+    ("1/2025", "Procurador Municipal", 2),
+    ("1/2025", "Arquiteto", 1),
+    ("2/2023", "Agente Comunitário de Saúde", 20),
+    ("3/2020", "Guarda Municipal", 50),
+}
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def carregar_demo() -> str:
+    saida = StringIO()
+    call_command("carregar_demo", stdout=saida)
+    return saida.getvalue()
+
+
+def contagens() -> dict:
+    modelos = (Edital, Cargo, Candidato, Inscricao, OpcaoDeGrupo, Resultado, Evento, Group, get_user_model())
+    contagem = {modelo.__name__: modelo.objects.count() for modelo in modelos}
+    contagem["permissoes dos grupos"] = Group.permissions.through.objects.count()
+    contagem["grupos dos usuarios"] = get_user_model().groups.through.objects.count()
+    return contagem
+
+
+def ultimo(edital: str, codigo: str) -> Resultado:
+    numero, ano = edital.split("/")
+    return Resultado.objects.filter(cargo__edital__numero=numero, cargo__edital__ano=ano, cargo__codigo=codigo).first()
+
+
+def test_carregar_demo_duas_vezes_nao_cria_nem_altera_nada():
+    carregar_demo()
+    antes = contagens()
+    senhas = dict(get_user_model().objects.values_list("username", "password"))
+    saida = carregar_demo()
+    assert contagens() == antes
+    assert dict(get_user_model().objects.values_list("username", "password")) == senhas
+    assert "nada foi alterado" in saida
+
+
+def test_demo_tem_exatamente_os_editais_cargos_e_vagas_do_enunciado():
+    carregar_demo()
+    cargos = {(str(c.edital), c.nome, c.vagas) for c in Cargo.objects.select_related("edital")}
+    assert cargos == EDITAIS_E_CARGOS
+    quadro_geral = Edital.objects.get(numero=1, ano=2025)
+    assert (quadro_geral.publicado_em, quadro_geral.regime, quadro_geral.tipo) == (
+        date(2025, 3, 10),
+        "cariacica-2023",
+        "concurso_publico",
+    )
+    assert Edital.objects.get(numero=2, ano=2023).tipo == "processo_seletivo_acs_ace"
+    assert Edital.objects.get(numero=3, ano=2020).regime_congelado().grupo("pcd").percentual == Decimal("10")
+
+
+def test_cerca_de_600_inscricoes_e_mais_candidatos_que_vagas_em_todo_cargo():
+    carregar_demo()
+    assert 550 <= Inscricao.objects.count() <= 650
+    for cargo in Cargo.objects.all():
+        assert cargo.inscricoes.count() >= 2 * cargo.vagas + 4, cargo
+
+
+def test_todo_cpf_da_demo_e_valido_e_unico():
+    carregar_demo()
+    cpfs = list(Candidato.objects.values_list("cpf", flat=True))
+    assert len(cpfs) == len(set(cpfs))
+    for cpf in cpfs:
+        validar_cpf(cpf)
+
+
+def test_cerca_de_30_por_cento_optam_por_negros_e_8_por_cento_por_pcd():
+    carregar_demo()
+    total = Inscricao.objects.count()
+    opcoes = Counter(OpcaoDeGrupo.objects.values_list("grupo", flat=True))
+    assert 0.25 <= opcoes["negros"] / total <= 0.35
+    assert 0.05 <= opcoes["pcd"] / total <= 0.11
+    assert not Inscricao.objects.filter(opcoes__grupo="negros").exclude(cor_raca__in=["preta", "parda"]).exists()
+
+
+def test_ha_verificacao_pendente_e_o_resultado_do_cargo_sai_provisorio():
+    carregar_demo()
+    assert OpcaoDeGrupo.objects.filter(situacao="pendente").exists()
+    guarda = ultimo("1/2025", "GM")
+    assert guarda.provisorio and guarda.status == Resultado.PREVIA
+    assert guarda.saida["pendencias"]
+    assert Resultado.objects.filter(provisorio=False).exists()
+
+
+def test_verificacoes_sao_quase_todas_confirmadas_com_alguns_nao_confirmados_e_ausentes():
+    carregar_demo()
+    situacoes = Counter(OpcaoDeGrupo.objects.values_list("situacao", flat=True))
+    assert situacoes["confirmado"] > sum(situacoes.values()) * 0.7
+    assert situacoes["nao_confirmado"] and situacoes["ausente"] and situacoes["pendente"]
+
+
+def test_empate_sem_solucao_deixa_o_professor_de_matematica_provisorio():
+    carregar_demo()
+    professor = ultimo("1/2025", "PEB-MAT")
+    assert professor.provisorio and len(professor.saida["empates"]) == 1
+    assert not professor.saida["pendencias"]
+
+
+def test_empates_de_nota_com_idades_diferentes_vao_para_o_mais_velho_inclusive_idosos():
+    carregar_demo()
+    pares, com_idoso = 0, 0
+    for resultado in Resultado.objects.filter(versao=1).select_related("cargo__edital"):
+        geral = resultado.saida["listas"]["geral"]
+        for mais_velho, mais_novo in _empates_de_nota(resultado.cargo):
+            if mais_velho.candidato.nascimento != mais_novo.candidato.nascimento:
+                assert geral.index(mais_velho.numero) < geral.index(mais_novo.numero)
+                pares += 1
+                referencia = resultado.cargo.edital.data_referencia_idade
+                com_idoso += mais_velho.candidato.nascimento <= referencia.replace(year=referencia.year - 60)
+    assert pares >= 5 and com_idoso >= 2
+
+
+def test_empates_de_mesma_idade_saem_pelo_jurado_e_pelo_sorteio():
+    carregar_demo()
+    criterios = Counter()
+    for cargo in Cargo.objects.all():
+        for primeiro, segundo in _empates_de_nota(cargo):
+            if primeiro.candidato.nascimento == segundo.candidato.nascimento:
+                criterios[
+                    "jurado" if primeiro.jurado != segundo.jurado else "sorteio" if primeiro.sorteio else "nada"
+                ] += 1
+    assert criterios["jurado"] >= 1 and criterios["sorteio"] >= 1 and criterios["nada"] == 1
+
+
+def _empates_de_nota(cargo):
+    """Pares de inscrições do cargo com a mesma nota, a de candidato mais velho primeiro."""
+    por_nota = {}
+    for inscricao in cargo.inscricoes.select_related("candidato").order_by("candidato__nascimento", "numero"):
+        por_nota.setdefault(inscricao.nota, []).append(inscricao)
+    return [tuple(grupo) for grupo in por_nota.values() if len(grupo) == 2]
+
+
+def test_processo_seletivo_de_acs_anterior_a_lei_nao_reserva_vagas_a_negros():
+    carregar_demo()
+    acs = ultimo("2/2023", "ACS")
+    assert acs.saida["quadro"]["reservadas"]["negros"] == 0
+    assert acs.saida["listas"]["negros"] == []
+    assert acs.cargo.inscricoes.filter(opcoes__grupo="negros").exists()
+
+
+def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
+    carregar_demo()
+    cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
+    assert cargo.resultados.get(versao=1).status == Resultado.PUBLICADO
+    assert sorted(cargo.eventos.values_list("tipo", flat=True)) == ["desistencia", "nao_posse", "vagas_adicionais"]
+    assert not ultimo("3/2020", "GM").provisorio
+
+
+@pytest.mark.parametrize(
+    ("username", "grupo", "staff"),
+    [
+        ("rh", "RH", True),
+        ("membro1", "Membro de comissão", False),
+        ("membro2", "Membro de comissão", False),
+        ("membro3", "Membro de comissão", False),
+        ("presidente", "Presidente de comissão", False),
+        ("recursal", "Comissão recursal", False),
+        ("auditor", "Auditor", True),
+    ],
+)
+def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(username, grupo, staff):
+    carregar_demo()
+    senha = next(u.senha for u in demo.USUARIOS if u.username == username)
+    usuario = authenticate(username=username, password=senha)
+    assert usuario is not None
+    assert list(usuario.groups.values_list("name", flat=True)) == [grupo]
+    assert (usuario.is_staff, usuario.is_superuser) == (staff, False)
+
+
+def test_admin_de_demonstracao_e_superusuario():
+    carregar_demo()
+    assert authenticate(username="admin", password="demo-admin-2025").is_superuser
+
+
+def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver():
+    carregar_demo()
+    rh = get_user_model().objects.get(username="rh")
+    auditor = get_user_model().objects.get(username="auditor")
+    for codigo in ("gerar_resultado", "publicar_resultado", "registrar_evento", "ver_dados_sensiveis",
+                   "import_inscricao", "export_inscricao", "add_inscricao", "change_cargo"):  # fmt: skip
+        assert rh.has_perm(f"concursos.{codigo}"), codigo
+    de_concursos = Permission.objects.filter(content_type__app_label="concursos")
+    assert set(Group.objects.get(name="RH").permissions.all()) == set(de_concursos)
+    assert set(Group.objects.get(name="Auditor").permissions.values_list("codename", flat=True)) == set(
+        de_concursos.filter(codename__startswith="view_").values_list("codename", flat=True)
+    )
+    assert not auditor.has_perm("concursos.ver_dados_sensiveis")
+
+
+def test_senhas_de_demonstracao_passam_nos_validadores_do_django():
+    for dados in demo.USUARIOS:
+        validate_password(dados.senha, get_user_model()(username=dados.username, email=f"{dados.username}@x.test"))
+
+
+def test_comando_imprime_usuarios_senhas_e_o_endereco_do_admin():
+    saida = carregar_demo()
+    assert "rh" in saida and "demo-rh-2025" in saida and "http://127.0.0.1:8000/admin/" in saida
+
+
+def test_plano_e_sempre_o_mesmo_para_a_mesma_semente():
+    primeiro, segundo = demo.plano(), demo.plano()
+    assert [(i.numero, i.pessoa.cpf, i.nota, i.grupos) for i in primeiro.inscricoes] == [
+        (i.numero, i.pessoa.cpf, i.nota, i.grupos) for i in segundo.inscricoes
+    ]
+    assert len(demo.plano(semente=7).inscricoes) == len(primeiro.inscricoes)
