@@ -128,7 +128,10 @@ def _candidato(item, posicao: int) -> Candidato:
     notas = item.get("notas")
     if notas:
         _tipo(notas, dict, "notas", inscricao)
-        notas = tuple((str(k), ler_numero(v, f"notas.{k}", inscricao)) for k, v in notas.items())
+        notas = tuple(
+            (str(k), (type(v) is str and _decimal_rapido(v)) or ler_numero(v, f"notas.{k}", inscricao))
+            for k, v in notas.items()
+        )
     grupos = item.get("grupos")
     if grupos:
         _tipo(grupos, list, "grupos", inscricao)

@@ -47,15 +47,13 @@ def _funcao_de_chave(candidatos, desempate: tuple[str, ...], limite_idoso: date 
     notas exatas, e comparar inteiros é bem mais rápido do que comparar ``Decimal``.
     """
     posto_da_nota = _postos(c.nota for c in candidatos)
-    postos_parciais = {
-        criterio: _postos(c.nota_parcial(criterio[len(PREFIXO_NOTA) :]) for c in candidatos)
-        for criterio in desempate
-        if criterio.startswith(PREFIXO_NOTA)
-    }
+    campos = [c[len(PREFIXO_NOTA) :] for c in desempate if c.startswith(PREFIXO_NOTA)]
+    postos_parciais = {campo: _postos(c.nota_parcial(campo) for c in candidatos) for campo in campos}
 
     def chave(candidato: Candidato) -> tuple:
         partes = [posto_da_nota[candidato.nota]]
         nascimento = candidato.nascimento
+        parciais = dict(candidato.notas) if campos else None
         for criterio in desempate:
             if criterio == IDOSO:
                 # Só quem tem 60 anos ou mais na data de referência vem primeiro, o mais velho
@@ -69,7 +67,8 @@ def _funcao_de_chave(candidatos, desempate: tuple[str, ...], limite_idoso: date 
             elif criterio == SORTEIO:
                 partes += (0, candidato.sorteio) if candidato.sorteio is not None else (1, 0)
             else:
-                partes.append(postos_parciais[criterio][candidato.nota_parcial(criterio[len(PREFIXO_NOTA) :])])
+                campo = criterio[len(PREFIXO_NOTA) :]
+                partes.append(postos_parciais[campo][parciais[campo]])
         partes.append(candidato.inscricao)  # só ordena provisoriamente quem segue empatado
         return tuple(partes)
 
@@ -145,14 +144,13 @@ def listas_dos_grupos(geral, regime: Regime, aplicaveis: tuple[str, ...]) -> dic
     ``perde_reserva`` saem só da lista do grupo e continuam na geral pela nota (Art. 2º, §2º).
     Grupo que não se aplica ao edital (Art. 5º, parágrafo único) tem lista vazia.
     """
-    listas = {}
-    for grupo in regime.grupos:
-        nome = grupo.grupo
-        if nome not in aplicaveis:
-            listas[nome] = ()
-            continue
-        listas[nome] = tuple(c for c in geral if nome in c.grupos and c.situacao(nome) in (CONFIRMADO, PENDENTE))
-    return listas
+    listas = {g.grupo: [] for g in regime.grupos}
+    ficam = (CONFIRMADO, PENDENTE)
+    for candidato in geral:
+        for nome in candidato.grupos:
+            if nome in aplicaveis and candidato.situacao(nome) in ficam:
+                listas[nome].append(candidato)
+    return {nome: tuple(lista) for nome, lista in listas.items()}
 
 
 def pendencias(listas: dict[str, tuple[Candidato, ...]]) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ Saída 0 com o JSON no stdout; entrada inválida: mensagem em português no stde
 saída 2.
 """
 
+import gc
 import sys
 
 from .cenario import formatar_json, ler_json, resultado_para_dict
@@ -14,6 +15,16 @@ USO = "uso: python manage.py simular_cotas ARQUIVO.json  (ou - para a entrada pa
 
 
 def executar(caminho: str, entrada=None, saida=None, erros=None) -> int:
+    # Um edital nacional cria centenas de milhares de objetos que vivem até o fim: o coletor de
+    # ciclos só atrasaria (nada aqui forma ciclos que precisem ser coletados durante a execução).
+    gc.disable()
+    try:
+        return _executar(caminho, entrada, saida, erros)
+    finally:
+        gc.enable()
+
+
+def _executar(caminho: str, entrada=None, saida=None, erros=None) -> int:
     entrada = entrada or sys.stdin
     saida = saida or sys.stdout
     erros = erros or sys.stderr
