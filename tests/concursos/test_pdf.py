@@ -1,0 +1,309 @@
+"""PDFs do edital: o anexo do quadro de vagas, o resultado de cada cargo, o buscador de recursos que
+nega por padrão e o comando ``exportar_pdf``. Conferidos pelo texto extraído com pypdf."""
+
+import io
+import logging
+import re
+import subprocess
+import sys
+from datetime import UTC, date, datetime
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+from pypdf import PdfReader
+
+import cotas
+from concursos import pdf, services
+from concursos.cpf import formatar_cpf
+
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+
+pytestmark = pytest.mark.django_db
+
+# 10/03/2025 22:30 em Brasília (já 11/03 em UTC): a data impressa é a de Brasília.
+MOMENTO = datetime(2025, 3, 11, 1, 30, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def relogio(monkeypatch):
+    monkeypatch.setattr(pdf, "_agora", lambda: MOMENTO.astimezone(pdf.FUSO))
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    """As fábricas criam usuários; o hash de senha de produção custaria ~0,3 s a cada um."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def paginas(conteudo: bytes) -> list[str]:
+    return [pagina.extract_text() for pagina in PdfReader(io.BytesIO(conteudo)).pages]
+
+
+def texto(conteudo: bytes) -> str:
+    return "\n".join(paginas(conteudo))
+
+
+@pytest.fixture
+def edital_de_tres_cargos():
+    return edital(
+        cargos=(("ADM", "Assistente administrativo", 35), ("GM", "Guarda Municipal", 13), ("VET", "Veterinário", 2))
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# Quadro de vagas
+
+
+def test_quadro_mostra_ampla_negros_e_pcd_de_cada_cargo(edital_de_tres_cargos):
+    conteudo = texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos))
+    assert "Assistente administrativo 35 26 7 2" in conteudo
+    assert "Guarda Municipal 13 9 3 1" in conteudo
+    assert "Veterinário 2 2 0 0" in conteudo
+    assert "Total 50 37 10 3" in conteudo
+
+
+def test_quadro_tem_as_colunas_na_ordem_da_lei(edital_de_tres_cargos):
+    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    assert "Cargo Vagas Ampla concorrência Negros PcD ADM — Assistente" in conteudo
+
+
+def test_cargo_com_menos_de_tres_vagas_tem_nota_de_cadastro_de_reserva(edital_de_tres_cargos):
+    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    assert re.search(r"Veterinário 2 2 0 0 Negros: cadastro de reserva .* \(Art\. 1º, §3º\)", conteudo)
+    assert conteudo.count("Negros: cadastro de reserva") == 1
+
+
+def test_quadro_mostra_as_posicoes_das_chamadas_reservadas(edital_de_tres_cargos):
+    conteudo = texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos))
+    assert "Negros: 3ª, 8ª, 13ª, 18ª, 23ª, 28ª, 33ª; PcD: 5ª, 21ª." in conteudo
+    assert "Negros: 3ª, 8ª, 13ª; PcD: 5ª." in conteudo
+
+
+def test_quadro_com_pcd_de_dez_por_cento_reserva_cinco_vagas_em_cinquenta():
+    conteudo = texto(pdf.quadro_de_vagas_pdf(edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),))))
+    assert "Guarda 50 35 10 5" in conteudo
+    assert "Reserva de 10% das vagas" in conteudo
+
+
+def test_quadro_traz_a_fundamentacao_legal(edital_de_tres_cargos):
+    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    for citacao in (
+        "Lei nº 6.508/2023",
+        "Reserva de 20% das vagas — Art. 1º",
+        "Art. 1º, §1º",
+        "Art. 1º, §2º",
+        "Art. 1º, §3º",
+        "Art. 1º, §4º",
+        "Art. 4º",
+        "Decreto federal nº 9.508/2018",
+        "Teto de 20% das vagas — Lei nº 8.112/1990, art. 5º, §2º",
+    ):
+        assert citacao in conteudo, citacao
+
+
+def test_quadro_identifica_o_edital_com_data_de_brasilia_hash_e_paginas(edital_de_tres_cargos):
+    conteudo = pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)
+    codigo = pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"]
+    primeira = paginas(conteudo)[0]
+    assert "Edital nº 1/2025 — Concurso público de teste" in primeira
+    assert "10/03/2025" in primeira and "11/03/2025" not in primeira
+    assert codigo[:16] in primeira and codigo in primeira
+    assert "Página 1 de 1" in primeira
+    assert (
+        PdfReader(io.BytesIO(conteudo)).metadata["/Title"]
+        == "Quadro de vagas — Edital nº 1/2025 — Concurso público de teste"
+    )
+
+
+def test_hash_do_quadro_muda_com_as_vagas_e_nao_com_a_data(edital_de_tres_cargos, monkeypatch):
+    antes = pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"]
+    monkeypatch.setattr(pdf, "_agora", lambda: datetime(2030, 1, 1, tzinfo=UTC))
+    assert pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"] == antes
+    edital_de_tres_cargos.cargos.filter(codigo="VET").update(vagas=3)
+    assert pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"] != antes
+
+
+def test_html_do_pdf_declara_portugues_do_brasil(edital_de_tres_cargos):
+    from django.template.loader import render_to_string
+
+    html = render_to_string("concursos/pdf/quadro_de_vagas.html", pdf.contexto_do_quadro(edital_de_tres_cargos))
+    assert '<html lang="pt-BR">' in html
+
+
+def test_cabecalhos_dos_grupos_do_regime_federal_sao_legiveis():
+    rotulos = [pdf.rotulo_do_grupo(g) for g in cotas.REGIMES["federal-15142-2025"].grupos]
+    assert rotulos == ["Pretos e pardos", "Indígenas", "Quilombolas", "PcD"]
+
+
+# ----------------------------------------------------------------------------------------------
+# Resultado
+
+
+@pytest.fixture
+def cargo_com_resultado():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "M", 55, nome="Maria Sensível", nascimento=date(1961, 7, 14))
+    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    return cargo
+
+
+def test_resultado_lista_nomes_e_inscricoes_na_ordem_de_classificacao(cargo_com_resultado):
+    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    ordem = ["A", "B", "Y", "C", "D", "Z", "P", "Q", "M"]
+    posicoes = [
+        conteudo.index(f"{i} {numero} Candidato {numero}" if numero != "M" else "9 M Maria Sensível")
+        for i, numero in enumerate(ordem, 1)
+    ]
+    assert posicoes == sorted(posicoes)
+
+
+def test_resultado_mostra_listas_dos_grupos_e_ordem_de_convocacao(cargo_com_resultado):
+    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    assert "Lista de vagas reservadas — Negros" in conteudo and "1 3 Y Candidato Y 93,000" in conteudo
+    assert "Lista de vagas reservadas — PcD" in conteudo and "1 7 P Candidato P 70,000" in conteudo
+    assert "3ª Negros Z Candidato Z Negros" in conteudo
+    assert "5ª PcD P Candidato P PcD" in conteudo
+    assert "reservada a negros (Art. 1º)" in " ".join(conteudo.split())
+
+
+def test_resultado_mostra_cpf_so_mascarado_e_nunca_nascimento_nem_cor(cargo_com_resultado):
+    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    candidato = cargo_com_resultado.inscricoes.get(numero="M").candidato
+    assert candidato.cpf_mascarado in conteudo
+    assert candidato.cpf not in conteudo and formatar_cpf(candidato.cpf) not in conteudo
+    assert "14/07/1961" not in conteudo and "1961-07-14" not in conteudo and "1961" not in conteudo
+    assert "parda" not in conteudo.lower() and "preta" not in conteudo.lower()
+
+
+def test_resultado_provisorio_tem_a_faixa_de_nao_publicar():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
+    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    conteudo = texto(pdf.resultado_pdf(cargo.edital))
+    assert "PROVISÓRIO — NÃO PUBLICAR" in conteudo
+    assert "1 verificação(ões) de opção por vaga reservada pendente(s)" in conteudo
+
+
+def test_resultado_final_nao_tem_a_faixa_de_provisorio(cargo_com_resultado):
+    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    assert "PROVISÓRIO" not in conteudo and "Final (não publicado)" in conteudo
+
+
+def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
+    criado = edital(cargos=(("GM", "Guarda Municipal", 5), ("VET", "Veterinário", 2)))
+    guarda = criado.cargos.get(codigo="GM")
+    inscricao(guarda, "A", 90, nome="Primeira Versão")
+    services.gerar_resultado(guarda, gerado_por=usuario("clerk"))
+    inscricao(guarda, "B", 95, nome="Segunda Versão")
+    resultado = services.gerar_resultado(guarda, gerado_por=usuario("chefe"))
+    conteudo = texto(pdf.resultado_pdf(criado))
+    assert "Versão 2" in conteudo and "Gerado por chefe" in conteudo
+    assert "1 B Segunda Versão" in conteudo and "2 A Primeira Versão" in conteudo
+    assert resultado.hash_das_entradas in conteudo
+    assert "VET — Veterinário — resultado ainda não gerado" in conteudo
+
+
+def test_quem_saiu_por_evento_aparece_anotado_e_no_registro_de_chamadas(cargo_com_resultado):
+    desistente = cargo_com_resultado.inscricoes.get(numero="Z")
+    services.registrar_desistencia(desistente, documento="Requerimento 7/2025", registrada_por=usuario("chefe"))
+    conteudo = " ".join(texto(pdf.resultado_pdf(cargo_com_resultado.edital)).split())
+    assert "Candidato Z Saiu: Desistência (evento 1)" in conteudo
+    assert "1. Desistência (Z)" in conteudo
+
+
+def test_cabecalho_da_tabela_se_repete_nas_paginas_seguintes():
+    cargo = cargo_do_exemplo_da_alternancia()
+    for i in range(80):
+        inscricao(cargo, f"2025{i:04d}", 50 - i / 4, nome=f"Candidata Longa {i}")
+    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    com_a_lista = [p for p in paginas(pdf.resultado_pdf(cargo.edital)) if "Candidata Longa" in p]
+    assert len(com_a_lista) >= 2
+    assert all("Classificação Inscrição Nome CPF Nota" in p for p in com_a_lista)
+    assert all("PROVISÓRIO" not in p for p in com_a_lista)
+
+
+def test_nomes_do_resultado_vem_numa_consulta_por_cargo(cargo_com_resultado, django_assert_max_num_queries):
+    for i in range(30):
+        inscricao(cargo_com_resultado, f"X{i:03d}", 10 + i)
+    services.gerar_resultado(cargo_com_resultado, gerado_por=usuario("chefe"))
+    with django_assert_max_num_queries(4):
+        pdf.contexto_do_resultado(cargo_com_resultado.edital)
+
+
+# ----------------------------------------------------------------------------------------------
+# Buscador de recursos: nega por padrão
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/hostname",
+        "http://169.254.169.254/latest/meta-data/",
+        "https://169.254.169.254/",
+        pdf.ENDERECO_BASE + "static/../../etc/passwd",
+        pdf.ENDERECO_BASE + "static/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        pdf.ENDERECO_BASE + "etc/passwd",
+        "https://pdf.invalid.exemplo.com/static/concursos/pdf/impressao.css",
+        "file://" + str(settings.BASE_DIR / "static" / "concursos" / "pdf" / "impressao.css"),
+    ],
+)
+def test_buscador_recusa_o_que_nao_e_estatico_do_projeto(url):
+    with pytest.raises(pdf.RecursoRecusado):
+        pdf.buscador().fetch(url)
+
+
+def test_buscador_entrega_os_estaticos_do_projeto_e_data():
+    folha = pdf.buscador().fetch(pdf.PREFIXO_ESTATICO + "concursos/pdf/impressao.css")
+    assert b"@font-face" in folha.read() and folha.content_type == "text/css"
+    assert pdf.buscador().fetch("data:text/plain,ola").read() == b"ola"
+
+
+def test_pdf_com_recurso_externo_sai_sem_buscar_o_recurso(caplog):
+    from weasyprint import HTML
+
+    html = '<link rel="stylesheet" href="http://169.254.169.254/x.css"><img src="/static/../../etc/hostname"><p>ok</p>'
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        conteudo = HTML(string=html, base_url=pdf.ENDERECO_BASE, url_fetcher=pdf.buscador()).write_pdf()
+    assert texto(conteudo).strip() == "ok"
+    assert caplog.text.count("Recurso recusado") == 2
+
+
+def test_carregar_o_modulo_de_pdf_nao_importa_o_weasyprint():
+    codigo = (
+        "import django, sys; django.setup(); "
+        "import concursos.pdf, concursos.management.commands.exportar_pdf; "
+        "print('weasyprint' in sys.modules)"
+    )
+    saida = subprocess.run(
+        [sys.executable, "-c", codigo],
+        cwd=settings.BASE_DIR,
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": ""},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert saida.stdout.strip() == "False"
+
+
+# ----------------------------------------------------------------------------------------------
+# Comando exportar_pdf
+
+
+@pytest.mark.parametrize("documento", ["quadro", "resultado"])
+def test_comando_grava_um_pdf_valido(cargo_com_resultado, tmp_path, documento):
+    arquivo = tmp_path / f"{documento}.pdf"
+    call_command("exportar_pdf", documento, "1/2025", saida=str(arquivo), stdout=io.StringIO())
+    assert arquivo.read_bytes().startswith(b"%PDF")
+
+
+def test_comando_recusa_edital_desconhecido_sem_gravar_arquivo(tmp_path):
+    arquivo = tmp_path / "nada.pdf"
+    with pytest.raises(CommandError, match="Edital 9/2031 não encontrado"):
+        call_command("exportar_pdf", "quadro", "9/2031", saida=str(arquivo))
+    assert not arquivo.exists()
+
+
+def test_comando_recusa_edital_mal_escrito(tmp_path):
+    with pytest.raises(CommandError, match="Escreva número/ano, por exemplo 1/2025"):
+        call_command("exportar_pdf", "quadro", "2025", saida=str(tmp_path / "x.pdf"))
