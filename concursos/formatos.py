@@ -1,0 +1,436 @@
+"""Planilhas como a banca e o Excel brasileiro as fazem: leitura de CSV e XLSX, escrita segura e
+leitura de células (CPF, datas, decimais com vírgula, sim/não, cor/raça do IBGE).
+
+- CSV com ``;`` ou ``,`` (o separador é descoberto pela linha do cabeçalho), em UTF-8 com ou sem
+  BOM ou em Windows-1252. A decodificação fica aqui, no formato, porque o admin do
+  django-import-export só sabe uma codificação (TECNICO §1.5).
+- Cada conjunto lido leva ``linhas``: o número de cada linha de dados na planilha, como o servidor
+  a vê (o cabeçalho é a linha 1), para que os erros apontem a linha certa mesmo com linhas em branco.
+- Na escrita, texto que começa com ``= + - @``, tabulação ou CR ganha um apóstrofo na frente, para
+  que o Excel não o execute como fórmula (OWASP, "CSV injection"; TECNICO §1.6). Números e datas
+  continuam números e datas no XLSX; no CSV saem como o Excel-BR os lê (``1234,5``, ``31/12/1990``).
+"""
+
+import csv
+import io
+import re
+import unicodedata
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+
+import tablib
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils import timezone
+from import_export.formats.base_formats import CSV, XLSX
+
+from .cpf import normalizar_cpf, validar_cpf
+
+PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class ValorInvalido(ValueError):
+    """Célula que não pode ser lida; a mensagem diz por quê, em português."""
+
+
+# --------------------------------------------------------------------------- escrita segura
+
+
+def neutralizar(valor):
+    """Texto que o Excel tomaria por fórmula ganha um apóstrofo; números e datas passam intactos."""
+    if isinstance(valor, str) and valor.startswith(PERIGOSOS):
+        return "'" + valor
+    return valor
+
+
+def celula_em_texto(valor) -> str:
+    """Valor como o Excel-BR o lê num CSV: ``1234,5``, ``31/12/1990``, ``sim``; texto neutralizado."""
+    valor = neutralizar(valor)
+    if valor is None:
+        return ""
+    if isinstance(valor, bool):
+        return "sim" if valor else "não"
+    if isinstance(valor, datetime):
+        return f"{timezone.localtime(valor) if timezone.is_aware(valor) else valor:%d/%m/%Y %H:%M}"
+    if isinstance(valor, date):
+        return f"{valor:%d/%m/%Y}"
+    if isinstance(valor, (Decimal, float, int)):
+        return decimal_em_texto(Decimal(str(valor))).replace(".", ",")
+    return str(valor)
+
+
+def escrever_csv(cabecalho, linhas) -> bytes:
+    """CSV para o Excel-BR: ``;``, UTF-8 com BOM, decimais com vírgula, datas dd/mm/aaaa."""
+    saida = io.StringIO()
+    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
+    escritor.writerow([celula_em_texto(c) for c in cabecalho])
+    for linha in linhas:
+        escritor.writerow([celula_em_texto(c) for c in linha])
+    return saida.getvalue().encode("utf-8-sig")
+
+
+def escrever_xlsx(cabecalho, linhas, *, titulo="Planilha") -> bytes:
+    """XLSX com números numéricos, datas como datas (dd/mm/aaaa) e texto nunca executável."""
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.styles import Font
+
+    livro = Workbook()
+    folha = livro.active
+    folha.title = titulo[:31]
+    folha.append([neutralizar(str(c)) for c in cabecalho])
+    for celula in folha[1]:
+        celula.font = Font(bold=True)
+    folha.freeze_panes = "A2"
+    for linha in linhas:
+        valores = []
+        for valor in linha:
+            valor = neutralizar(valor)
+            if isinstance(valor, str):
+                valor = ILLEGAL_CHARACTERS_RE.sub("\N{REPLACEMENT CHARACTER}", valor)
+            elif isinstance(valor, datetime) and timezone.is_aware(valor):
+                valor = timezone.localtime(valor).replace(tzinfo=None)
+            valores.append(valor)
+        folha.append(valores)
+        for celula in folha[folha.max_row]:
+            if isinstance(celula.value, datetime):
+                celula.number_format = "dd/mm/yyyy hh:mm"
+            elif isinstance(celula.value, date):
+                celula.number_format = "dd/mm/yyyy"
+    saida = io.BytesIO()
+    livro.save(saida)
+    return saida.getvalue()
+
+
+# --------------------------------------------------------------------------- leitura de arquivos
+
+
+def linha_vazia(linha) -> bool:
+    return all(v is None or (isinstance(v, str) and not v.strip()) for v in linha)
+
+
+def _conjunto(numeradas) -> tablib.Dataset:
+    """Dataset a partir de (número da linha, valores); a primeira linha não vazia é o cabeçalho.
+
+    Linhas em branco são puladas, mas contam na numeração, como no Excel."""
+    numeradas = [(n, list(v)) for n, v in numeradas]
+    while numeradas and linha_vazia(numeradas[0][1]):
+        numeradas.pop(0)
+    if not numeradas:
+        return tablib.Dataset()
+    cabecalho = ["" if c is None else str(c) for c in numeradas[0][1]]
+    corpo = [(n, v) for n, v in numeradas[1:] if not linha_vazia(v)]
+    largura = max([len(cabecalho), *(len(v) for _, v in corpo)])
+    cabecalho += [""] * (largura - len(cabecalho))
+    conjunto = tablib.Dataset(headers=cabecalho)
+    for _, valores in corpo:
+        conjunto.append(valores + [None] * (largura - len(valores)))
+    conjunto.linhas = [n for n, _ in corpo]
+    conjunto.linha_do_cabecalho = numeradas[0][0]
+    return conjunto
+
+
+def decodificar(dados: bytes | str) -> str:
+    """UTF-8 (com ou sem BOM) ou, se não for UTF-8 válido, Windows-1252 (Excel-BR)."""
+    if isinstance(dados, str):
+        return dados.removeprefix("\ufeff")
+    try:
+        return dados.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return dados.decode("cp1252", errors="replace")
+
+
+def separador(primeira_linha: str) -> str:
+    """``;``, ``,`` ou tabulação: o que mais aparece no cabeçalho (nomes de coluna não os contêm)."""
+    contagens = {s: primeira_linha.count(s) for s in (";", ",", "\t")}
+    melhor = max(contagens, key=contagens.get)
+    return melhor if contagens[melhor] else ";"
+
+
+def ler_csv(dados: bytes | str) -> tablib.Dataset:
+    texto = decodificar(dados)
+    primeira = next((linha for linha in texto.splitlines() if linha.strip()), "")
+    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=separador(primeira))
+    return _conjunto(enumerate(leitor, start=1))
+
+
+def ler_xlsx(dados: bytes) -> tablib.Dataset:
+    """Primeira aba (a ativa) do XLSX, com os valores calculados das fórmulas."""
+    from openpyxl import load_workbook
+
+    livro = load_workbook(io.BytesIO(dados), read_only=True, data_only=True)
+    try:
+        folha = livro.active
+        return _conjunto(enumerate(folha.iter_rows(min_row=1, values_only=True), start=1))
+    finally:
+        livro.close()
+
+
+class CSVBrasil(CSV):
+    """CSV da banca (``;`` ou ``,``; UTF-8, UTF-8 com BOM ou Windows-1252) e CSV para o Excel-BR.
+
+    Binário para o admin: ele guarda os bytes como vieram e a decodificação fica em ``ler_csv``.
+    """
+
+    def is_binary(self):
+        return True
+
+    def get_read_mode(self):
+        return "rb"
+
+    def create_dataset(self, in_stream, **kwargs):
+        return ler_csv(in_stream)
+
+    def export_data(self, dataset, **kwargs):
+        return escrever_csv(dataset.headers or [], list(dataset))
+
+
+class XLSXBrasil(XLSX):
+    """XLSX lido com a numeração de linhas da planilha e escrito sem fórmulas executáveis."""
+
+    def create_dataset(self, in_stream, **kwargs):
+        return ler_xlsx(in_stream)
+
+    def export_data(self, dataset, **kwargs):
+        return escrever_xlsx(dataset.headers or [], list(dataset), titulo=dataset.title or "Planilha")
+
+
+# --------------------------------------------------------------------------- leitura de células
+
+
+def sem_acentos(texto: str) -> str:
+    decomposto = unicodedata.normalize("NFKD", texto)
+    return "".join(c for c in decomposto if not unicodedata.combining(c))
+
+
+def normalizar_cabecalho(texto) -> str:
+    """``'Data de Nascimento'`` → ``'data_de_nascimento'``; ``'Cor/Raça'`` → ``'cor_raca'``."""
+    return re.sub(r"[^a-z0-9]+", "_", sem_acentos(str(texto or "")).lower()).strip("_")
+
+
+def letra_da_coluna(indice: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    letras = ""
+    indice += 1
+    while indice:
+        indice, resto = divmod(indice - 1, 26)
+        letras = chr(65 + resto) + letras
+    return letras
+
+
+def texto(valor) -> str:
+    """A célula como texto, com espaços aparados e ``123.0`` (número do Excel) como ``123``."""
+    if valor is None:
+        return ""
+    if isinstance(valor, float) and valor.is_integer():
+        return str(int(valor))
+    if isinstance(valor, datetime):
+        return f"{valor:%d/%m/%Y}" if valor.time() == datetime.min.time() else f"{valor:%d/%m/%Y %H:%M}"
+    if isinstance(valor, date):
+        return f"{valor:%d/%m/%Y}"
+    return " ".join(str(valor).split())
+
+
+def _palavra(valor) -> str:
+    return sem_acentos(texto(valor)).lower()
+
+
+def ler_texto(valor, *, maximo: int, obrigatorio: bool = False) -> str:
+    conteudo = texto(valor)
+    if obrigatorio and not conteudo:
+        raise ValorInvalido("preenchimento obrigatório")
+    if len(conteudo) > maximo:
+        raise ValorInvalido(f"no máximo {maximo} caracteres (tem {len(conteudo)})")
+    return conteudo
+
+
+def ler_nome(valor, *, obrigatorio: bool) -> str:
+    nome = ler_texto(valor, maximo=200, obrigatorio=obrigatorio)
+    if nome.startswith(PERIGOSOS):
+        raise ValorInvalido("um nome não começa com =, +, -, @ nem com tabulação")
+    return nome
+
+
+def ler_cpf(valor) -> str:
+    """Os 11 dígitos do CPF, com ou sem máscara. Se o Excel comeu os zeros à esquerda (CPF salvo
+    como número), eles são repostos; os dígitos verificadores decidem se o CPF vale."""
+    if isinstance(valor, bool):
+        raise ValorInvalido("CPF inválido")
+    if isinstance(valor, (int, float)):
+        if isinstance(valor, float) and not valor.is_integer():
+            raise ValorInvalido("CPF inválido")
+        digitos = str(int(valor)).zfill(11)
+    else:
+        conteudo = texto(valor)
+        if not conteudo:
+            raise ValorInvalido("preenchimento obrigatório")
+        if not re.fullmatch(r"[\d.\-/ ]+", conteudo):
+            raise ValorInvalido("o CPF tem só números, com ou sem pontos e traço (000.000.000-00)")
+        digitos = normalizar_cpf(conteudo)
+        if conteudo.isdigit() and 9 <= len(digitos) < 11:
+            digitos = digitos.zfill(11)
+    if len(digitos) != 11:
+        raise ValorInvalido(f"o CPF tem 11 dígitos (este tem {len(digitos)})")
+    try:
+        validar_cpf(digitos)
+    except ValidationError:
+        raise ValorInvalido("CPF inválido: os dígitos verificadores não conferem") from None
+    return digitos
+
+
+_SO_PONTO = re.compile(r"\d*\.?\d+")
+_SO_VIRGULA = re.compile(r"\d*,?\d+")
+_MILHAR_BR = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
+_MILHAR_US = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")
+
+
+def ler_decimal(valor, *, casas: int = 3, maximo: Decimal = Decimal("1000000")) -> Decimal:
+    """Decimal com vírgula ou ponto: ``40,5``, ``40.5``, ``1.234,56``, ``1,234.56`` ou número do XLSX.
+
+    ``1.234`` é lido como um inteiro e 234 milésimos (notas têm 3 casas); ``1.234.567`` e
+    ``1.234,5`` usam o ponto como separador de milhar. Nunca arredonda: mais casas que o campo
+    permite é erro, porque arredondar nota muda a classificação."""
+    if isinstance(valor, bool):
+        raise ValorInvalido("não é um número")
+    if isinstance(valor, float):
+        numero = Decimal(repr(valor))
+        arredondado = numero.quantize(Decimal(1).scaleb(-casas))
+        if abs(numero - arredondado) < Decimal("1e-9"):  # resíduo binário de fórmula do Excel
+            numero = arredondado
+    elif isinstance(valor, (int, Decimal)):
+        numero = Decimal(valor)
+    else:
+        conteudo = texto(valor).replace(" ", "")
+        if not conteudo:
+            raise ValorInvalido("preenchimento obrigatório")
+        if _SO_PONTO.fullmatch(conteudo):
+            normal = conteudo
+        elif _SO_VIRGULA.fullmatch(conteudo):
+            normal = conteudo.replace(",", ".")
+        elif _MILHAR_BR.fullmatch(conteudo):
+            normal = conteudo.replace(".", "").replace(",", ".")
+        elif _MILHAR_US.fullmatch(conteudo):
+            normal = conteudo.replace(",", "")
+        elif conteudo.startswith("-") and _SO_PONTO.fullmatch(conteudo[1:].replace(",", ".")):
+            raise ValorInvalido("a nota não pode ser negativa")
+        else:
+            raise ValorInvalido("não é um número (use, por exemplo, 78,5 ou 1.234,56)")
+        try:
+            numero = Decimal(normal)
+        except InvalidOperation:
+            raise ValorInvalido("não é um número") from None
+    if not numero.is_finite():
+        raise ValorInvalido("não é um número")
+    if numero < 0:
+        raise ValorInvalido("a nota não pode ser negativa")
+    if numero >= maximo:
+        raise ValorInvalido(f"valor grande demais (até {maximo - 1})")
+    if numero.as_tuple().exponent < -casas and numero != numero.quantize(Decimal(1).scaleb(-casas)):
+        raise ValorInvalido(f"no máximo {casas} casas decimais")
+    return numero
+
+
+def decimal_em_texto(numero: Decimal) -> str:
+    """``Decimal('40.500')`` → ``'40.5'``; ``Decimal('40')`` → ``'40'`` (sem notação científica)."""
+    texto_ = format(numero, "f")
+    return texto_.rstrip("0").rstrip(".") if "." in texto_ else texto_
+
+
+def ler_data(valor) -> date | None:
+    """dd/mm/aaaa (ou aaaa-mm-dd, ou data do XLSX); vazio → ``None``."""
+    if isinstance(valor, datetime):
+        data = valor.date()
+    elif isinstance(valor, date):
+        data = valor
+    else:
+        conteudo = re.sub(r"\s+00:00(:00)?$", "", texto(valor))
+        if not conteudo:
+            return None
+        for formato in ("%d/%m/%Y", "%Y-%m-%d"):
+            try:
+                data = datetime.strptime(conteudo, formato).date()
+                break
+            except ValueError:
+                continue
+        else:
+            raise ValorInvalido("data inválida (use dd/mm/aaaa, por exemplo 31/12/1990)")
+    if data.year < 1900 or data > timezone.localdate():
+        raise ValorInvalido("data fora do intervalo possível para um nascimento")
+    return data
+
+
+SIM = {"sim", "s", "x", "1", "verdadeiro", "true", "yes"}
+NAO = {"nao", "n", "0", "falso", "false", "no", ""}
+
+
+def ler_sim_nao(valor) -> bool:
+    """sim/não (também S/N, X, 1/0); célula vazia é não."""
+    if isinstance(valor, bool):
+        return valor
+    palavra = _palavra(valor)
+    if palavra in SIM:
+        return True
+    if palavra in NAO:
+        return False
+    raise ValorInvalido("use sim ou não")
+
+
+CORES = {
+    "branca": "branca",
+    "branco": "branca",
+    "preta": "preta",
+    "preto": "preta",
+    "parda": "parda",
+    "pardo": "parda",
+    "amarela": "amarela",
+    "amarelo": "amarela",
+    "indigena": "indigena",
+}
+
+
+def ler_cor_raca(valor) -> str:
+    """Cor/raça pelo quesito do IBGE; aceita maiúsculas, acentos e o masculino (``Pardo``)."""
+    palavra = _palavra(valor)
+    if not palavra:
+        return ""
+    try:
+        return CORES[palavra]
+    except KeyError:
+        raise ValorInvalido("use branca, preta, parda, amarela ou indígena (quesito cor/raça do IBGE)") from None
+
+
+SITUACOES = {
+    "": "classificado",
+    "classificado": "classificado",
+    "classificada": "classificado",
+    "eliminado": "eliminado",
+    "eliminada": "eliminado",
+}
+
+
+def ler_situacao(valor) -> str:
+    try:
+        return SITUACOES[_palavra(valor)]
+    except KeyError:
+        raise ValorInvalido("use classificado ou eliminado") from None
+
+
+def ler_inteiro_positivo(valor) -> int | None:
+    if isinstance(valor, bool):
+        raise ValorInvalido("use um número inteiro a partir de 1")
+    conteudo = texto(valor)
+    if not conteudo:
+        return None
+    if not conteudo.isdigit() or int(conteudo) < 1:
+        raise ValorInvalido("use um número inteiro a partir de 1")
+    return int(conteudo)
+
+
+def ler_email(valor) -> str:
+    email = ler_texto(valor, maximo=254)
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise ValorInvalido("e-mail inválido") from None
+    return email
