@@ -1,0 +1,136 @@
+"""Consultas da heteroidentificação (só leitura): o que cada usuário vê, quem chamar e os prazos.
+
+Nada aqui grava; as ações estão em ``services.py``. As telas usam estas funções para não mostrar a
+um membro os pareceres dos outros antes de ele registrar o seu.
+"""
+
+from datetime import date, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+import cotas
+from concursos.adapters import cenario_do_cargo
+from concursos.models import Inscricao, OpcaoDeGrupo, Resultado
+
+from . import quorum
+from .models import Chamado, Comissao, Membro, Parecer, Sessao
+
+
+def membro_de(comissao: Comissao, usuario) -> Membro | None:
+    """A participação do usuário na comissão, ou ``None`` se ele não é membro dela."""
+    if usuario is None or usuario.pk is None:
+        return None
+    return Membro.objects.filter(comissao=comissao, usuario=usuario).first()
+
+
+def pareceres_visiveis(chamado: Chamado, usuario) -> list[Parecer]:
+    """Os pareceres do candidato que o usuário pode ver.
+
+    Antes de registrar o próprio parecer, o membro não vê nenhum (nem o placar), para julgar sem
+    influência; depois, vê todos. Encerrada a sessão, qualquer membro da comissão vê todos (a
+    decisão e o placar já estão no ``Chamado``).
+    """
+    pareceres = list(chamado.pareceres.select_related("membro__usuario").order_by("registrado_em", "id"))
+    if usuario is not None and any(p.membro.usuario_id == usuario.pk for p in pareceres):
+        return pareceres
+    sessao = chamado.sessao
+    if sessao.status == Sessao.ENCERRADA and membro_de(sessao.comissao, usuario) is not None:
+        return pareceres
+    return []
+
+
+def meu_parecer(chamado: Chamado, usuario) -> Parecer | None:
+    return Parecer.objects.filter(chamado=chamado, membro__usuario=usuario).first()
+
+
+def minhas_sessoes(usuario, *, so_abertas: bool = False):
+    """Sessões das comissões de que o usuário é membro, da mais recente para a mais antiga."""
+    sessoes = Sessao.objects.filter(comissao__membros__usuario=usuario).select_related("comissao__edital")
+    if so_abertas:
+        sessoes = sessoes.filter(status=Sessao.ABERTA)
+    return sessoes.order_by("-inicio", "-id").distinct()
+
+
+def simular_o_cargo(cargo) -> cotas.Resultado:
+    """O motor de cotas sobre as entradas de agora do cargo, sem gravar nada. Levanta
+    ``cotas.ErroDeCotas`` se as entradas do cargo são inválidas."""
+    return cotas.simular(cotas.ler_cenario(cenario_do_cargo(cargo)))
+
+
+def lista_do_motor(cargo, nome: str) -> tuple[str, ...]:
+    """A lista ``nome`` (``geral`` ou um grupo) do cargo, antes dos eventos."""
+    return dict(simular_o_cargo(cargo).listas).get(nome, ())
+
+
+def ativa_na_lista_geral(inscricao: Inscricao) -> bool:
+    """Está na lista geral e nenhum evento a tirou dela (desistência, não posse, anulação); quem
+    pediu final de lista continua ativo, no fim da lista."""
+    resultado = simular_o_cargo(inscricao.cargo)
+    saiu = any(s.inscricao == inscricao.numero and s.tipo != "final_de_lista" for s in resultado.saidas)
+    return inscricao.numero in resultado.lista("geral") and not saiu
+
+
+def inscricoes_ocupadas(comissao: Comissao):
+    """Inscrições que a comissão não chama de novo: chamadas a uma sessão ainda não encerrada, ou
+    já julgadas (decisão diferente de pendente) numa sessão encerrada."""
+    return Chamado.objects.filter(sessao__comissao=comissao).filter(
+        ~Q(sessao__status=Sessao.ENCERRADA) | ~Q(decisao=quorum.PENDENTE)
+    )
+
+
+def candidatos_a_chamar(comissao: Comissao) -> list[Inscricao]:
+    """Quem a comissão deve chamar agora, pela regra da comissão.
+
+    Todas as inscrições classificadas do edital que optaram pelo grupo e cuja verificação está
+    pendente; com ``limite_de_chamados`` = N, só as que estão entre os N primeiros da lista do
+    grupo no seu cargo (a lista do motor de cotas: confirmados e pendentes, por classificação).
+    Ficam de fora as já chamadas a uma sessão aberta ou planejada e as já julgadas.
+    """
+    opcoes = (
+        OpcaoDeGrupo.objects.filter(
+            inscricao__edital=comissao.edital,
+            inscricao__situacao=Inscricao.CLASSIFICADO,
+            grupo=comissao.grupo,
+            situacao=quorum.PENDENTE,
+        )
+        .exclude(inscricao__in=inscricoes_ocupadas(comissao).values("inscricao"))
+        .select_related("inscricao__cargo")
+        .order_by("inscricao__cargo__codigo", "inscricao__numero")
+    )
+    inscricoes = [opcao.inscricao for opcao in opcoes]
+    if comissao.limite_de_chamados is None:
+        return inscricoes
+    return _primeiros_da_lista(inscricoes, comissao.grupo, comissao.limite_de_chamados)
+
+
+def _primeiros_da_lista(inscricoes: list[Inscricao], grupo: str, limite: int) -> list[Inscricao]:
+    """As inscrições que estão entre as ``limite`` primeiras da lista do grupo do seu cargo, na
+    ordem da lista."""
+    escolhidas = []
+    for cargo in {i.cargo_id: i.cargo for i in inscricoes}.values():
+        posicoes = {numero: p for p, numero in enumerate(lista_do_motor(cargo, grupo)[:limite])}
+        do_cargo = [i for i in inscricoes if i.cargo_id == cargo.pk and i.numero in posicoes]
+        escolhidas += sorted(do_cargo, key=lambda i: posicoes[i.numero])
+    return escolhidas
+
+
+def data_do_encerramento(sessao: Sessao) -> date | None:
+    return timezone.localdate(sessao.encerrada_em) if sessao.encerrada_em else None
+
+
+def prazo_de_recurso(chamado: Chamado) -> tuple[date, date]:
+    """Primeiro e último dia do prazo de recurso: ``prazo_de_recurso_dias`` dias corridos
+    contados do dia seguinte ao encerramento da sessão."""
+    sessao = chamado.sessao
+    encerramento = data_do_encerramento(sessao)
+    if encerramento is None:
+        raise ValueError("A sessão ainda não foi encerrada: não há prazo de recurso.")
+    inicio = encerramento + timedelta(days=1)
+    return inicio, encerramento + timedelta(days=sessao.comissao.prazo_de_recurso_dias)
+
+
+def nomeada(inscricao: Inscricao) -> bool:
+    """A inscrição está entre os nomeados da versão mais recente do resultado do seu cargo."""
+    ultimo = Resultado.objects.filter(cargo_id=inscricao.cargo_id).order_by("-versao").first()
+    return ultimo is not None and any(numero == inscricao.numero for numero, _ in ultimo.saida.get("nomeados", []))

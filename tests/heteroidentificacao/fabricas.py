@@ -1,0 +1,89 @@
+"""Fábricas da heteroidentificação, com personas nomeadas.
+
+Comissão ordinária: Ana (presidente), Bruno, Carla, Davi e Elisa, titulares; Fábio e Gil, suplentes.
+Comissão recursal: Helena (presidente), Igor e Joana. O RH (superusuário) cria comissões e
+registra recursos. Editais e inscrições vêm das fábricas de ``tests/concursos``; os usuários são
+criados sem senha, para não pagar o hash de senha a cada membro.
+"""
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from heteroidentificacao import services
+from heteroidentificacao.models import Comissao
+from tests.concursos.fabricas import edital, inscricao
+
+ORDINARIOS = ("ana", "bruno", "carla", "davi", "elisa")
+SUPLENTES = ("fabio", "gil")
+RECURSAIS = ("helena", "igor", "joana")
+FUNDAMENTACAO = "Características fenotípicas observadas (cor da pele, textura do cabelo, traços faciais)."
+
+
+def pessoa(nome: str, **extra):
+    modelo = get_user_model()
+    return modelo.objects.filter(username=nome).first() or modelo.objects.create_user(
+        nome, f"{nome}@cariacica.test", first_name=nome.capitalize(), **extra
+    )
+
+
+def rh():
+    return pessoa("rh", is_staff=True, is_superuser=True)
+
+
+def comissao(edital_, *, tipo=Comissao.ORDINARIA, titulares=None, suplentes=(), **campos) -> Comissao:
+    """Comissão com os membros das personas; o primeiro titular preside."""
+    if titulares is None:
+        titulares = RECURSAIS if tipo == Comissao.RECURSAL else ORDINARIOS
+    criada = services.criar_comissao(edital_, tipo=tipo, por=rh(), **campos)
+    for i, nome in enumerate(titulares):
+        services.adicionar_membro(criada, pessoa(nome), presidente=i == 0, por=rh())
+    for nome in suplentes:
+        services.adicionar_membro(criada, pessoa(nome), papel="suplente", por=rh())
+    return criada
+
+
+def presidente(comissao_):
+    return comissao_.membros.get(presidente=True).usuario
+
+
+def sessao_aberta(comissao_, *, inicio=None):
+    sessao = services.criar_sessao(comissao_, inicio=inicio or timezone.now() - timedelta(hours=1), por=rh())
+    return services.abrir_sessao(sessao, por=presidente(comissao_))
+
+
+def cargo_com_cotistas(**campos_do_edital):
+    """Cinco vagas (1 negros, 1 PcD): A, B, C, D na ampla; N1 (85) e N2 (80) optaram por negros,
+    com verificação pendente; E (84) na ampla; P (70) PcD confirmado."""
+    cargo = edital(criado_por=rh(), **campos_do_edital).cargos.get()
+    for numero, nota in (("A", 95), ("B", 94), ("C", 93), ("D", 92), ("E", 84)):
+        inscricao(cargo, numero, nota)
+    inscricao(cargo, "N1", 85, grupos={"negros": "pendente"})
+    inscricao(cargo, "N2", 80, grupos={"negros": "pendente"})
+    inscricao(cargo, "P", 70, grupos={"pcd": "confirmado"})
+    return cargo
+
+
+def chamar(sessao, inscricao_, *, compareceu=True):
+    """Chama a inscrição à sessão aberta e registra a presença pelo presidente."""
+    (chamado,) = services.chamar_candidatos(sessao, [inscricao_], por=rh())
+    return services.registrar_presenca(chamado, compareceu=compareceu, por=presidente(sessao.comissao))
+
+
+def votar(chamado, **votos):
+    """``votar(chamado, ana="confirma", bruno="nao_confirma")``; não confirmação com fundamentação."""
+    for nome, voto in votos.items():
+        fundamentacao = FUNDAMENTACAO if voto == "nao_confirma" else ""
+        services.registrar_parecer(chamado, por=pessoa(nome), voto=voto, fundamentacao=fundamentacao)
+
+
+def julgar(sessao, inscricao_, **votos):
+    """Chama, vota e devolve o chamado (a sessão continua aberta)."""
+    chamado = chamar(sessao, inscricao_)
+    votar(chamado, **votos)
+    return chamado
+
+
+def encerrar(sessao):
+    return services.encerrar_sessao(sessao, por=presidente(sessao.comissao))

@@ -1,0 +1,91 @@
+"""Comissões por edital: regra de quórum congelada, membros, presidente e comissões disjuntas."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from heteroidentificacao import quorum, services
+from heteroidentificacao.models import Comissao, RegistroDeAuditoria
+from tests.concursos.fabricas import edital
+
+from .fabricas import comissao, pessoa, rh
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def o_edital():
+    return edital(criado_por=rh())
+
+
+def test_comissoes_congelam_a_regra_padrao_do_seu_tipo(o_edital):
+    ordinaria = comissao(o_edital)
+    recursal = comissao(o_edital, tipo=Comissao.RECURSAL)
+    assert ordinaria.regra_de_quorum == {"membros": 5, "quorum": 3, "minimo_para_confirmar": 3}
+    assert recursal.regra_de_quorum == {"membros": 3, "quorum": 3, "minimo_para_confirmar": 2}
+
+
+def test_regra_congelada_nao_muda_quando_o_padrao_do_codigo_muda(o_edital, monkeypatch):
+    criada = comissao(o_edital)
+    monkeypatch.setitem(quorum.REGRA_ORDINARIA_PADRAO, "minimo_para_confirmar", 4)
+    criada.refresh_from_db()
+    assert criada.regra_de_quorum["minimo_para_confirmar"] == 3
+
+
+def test_edital_pode_fixar_outra_regra_e_regra_incoerente_e_recusada(o_edital):
+    regra = {"membros": 7, "quorum": 5, "minimo_para_confirmar": 4}
+    assert comissao(o_edital, titulares=(), regra_de_quorum=regra).regra_de_quorum == regra
+    with pytest.raises(ValidationError, match="entre 1 e o número de membros"):
+        services.criar_comissao(
+            o_edital,
+            tipo=Comissao.RECURSAL,
+            regra_de_quorum={"membros": 3, "quorum": 4, "minimo_para_confirmar": 2},
+            por=rh(),
+        )
+
+
+def test_membro_da_ordinaria_nao_pode_integrar_a_recursal_do_mesmo_edital(o_edital):
+    comissao(o_edital)
+    recursal = comissao(o_edital, tipo=Comissao.RECURSAL)
+    with pytest.raises(ValidationError, match="quem julgou não pode julgar o recurso"):
+        services.adicionar_membro(recursal, pessoa("bruno"), papel="suplente", por=rh())
+
+
+def test_membro_da_recursal_nao_pode_entrar_na_ordinaria_depois(o_edital):
+    comissao(o_edital, tipo=Comissao.RECURSAL)
+    ordinaria = comissao(o_edital, titulares=("ana",))
+    with pytest.raises(ValidationError, match="outra comissão"):
+        services.adicionar_membro(ordinaria, pessoa("igor"), por=rh())
+
+
+def test_a_mesma_pessoa_pode_julgar_em_editais_diferentes(o_edital):
+    comissao(o_edital)
+    outro = edital(criado_por=rh(), numero=2)
+    recursal_do_outro = comissao(outro, tipo=Comissao.RECURSAL)
+    assert services.adicionar_membro(recursal_do_outro, pessoa("bruno"), papel="suplente", por=rh())
+
+
+def test_um_presidente_por_comissao(o_edital):
+    criada = comissao(o_edital)
+    with pytest.raises(ValidationError, match="já tem presidente: Ana"):
+        services.adicionar_membro(criada, pessoa("fabio"), papel="suplente", presidente=True, por=rh())
+
+
+def test_titulares_alem_da_regra_entram_como_suplentes(o_edital):
+    criada = comissao(o_edital)
+    with pytest.raises(ValidationError, match="inclua a pessoa como suplente"):
+        services.adicionar_membro(criada, pessoa("fabio"), por=rh())
+    assert services.adicionar_membro(criada, pessoa("fabio"), papel="suplente", por=rh()).papel == "suplente"
+
+
+def test_sem_permissao_nao_cria_comissao_nem_inclui_membro(o_edital):
+    curioso = pessoa("curioso")
+    with pytest.raises(PermissionDenied, match="criar comissões"):
+        services.criar_comissao(o_edital, por=curioso)
+    with pytest.raises(PermissionDenied, match="incluir membros"):
+        services.adicionar_membro(comissao(o_edital, titulares=()), curioso, por=curioso)
+
+
+def test_criacao_e_inclusao_de_membros_ficam_na_auditoria(o_edital):
+    comissao(o_edital, titulares=("ana", "bruno"))
+    acoes = list(RegistroDeAuditoria.objects.order_by("id").values_list("acao", flat=True))
+    assert acoes == ["comissao_criada", "membro_incluido", "membro_incluido"]

@@ -1,0 +1,149 @@
+"""Corridas de verdade (TECNICO §5.3): duas transações ao mesmo tempo, cada uma na sua thread e na
+sua conexão. Só no PostgreSQL: no SQLite ``select_for_update`` não trava nada e a corrida não é
+reproduzível. O CI roda esta suíte contra o PostgreSQL (``scripts/com-postgres``)."""
+
+import threading
+import time
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+
+from heteroidentificacao import quorum, services
+from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer
+from tests.concursos.fabricas import inscricao
+
+from .fabricas import SUPLENTES, cargo_com_cotistas, comissao, julgar, pessoa, presidente, sessao_aberta
+
+pytestmark = [
+    pytest.mark.postgresql,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="travas de linha só existem no PostgreSQL"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def ao_mesmo_tempo(*acoes):
+    """Roda as ações em threads soltas juntas por uma barreira; devolve o retorno ou a exceção de cada uma."""
+    barreira = threading.Barrier(len(acoes))
+    saidas = [None] * len(acoes)
+
+    def rodar(indice, acao):
+        try:
+            barreira.wait(timeout=10)
+            saidas[indice] = acao()
+        except Exception as erro:  # a exceção é o resultado a conferir
+            saidas[indice] = erro
+        finally:
+            connection.close()  # cada thread tem a sua conexão
+
+    threads = [threading.Thread(target=rodar, args=item) for item in enumerate(acoes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(t.is_alive() for t in threads), "uma transação ficou presa (impasse?)"
+    return saidas
+
+
+@pytest.fixture
+def sessao():
+    cargo = cargo_com_cotistas()
+    return sessao_aberta(comissao(cargo.edital, suplentes=SUPLENTES))
+
+
+def voto(chamado, nome, valor="confirma"):
+    return lambda: services.registrar_parecer(chamado, por=pessoa(nome), voto=valor)
+
+
+def encerramento(sessao):
+    return lambda: services.encerrar_sessao(sessao, por=presidente(sessao.comissao))
+
+
+def candidato(sessao, numero):
+    return sessao.comissao.edital.inscricoes.get(numero=numero)
+
+
+def test_dois_membros_votando_ao_mesmo_tempo_gravam_os_dois_pareceres(sessao):
+    chamado = julgar(sessao, candidato(sessao, "N1"))
+    saidas = ao_mesmo_tempo(voto(chamado, "ana"), voto(chamado, "bruno"))
+    assert all(isinstance(s, Parecer) for s in saidas), saidas
+    assert sorted(Parecer.objects.values_list("membro__usuario__username", flat=True)) == ["ana", "bruno"]
+    assert HistoricoDeParecer.objects.count() == 2
+
+
+def test_dois_suplentes_disputando_a_ultima_vaga_de_voto_so_um_entra(sessao, monkeypatch):
+    """Quatro votos gravados e a regra admite cinco: cada suplente conta os pareceres dentro da
+    trava, e o segundo só conta depois que o primeiro confirmou a transação."""
+    chamado = julgar(
+        sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma", davi="confirma"
+    )
+    auditar = services.auditar
+
+    def auditar_devagar(*args, **kwargs):
+        time.sleep(0.3)  # segura a transação aberta depois do INSERT do parecer
+        return auditar(*args, **kwargs)
+
+    monkeypatch.setattr(services, "auditar", auditar_devagar)
+    saidas = ao_mesmo_tempo(voto(chamado, "fabio"), voto(chamado, "gil"))
+    assert sorted(type(s).__name__ for s in saidas) == ["Parecer", "ValidationError"]
+    assert Parecer.objects.filter(chamado=chamado).count() == 5
+
+
+def test_voto_disputando_com_o_encerramento_ou_entra_no_placar_ou_e_recusado(sessao):
+    comissao_ = sessao.comissao
+    for rodada in range(5):
+        atual = sessao if rodada == 0 else sessao_aberta(comissao_)
+        cotista = inscricao(comissao_.edital.cargos.get(), f"R{rodada}", 70 - rodada, grupos={"negros": "pendente"})
+        chamado = julgar(atual, cotista, ana="confirma", bruno="confirma", carla="confirma")
+        votou, _ = ao_mesmo_tempo(voto(chamado, "davi", "confirma"), encerramento(atual))
+        _conferir_que_nenhum_voto_se_perdeu(chamado, votou)
+
+
+def _conferir_que_nenhum_voto_se_perdeu(chamado, votou):
+    chamado = Chamado.objects.get(pk=chamado.pk)
+    gravados = chamado.pareceres.count()
+    assert chamado.votos_confirma + chamado.votos_nao_confirma == gravados
+    if isinstance(votou, Parecer):
+        assert gravados == 4
+    else:
+        assert isinstance(votou, ValidationError) and "Sessão encerrada" in str(votou), votou
+        assert gravados == 3
+
+
+def test_voto_que_chega_durante_o_encerramento_e_recusado(sessao, monkeypatch):
+    """O presidente já está encerrando (com a trava) quando o voto chega: o voto espera e é recusado."""
+    chamado = julgar(sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    encerrando = threading.Event()
+    decidir = quorum.decidir
+
+    def decidir_devagar(*args, **kwargs):
+        encerrando.set()
+        time.sleep(0.5)
+        return decidir(*args, **kwargs)
+
+    monkeypatch.setattr(quorum, "decidir", decidir_devagar)
+    votar_depois = voto(chamado, "davi")
+    votou, _ = ao_mesmo_tempo(lambda: encerrando.wait(10) and votar_depois(), encerramento(sessao))
+    assert isinstance(votou, ValidationError) and "Sessão encerrada" in str(votou)
+    _conferir_que_nenhum_voto_se_perdeu(chamado, votou)
+
+
+def test_encerramento_que_chega_durante_um_voto_conta_o_voto(sessao, monkeypatch):
+    """O membro está gravando o parecer (com a trava) quando o presidente encerra: o encerramento
+    espera e conta o voto."""
+    chamado = julgar(sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    votando = threading.Event()
+    auditar = services.auditar
+
+    def auditar_devagar(usuario, acao, *args, **kwargs):
+        if acao == "parecer_registrado":
+            votando.set()
+            time.sleep(0.5)
+        return auditar(usuario, acao, *args, **kwargs)
+
+    monkeypatch.setattr(services, "auditar", auditar_devagar)
+    encerrar = encerramento(sessao)
+    votou, _ = ao_mesmo_tempo(voto(chamado, "davi"), lambda: votando.wait(10) and encerrar())
+    assert isinstance(votou, Parecer)
+    _conferir_que_nenhum_voto_se_perdeu(chamado, votou)
+    assert Chamado.objects.get(pk=chamado.pk).votos_confirma == 4
