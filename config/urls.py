@@ -1,10 +1,13 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.views.generic import RedirectView
 
 admin.site.site_header = "Concursos e cotas — Prefeitura Municipal de Cariacica"
 admin.site.site_title = "Concursos e cotas"
 admin.site.index_title = "Administração"
 
 urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
     path("admin/", admin.site.urls),
+    path("concursos/", include("concursos.urls")),
 ]

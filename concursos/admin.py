@@ -1,0 +1,375 @@
+"""Cadastros do RH no admin: editais (com o quadro de vagas), cargos, candidatos, inscrições,
+eventos e resultados.
+
+O admin é fino: as ações chamam ``services`` (pelas funções de ``views``, que dão as mensagens em
+português) e nunca contêm regra. Eventos e resultados são só leitura aqui: nascem pelos serviços.
+"""
+
+import re
+
+from django.contrib import admin
+from django.db.models import OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateformat import format as formatar_data
+from django.utils.html import format_html, format_html_join
+from import_export.admin import ImportExportModelAdmin
+
+from . import services, views
+from .cpf import normalizar_cpf
+from .forms import CandidatoForm, EditalCriacaoForm, EditalForm, OpcaoDeGrupoForm, grupos_conhecidos, rotulo_do_grupo
+from .models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .resources import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
+
+DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
+ARREDONDAMENTOS = {"metade_para_cima": "metade para cima", "para_cima": "para cima", "para_baixo": "para baixo"}
+_CPF_DIGITADO = re.compile(r"\d{3}\.\d{0,3}[\d.\-]*|\d{9}-\d{2}")
+
+
+def data(valor) -> str:
+    return formatar_data(valor, "d/m/Y") if valor else "—"
+
+
+def data_e_hora(valor) -> str:
+    return formatar_data(timezone.localtime(valor), "d/m/Y H:i") if valor else "—"
+
+
+class BuscaPorCpf:
+    """Busca pelo CPF com ou sem máscara: ``529.982.247-25`` acha o CPF guardado ``52998224725``."""
+
+    def get_search_results(self, request, queryset, search_term):
+        termos = (normalizar_cpf(t) if _CPF_DIGITADO.fullmatch(t) else t for t in search_term.split())
+        return super().get_search_results(request, queryset, " ".join(termos))
+
+
+# ---------------------------------------------------------------- editais e cargos
+
+
+class CargoInline(admin.TabularInline):
+    model = Cargo
+    fields = ["codigo", "nome", "vagas"]
+    extra = 1
+
+
+@admin.register(Edital)
+class EditalAdmin(admin.ModelAdmin):
+    form = EditalForm
+    list_display = ["numero_e_ano", "titulo", "tipo", "regime", "publicacao"]
+    list_display_links = ["numero_e_ano", "titulo"]
+    list_filter = ["tipo", "regime", "ano"]
+    search_fields = ["titulo"]
+    search_help_text = "Título, número (1/2025) ou ano."
+    inlines = [CargoInline]
+    actions = ["gerar_resultado"]
+    campos = ["numero", "ano", "titulo", "tipo", "publicado_em", "validade_ate", "data_referencia_idade", "desempate"]
+
+    @admin.display(description="edital", ordering="-ano")
+    def numero_e_ano(self, edital):
+        return str(edital)
+
+    @admin.display(description="publicação", ordering="publicado_em")
+    def publicacao(self, edital):
+        return data(edital.publicado_em)
+
+    @admin.display(description="parâmetros congelados")
+    def parametros_congelados(self, edital):
+        grupos = edital.parametros_do_regime.get("grupos", [])
+        linhas = format_html_join("", "<tr>" + "<td>{}</td>" * 6 + "</tr>", (_linha_do_parametro(g) for g in grupos))
+        return format_html(
+            '<table class="parametros"><thead><tr><th>Grupo</th><th>Percentual</th><th>Mínimo de vagas</th>'
+            "<th>Arredondamento</th><th>Teto</th><th>Fonte legal</th></tr></thead><tbody>{}</tbody></table>"
+            '<p class="help">{}. Cópia feita na criação do edital; não muda depois.</p>',
+            linhas,
+            edital.parametros_do_regime.get("referencia", ""),
+        )
+
+    @admin.display(description="criado")
+    def criacao(self, edital):
+        return f"por {edital.criado_por or '—'} em {data_e_hora(edital.criado_em)}"
+
+    def get_fieldsets(self, request, obj=None):
+        regime = ["regime", "percentual_pcd"] if obj is None else ["regime", "parametros_congelados", "criacao"]
+        ajuda = "Escolhido na criação; os parâmetros são congelados e não mudam depois."
+        return [(None, {"fields": self.campos}), ("Regime de cotas", {"fields": regime, "description": ajuda})]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else ["regime", "parametros_congelados", "criacao"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = EditalCriacaoForm
+        return super().get_form(request, obj, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.criado_por = request.user
+            services.congelar_parametros(obj, percentual_pcd=form.cleaned_data["percentual_pcd"])
+        super().save_model(request, obj, form, change)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            context["quadro"] = views.quadro_do_edital(obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_search_results(self, request, queryset, search_term):
+        numero_e_ano = re.fullmatch(r"\s*(\d+)\s*/\s*(\d{4})\s*", search_term)
+        if numero_e_ano:
+            return queryset.filter(numero=numero_e_ano[1], ano=numero_e_ano[2]), False
+        if search_term.strip().isdigit():
+            return queryset.filter(Q(numero=search_term) | Q(ano=search_term)), False
+        return super().get_search_results(request, queryset, search_term)
+
+    @admin.action(description="Gerar resultado (prévia) dos editais selecionados", permissions=["gerar_resultado"])
+    def gerar_resultado(self, request, queryset):
+        for edital in queryset:
+            views.gerar_e_informar(request, edital)
+
+    def has_gerar_resultado_permission(self, request):
+        return request.user.has_perm("concursos.gerar_resultado")
+
+
+def _linha_do_parametro(grupo: dict) -> tuple:
+    teto = f"{grupo['teto_percentual']}%" if grupo.get("teto_percentual") else "—"
+    return (
+        rotulo_do_grupo(grupo["grupo"]),
+        f"{grupo['percentual']}%",
+        grupo["minimo_de_vagas"],
+        ARREDONDAMENTOS.get(grupo["arredondamento"], grupo["arredondamento"]),
+        teto,
+        grupo.get("referencias", {}).get("percentual", ""),
+    )
+
+
+@admin.register(Cargo)
+class CargoAdmin(admin.ModelAdmin):
+    list_display = ["codigo", "nome", "edital", "vagas", "ultimo_resultado", "eventos"]
+    list_filter = ["edital"]
+    search_fields = ["nome", "codigo"]
+    list_select_related = ["edital"]
+    fields = ["edital", "codigo", "nome", "vagas"]
+
+    def get_queryset(self, request):
+        ultimo = Resultado.objects.filter(cargo=OuterRef("pk")).order_by("-versao")
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                ultimo_resultado_id=Subquery(ultimo.values("pk")[:1]),
+                ultima_versao=Subquery(ultimo.values("versao")[:1]),
+            )
+        )
+
+    @admin.display(description="último resultado")
+    def ultimo_resultado(self, cargo):
+        if cargo.ultimo_resultado_id is None:
+            return "—"
+        link = reverse("admin:concursos_resultado_change", args=[cargo.ultimo_resultado_id])
+        return format_html('<a href="{}">versão {}</a>', link, cargo.ultima_versao)
+
+    @admin.display(description="eventos")
+    def eventos(self, cargo):
+        link = reverse("admin:concursos_cargo_change", args=[cargo.pk])
+        return format_html('<a href="{}#eventos">registrar / ver</a>', link)
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["edital"] if obj is not None else []
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            context["tipos_de_evento"] = views.TIPOS_DE_EVENTO.items()
+            context["eventos_do_cargo"] = obj.eventos.select_related(
+                "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"
+            )
+            context["pode_registrar"] = request.user.has_perm("concursos.registrar_evento")
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+
+# ---------------------------------------------------------------- candidatos e inscrições
+
+
+@admin.register(Candidato)
+class CandidatoAdmin(BuscaPorCpf, admin.ModelAdmin):
+    form = CandidatoForm
+    list_display = ["nome", "nome_social", "cpf_formatado"]
+    search_fields = ["nome", "nome_social", "cpf"]
+    search_help_text = "Nome, nome social ou CPF (com ou sem máscara)."
+    fields = ["nome", "nome_social", "cpf", "nascimento", "email"]
+
+    @admin.display(description="CPF", ordering="cpf")
+    def cpf_formatado(self, candidato):
+        return candidato.cpf_formatado
+
+
+class OpcaoDeGrupoInline(admin.TabularInline):
+    """Opções por grupo reservado e a verificação (heteroidentificação; avaliação médica PcD)."""
+
+    model = OpcaoDeGrupo
+    fields = ["grupo", "situacao"]
+    extra = 0
+
+    def get_formset(self, request, obj=None, **kwargs):
+        grupos = obj.edital.regime_congelado().nomes_dos_grupos if obj and obj.edital.parametros_do_regime else ()
+        kwargs["form"] = type("OpcaoDoEditalForm", (OpcaoDeGrupoForm,), {"grupos": grupos or grupos_conhecidos()})
+        return super().get_formset(request, obj, **kwargs)
+
+
+@admin.register(Inscricao)
+class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
+    resource_classes = [InscricaoResource]
+    import_formats = FORMATOS_DE_IMPORTACAO
+    export_formats = FORMATOS_DE_EXPORTACAO
+    # ─── IMPORTAÇÃO/EXPORTAÇÃO: ligação com resources.py ──────────────────────────────────────
+    # Espaço reservado para o formulário próprio de importação (escolha do edital, confirmação)
+    # e para a exportação sem dados sensíveis. Quando o engenheiro da importação confirmar, colar
+    # AQUI (modelo em tests/concursos/test_importacao.py, ``InscricaoAdminDeTeste``):
+    #   import_form_class, confirm_form_class, import_error_display,
+    #   get_import_resource_kwargs (edital escolhido), get_confirm_form_initial.
+    # (A exportação sem dados sensíveis já está ligada: get_export_resource_kwargs, abaixo.)
+    # ──────────────────────────────────────────────────────────────────────────────────────────
+    list_display = ["numero", "nome_de_uso", "cargo", "nota", "situacao"]
+    list_filter = ["edital", ("cargo", admin.RelatedOnlyFieldListFilter), "situacao"]
+    search_fields = ["=numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"]
+    search_help_text = "Número de inscrição (exato), nome ou CPF (com ou sem máscara)."
+    autocomplete_fields = ["candidato"]
+    list_select_related = ["candidato", "cargo"]
+    show_full_result_count = False
+    inlines = [OpcaoDeGrupoInline]
+    campos = ["edital", "cargo", "candidato", "numero", "cor_raca", "nota", "notas_parciais", "jurado", "sorteio"]
+
+    @admin.display(description="candidato", ordering="candidato__nome")
+    def nome_de_uso(self, inscricao):
+        return inscricao.candidato.nome_de_uso
+
+    def get_fields(self, request, obj=None):
+        sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
+        return [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
+
+    def get_inlines(self, request, obj):
+        """Opções por grupo revelam cor/raça e deficiência (LGPD): só com a permissão própria."""
+        return self.inlines if request.user.has_perm(DADOS_SENSIVEIS) else []
+
+    def get_export_resource_kwargs(self, request, **kwargs):
+        """Sem a permissão de dados sensíveis, a exportação sai sem cor/raça e sem as opções (LGPD)."""
+        sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
+        return {**super().get_export_resource_kwargs(request, **kwargs), "dados_sensiveis": sensiveis}
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        campo = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "cargo":
+            campo.queryset = campo.queryset.select_related("edital")
+            campo.label_from_instance = lambda cargo: f"Edital {cargo.edital} — {cargo}"
+        return campo
+
+
+# ---------------------------------------------------------------- eventos e resultados
+
+
+@admin.register(Evento)
+class EventoAdmin(admin.ModelAdmin):
+    """Só leitura: eventos nascem nas telas de registro e se corrigem por reversão."""
+
+    list_display = ["registrado", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]
+    list_filter = ["tipo", "cargo__edital"]
+    search_fields = ["documento", "inscricao__numero", "cargo__nome", "cargo__codigo"]
+    list_select_related = ["cargo", "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"]
+    fields = ["cargo", "tipo", "inscricao", "quantidade", "documento", "motivo", "reverte", "registrado_por"]
+    readonly_fields = ["registrado", "efeito"]
+
+    def get_fields(self, request, obj=None):
+        return self.fields + self.readonly_fields
+
+    @admin.display(description="registrado em", ordering="registrado_em")
+    def registrado(self, evento):
+        return data_e_hora(evento.registrado_em)
+
+    @admin.display(description="inscrição / vagas")
+    def alvo(self, evento):
+        if evento.inscricao_id:
+            return evento.inscricao.numero
+        return f"+{evento.quantidade}" if evento.quantidade else f"reverte: {evento.reverte}"
+
+    @admin.display(description="efeito")
+    def efeito(self, evento):
+        link = reverse("concursos:evento", args=[evento.pk])
+        revertido = " (revertido)" if hasattr(evento, "revertido_por") else ""
+        return format_html('<a href="{}">ver quem foi convocado{}</a>', link, revertido)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Resultado)
+class ResultadoAdmin(admin.ModelAdmin):
+    """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças."""
+
+    list_display = ["cargo", "edital", "versao", "status", "provisorio_na_lista", "gerado_por", "gerado", "hash_curto"]
+    list_filter = ["status", "provisorio", "cargo__edital"]
+    search_fields = ["cargo__nome", "cargo__codigo"]
+    list_select_related = ["cargo__edital", "gerado_por"]
+    fields = [
+        "cargo",
+        "versao",
+        "status",
+        "provisorio_",
+        "motivo",
+        "gerado_por",
+        "gerado",
+        "publicado_por",
+        "publicado",
+        "hash_das_entradas",
+    ]
+    readonly_fields = ["provisorio_", "gerado", "publicado"]
+    actions = ["publicar"]
+
+    @admin.display(description="provisório", ordering="provisorio")
+    def provisorio_na_lista(self, resultado):
+        return "Sim" if resultado.provisorio else "Não"
+
+    @admin.display(description="provisório")
+    def provisorio_(self, resultado):
+        return "Sim — pendências ou empates" if resultado.provisorio else "Não"
+
+    @admin.display(description="edital", ordering="cargo__edital")
+    def edital(self, resultado):
+        return resultado.cargo.edital
+
+    @admin.display(description="gerado em", ordering="gerado_em")
+    def gerado(self, resultado):
+        return data_e_hora(resultado.gerado_em)
+
+    @admin.display(description="publicado em", ordering="publicado_em")
+    def publicado(self, resultado):
+        return data_e_hora(resultado.publicado_em)
+
+    @admin.display(description="hash")
+    def hash_curto(self, resultado):
+        return format_html('<code title="{}">{}…</code>', resultado.hash_das_entradas, resultado.hash_das_entradas[:8])
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            context.update(views.contexto_do_resultado_gravado(obj))
+            context["pode_publicar"] = request.user.has_perm("concursos.publicar_resultado")
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    @admin.action(description="Publicar os resultados selecionados", permissions=["publicar_resultado"])
+    def publicar(self, request, queryset):
+        for resultado in queryset.select_related("cargo"):
+            views.publicar_e_informar(request, resultado)
+
+    def has_publicar_resultado_permission(self, request):
+        return request.user.has_perm("concursos.publicar_resultado")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

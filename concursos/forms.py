@@ -1,0 +1,210 @@
+"""Formulários das telas do RH: edital no admin, eventos, reversão, CPF e o simulador de cotas.
+
+Só validação de formulário e a montagem das escolhas; as regras estão em ``cotas`` e as mudanças
+de estado em ``services.py``.
+"""
+
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+import cotas
+
+from .cpf import normalizar_cpf
+from .models import DESEMPATE_PADRAO, REGIMES, Candidato, Edital, Inscricao, OpcaoDeGrupo
+
+TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
+ROTULOS_DOS_GRUPOS = {
+    "ampla": "Ampla concorrência",
+    "negros": "Negros",
+    "pcd": "PcD",
+    "pretos_pardos": "Pretos e pardos",
+    "indigenas": "Indígenas",
+    "quilombolas": "Quilombolas",
+}
+
+
+def rotulo_do_grupo(grupo: str | None) -> str:
+    """Nome do grupo como aparece nas telas: ``pcd`` → ``PcD``, ``negros`` → ``Negros``."""
+    if not grupo:
+        return "—"
+    return ROTULOS_DOS_GRUPOS.get(grupo, grupo.replace("_", " ").capitalize())
+
+
+def _campo_percentual_pcd(obrigatorio: bool) -> forms.DecimalField:
+    return forms.DecimalField(
+        label="Percentual PcD (%)",
+        required=obrigatorio,
+        max_digits=5,
+        decimal_places=2,
+        localize=True,
+        validators=[MinValueValidator(Decimal("5")), MaxValueValidator(Decimal("20"))],
+        help_text="Reserva às pessoas com deficiência fixada pelo edital: de 5% a 20% (Decreto 9.508/2018).",
+    )
+
+
+class EditalForm(forms.ModelForm):
+    """Edital no admin; a cadeia de desempate é digitada como texto, separada por vírgulas."""
+
+    desempate = forms.CharField(
+        label="Cadeia de desempate",
+        help_text="Critérios em ordem, separados por vírgula: idoso, idade, jurado, sorteio e notas parciais "
+        "como nota:conhecimentos_especificos.",
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+    class Meta:
+        model = Edital
+        fields = [
+            "numero",
+            "ano",
+            "titulo",
+            "tipo",
+            "publicado_em",
+            "validade_ate",
+            "data_referencia_idade",
+            "desempate",
+            "regime",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        criterios = self.instance.desempate if self.instance.pk else DESEMPATE_PADRAO
+        self.initial["desempate"] = ", ".join(criterios)
+
+    def clean_desempate(self):
+        return [criterio.strip() for criterio in self.cleaned_data["desempate"].split(",") if criterio.strip()]
+
+
+class EditalCriacaoForm(EditalForm):
+    """Na criação, o percentual PcD que será congelado com os parâmetros do regime."""
+
+    percentual_pcd = _campo_percentual_pcd(obrigatorio=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["percentual_pcd"].initial = Decimal("5")
+
+
+class CandidatoForm(forms.ModelForm):
+    """Aceita o CPF com ou sem máscara e guarda só os 11 dígitos."""
+
+    cpf = forms.CharField(label="CPF", max_length=14, help_text="Com ou sem pontos e traço.")
+
+    class Meta:
+        model = Candidato
+        fields = ["nome", "nome_social", "cpf", "nascimento", "email"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["cpf"] = self.instance.cpf_formatado
+
+    def clean_cpf(self):
+        return normalizar_cpf(self.cleaned_data["cpf"])
+
+
+class OpcaoDeGrupoForm(forms.ModelForm):
+    """Opção por grupo: só os grupos do regime congelado do edital (``grupos`` é definido por subclasse)."""
+
+    grupos: tuple[str, ...] = ()
+
+    class Meta:
+        model = OpcaoDeGrupo
+        fields = ["grupo", "situacao"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        escolhas = [("", "---------")] + [(g, rotulo_do_grupo(g)) for g in self.grupos]
+        self.fields["grupo"] = forms.ChoiceField(label="grupo", choices=escolhas)
+
+
+def grupos_conhecidos() -> tuple[str, ...]:
+    """Todos os grupos dos regimes pré-definidos, sem repetição (para inscrição ainda sem edital)."""
+    return tuple(dict.fromkeys(g.grupo for r in cotas.REGIMES.values() for g in r.grupos))
+
+
+def _rotulo_da_inscricao(inscricao: Inscricao, situacoes: dict[str, str]) -> str:
+    rotulo = f"{inscricao.numero} — {inscricao.candidato.nome_de_uso}"
+    return f"{rotulo} ({situacoes[inscricao.numero]})" if inscricao.numero in situacoes else rotulo
+
+
+class EventoForm(forms.Form):
+    """Dados de um evento do cargo: inscrição (ou quantidade de vagas), documento e motivo."""
+
+    inscricao = forms.ModelChoiceField(label="Inscrição", queryset=Inscricao.objects.none())
+    quantidade = forms.IntegerField(label="Quantidade de vagas novas", min_value=1)
+    documento = forms.CharField(
+        label="Documento de suporte", max_length=120, help_text="Número do ofício, portaria ou requerimento."
+    )
+    motivo = forms.CharField(label="Motivo", required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
+
+    def __init__(self, cargo, tipo: str, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tipo == "vagas_adicionais":
+            del self.fields["inscricao"]
+            return
+        del self.fields["quantidade"]
+        situacoes = _situacoes_atuais(cargo)
+        campo = self.fields["inscricao"]
+        campo.queryset = cargo.inscricoes.select_related("candidato").order_by("numero")
+        campo.label_from_instance = lambda inscricao: _rotulo_da_inscricao(inscricao, situacoes)
+
+
+def _situacoes_atuais(cargo) -> dict[str, str]:
+    """Quem está convocado na última versão do resultado, para ajudar a escolher a inscrição."""
+    ultimo = cargo.resultados.order_by("-versao").first()
+    if ultimo is None:
+        return {}
+    return {
+        p["inscricao"]: f"convocada: {p['posicao']}ª vaga, {rotulo_do_grupo(p['vaga']).lower()}"
+        for p in ultimo.saida.get("ordem_vigente", [])
+        if p["inscricao"]
+    }
+
+
+class ReversaoForm(forms.Form):
+    documento = forms.CharField(
+        label="Documento de suporte", max_length=120, help_text="Despacho ou ofício que determina a reversão."
+    )
+    motivo = forms.CharField(
+        label="Motivo da reversão", widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text="Obrigatório."
+    )
+
+
+class SimuladorQuadroForm(forms.Form):
+    """Quadro de vagas de um cargo hipotético por um regime pré-definido (Art. 1º, §4º)."""
+
+    vagas = forms.IntegerField(label="Vagas do cargo", min_value=0, max_value=1_000_000)
+    regime = forms.ChoiceField(
+        label="Regime", choices=[(nome, dict(REGIMES).get(nome, nome)) for nome in cotas.REGIMES]
+    )
+    percentual_pcd = _campo_percentual_pcd(obrigatorio=False)
+
+    def quadro(self) -> cotas.Quadro:
+        """O quadro calculado pelo motor; ``ErroDeCotas`` quando o regime não cabe nas vagas."""
+        regime = cotas.REGIMES[self.cleaned_data["regime"]]
+        percentual = self.cleaned_data.get("percentual_pcd")
+        if percentual is not None:
+            regime, _ = cotas.com_parametros(regime, {"pcd": {"percentual": str(percentual)}})
+        return cotas.quadro_de_vagas(self.cleaned_data["vagas"], regime)
+
+
+class SimuladorCenarioForm(forms.Form):
+    """Arquivo de cenário ``cotas-cenario/1``, simulado exatamente como ``manage.py simular_cotas``."""
+
+    arquivo = forms.FileField(label="Arquivo do cenário (JSON, até 5 MB)")
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data["arquivo"]
+        if arquivo.size > TAMANHO_MAXIMO_DO_CENARIO:
+            raise ValidationError("O arquivo passa de 5 MB; divida o cenário ou use o comando simular_cotas.")
+        return arquivo
+
+    def simular(self) -> tuple[cotas.Cenario, dict]:
+        """O cenário lido e a saída ``cotas-resultado/1``, pela mesma chamada do comando
+        ``simular_cotas``; ``ErroDeCotas`` com a mensagem do motor se o cenário for inválido."""
+        cenario = cotas.ler_json(self.cleaned_data["arquivo"].read())
+        return cenario, cotas.resultado_para_dict(cotas.simular(cenario), cenario)
