@@ -19,7 +19,13 @@ from . import services, views
 from .cpf import normalizar_cpf
 from .forms import CandidatoForm, EditalCriacaoForm, EditalForm, OpcaoDeGrupoForm, grupos_conhecidos, rotulo_do_grupo
 from .models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
-from .resources import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
+from .resources import (
+    FORMATOS_DE_EXPORTACAO,
+    FORMATOS_DE_IMPORTACAO,
+    ConfirmacaoDeImportacaoForm,
+    ImportacaoDeInscricoesForm,
+    InscricaoResource,
+)
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
 ARREDONDAMENTOS = {"metade_para_cima": "metade para cima", "para_cima": "para cima", "para_baixo": "para baixo"}
@@ -218,14 +224,10 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
     export_formats = FORMATOS_DE_EXPORTACAO
-    # ─── IMPORTAÇÃO/EXPORTAÇÃO: ligação com resources.py ──────────────────────────────────────
-    # Espaço reservado para o formulário próprio de importação (escolha do edital, confirmação)
-    # e para a exportação sem dados sensíveis. Quando o engenheiro da importação confirmar, colar
-    # AQUI (modelo em tests/concursos/test_importacao.py, ``InscricaoAdminDeTeste``):
-    #   import_form_class, confirm_form_class, import_error_display,
-    #   get_import_resource_kwargs (edital escolhido), get_confirm_form_initial.
-    # (A exportação sem dados sensíveis já está ligada: get_export_resource_kwargs, abaixo.)
-    # ──────────────────────────────────────────────────────────────────────────────────────────
+    # A importação é sempre para um edital escolhido pelo RH; a confirmação o carrega adiante.
+    import_form_class = ImportacaoDeInscricoesForm
+    confirm_form_class = ConfirmacaoDeImportacaoForm
+    import_error_display = ("message", "row")  # nunca o traceback para o usuário
     list_display = ["numero", "nome_de_uso", "cargo", "nota", "situacao"]
     list_filter = ["edital", ("cargo", admin.RelatedOnlyFieldListFilter), "situacao"]
     search_fields = ["=numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"]
@@ -247,6 +249,16 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
     def get_inlines(self, request, obj):
         """Opções por grupo revelam cor/raça e deficiência (LGPD): só com a permissão própria."""
         return self.inlines if request.user.has_perm(DADOS_SENSIVEIS) else []
+
+    def get_import_resource_kwargs(self, request, **kwargs):
+        dados = getattr(kwargs.get("form"), "cleaned_data", None) or {}
+        return {**super().get_import_resource_kwargs(request, **kwargs), "edital": dados.get("edital")}
+
+    def get_confirm_form_initial(self, request, import_form):
+        inicial = super().get_confirm_form_initial(request, import_form)
+        if import_form is not None:
+            inicial["edital"] = import_form.cleaned_data["edital"].pk
+        return inicial
 
     def get_export_resource_kwargs(self, request, **kwargs):
         """Sem a permissão de dados sensíveis, a exportação sai sem cor/raça e sem as opções (LGPD)."""

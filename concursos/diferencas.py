@@ -29,13 +29,9 @@ def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
     mudancas = []
     antes, depois = _situacao(anterior), _situacao(atual)
     listas_antes, listas_depois = _listas(anterior), _listas(atual)
-    eliminados = set(atual.get("eliminados", []))
-    saidas = {s["inscricao"]: s["tipo"] for s in atual.get("saidas", [])}
     for inscricao in sorted(set(antes) | set(depois) | set(listas_antes) | set(listas_depois)):
-        de = antes.get(inscricao) or _fora(listas_antes.get(inscricao))
-        para = depois.get(inscricao) or _fora(
-            listas_depois.get(inscricao), saidas.get(inscricao), inscricao in eliminados
-        )
+        de = antes.get(inscricao) or _fora(listas_antes.get(inscricao), *_saida(anterior, inscricao))
+        para = depois.get(inscricao) or _fora(listas_depois.get(inscricao), *_saida(atual, inscricao))
         if de != para:
             mudancas.append({"inscricao": inscricao, "antes": de, "depois": para})
     if anterior.get("vagas_totais") != atual.get("vagas_totais"):
@@ -47,6 +43,12 @@ def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
             }
         )
     return mudancas
+
+
+def _saida(saida: dict, inscricao: str) -> tuple[str | None, bool]:
+    """Como a inscrição saiu da convocação nesta versão (último evento que a tirou) e se está eliminada."""
+    tipos = [s["tipo"] for s in saida.get("saidas", []) if s["inscricao"] == inscricao]
+    return (tipos[-1] if tipos else None), inscricao in saida.get("eliminados", [])
 
 
 def _fora(listas: set[str] | None, saida: str | None = None, eliminado: bool = False) -> str:

@@ -276,6 +276,8 @@ class Evento(models.Model):
         ordering = ["cargo", "registrado_em", "id"]
 
     def __str__(self):
+        if self.tipo == "reversao":
+            return f"Reversão de {self.reverte}" if self.reverte_id else "Reversão"
         alvo = self.inscricao.numero if self.inscricao_id else f"+{self.quantidade}"
         return f"{self.get_tipo_display()} ({alvo})"
 
@@ -305,6 +307,14 @@ class Resultado(models.Model):
     diferencas = models.JSONField("o que mudou e para quem", default=list)
     provisorio = models.BooleanField("provisório", default=False)
     motivo = models.CharField("motivo da geração", max_length=200, blank=True)
+    evento = models.OneToOneField(
+        Evento,
+        verbose_name="evento que gerou esta versão",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="resultado",
+    )
     gerado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="gerado por", on_delete=models.PROTECT, related_name="+"
     )

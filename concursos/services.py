@@ -52,7 +52,7 @@ def quadro_do_cargo(cargo: Cargo) -> cotas.Quadro:
 
 
 @transaction.atomic
-def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "") -> Resultado:
+def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "", evento: Evento | None = None) -> Resultado:
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     cenario = cenario_do_cargo(cargo)
@@ -69,6 +69,7 @@ def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "") -> Resultado:
         diferencas=diferencas(anterior.saida if anterior else None, saida),
         provisorio=saida["provisorio"],
         motivo=motivo[:200],
+        evento=evento,
         gerado_por=gerado_por,
     )
 
@@ -142,7 +143,9 @@ def registrar_evento(
     )
     evento.full_clean()
     evento.save()
-    resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}")
+    resultado = gerar_resultado(
+        cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}", evento=evento
+    )
     return EventoRegistrado(evento, resultado)
 
 
@@ -176,7 +179,7 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, registrado_p
         registrado_por=registrado_por,
     )
     reversao.save()
-    resultado = gerar_resultado(evento.cargo, gerado_por=registrado_por, motivo=f"Reversão: {evento}")
+    resultado = gerar_resultado(evento.cargo, gerado_por=registrado_por, motivo=f"Reversão: {evento}", evento=reversao)
     return EventoRegistrado(reversao, resultado)
 
 

@@ -278,7 +278,7 @@ def evento(request, pk: int):
     if not request.user.has_perm("concursos.view_evento") and not request.user.has_perm("concursos.registrar_evento"):
         raise PermissionDenied
     evento = get_object_or_404(Evento.objects.select_related("cargo__edital", "registrado_por", "reverte"), pk=pk)
-    resultado = evento.cargo.resultados.filter(gerado_em__gte=evento.registrado_em).order_by("versao").first()
+    resultado = Resultado.objects.filter(evento=evento).first()
     pode_reverter = evento.tipo != "reversao" and not Evento.objects.filter(reverte=evento).exists()
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)

@@ -12,24 +12,17 @@ from decimal import Decimal
 
 import pytest
 import tablib
-from django.contrib import admin
 from django.contrib.auth.models import Permission
-from django.urls import path, reverse
-from import_export.admin import ImportExportModelAdmin
+from django.urls import reverse
 from openpyxl import Workbook
 
 from concursos import formatos
 from concursos.cpf import completar_cpf, formatar_cpf
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
 from concursos.resources import (
-    FORMATOS_DE_EXPORTACAO,
-    FORMATOS_DE_IMPORTACAO,
-    ConfirmacaoDeImportacaoForm,
-    ImportacaoDeInscricoesForm,
     InscricaoResource,
     mensagens_de_erro,
 )
-from config import urls as urls_do_projeto
 from tests.conftest import DADOS
 
 from .fabricas import edital, inscricao, usuario
@@ -270,36 +263,6 @@ def test_candidato_de_outro_edital_e_reaproveitado_pelo_cpf(edital_gm):
 # ------------------------------------------------------------------------------------ admin
 
 
-class InscricaoAdminDeTeste(ImportExportModelAdmin):
-    """O que ``admin.py`` precisa ter (trecho do relatório), num site de admin só deste teste."""
-
-    resource_classes = [InscricaoResource]
-    import_formats = FORMATOS_DE_IMPORTACAO
-    export_formats = FORMATOS_DE_EXPORTACAO
-    import_form_class = ImportacaoDeInscricoesForm
-    confirm_form_class = ConfirmacaoDeImportacaoForm
-    import_error_display = ("message", "row")
-
-    def get_import_resource_kwargs(self, request, **kwargs):
-        dados = getattr(kwargs.get("form"), "cleaned_data", None) or {}
-        return {**super().get_import_resource_kwargs(request, **kwargs), "edital": dados.get("edital")}
-
-    def get_export_resource_kwargs(self, request, **kwargs):
-        sensiveis = request.user.has_perm("concursos.ver_dados_sensiveis")
-        return {**super().get_export_resource_kwargs(request, **kwargs), "dados_sensiveis": sensiveis}
-
-    def get_confirm_form_initial(self, request, import_form):
-        inicial = super().get_confirm_form_initial(request, import_form)
-        if import_form is not None:
-            inicial["edital"] = import_form.cleaned_data["edital"].pk
-        return inicial
-
-
-site = admin.AdminSite(name="teste_importacao")
-site.register(Inscricao, InscricaoAdminDeTeste)
-urlpatterns = [path("admin-de-teste/", site.urls), *urls_do_projeto.urlpatterns]
-
-
 def servidor(client, *permissoes):
     pessoa = usuario("servidor")
     pessoa.user_permissions.add(
@@ -312,12 +275,11 @@ def servidor(client, *permissoes):
 def enviar(client, edital_, caminho):
     with open(caminho, "rb") as arquivo:
         return client.post(
-            reverse("teste_importacao:concursos_inscricao_import"),
+            reverse("admin:concursos_inscricao_import"),
             {"edital": edital_.pk, "resource": "0", "format": "0", "import_file": arquivo},
         )
 
 
-@pytest.mark.urls(__name__)
 def test_admin_importa_arquivo_cp1252_no_edital_escolhido_depois_da_confirmacao(client, edital_gm):
     servidor(client, "import_inscricao")
 
@@ -325,13 +287,12 @@ def test_admin_importa_arquivo_cp1252_no_edital_escolhido_depois_da_confirmacao(
     assert previa.status_code == 200 and "José da Conceição Araújo" in previa.text
     assert Inscricao.objects.count() == 0
     confirmacao = previa.context["confirm_form"].initial
-    resposta = client.post(reverse("teste_importacao:concursos_inscricao_process_import"), confirmacao)
+    resposta = client.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
 
     assert resposta.status_code == 302
     assert Inscricao.objects.filter(edital=edital_gm).count() == 4
 
 
-@pytest.mark.urls(__name__)
 def test_admin_mostra_os_erros_por_linha_sem_traceback_e_sem_botao_de_confirmar(client, edital_gm):
     servidor(client, "import_inscricao")
 
@@ -341,20 +302,18 @@ def test_admin_mostra_os_erros_por_linha_sem_traceback_e_sem_botao_de_confirmar(
     assert "confirm_form" not in resposta.context and "Traceback" not in resposta.text
 
 
-@pytest.mark.urls(__name__)
 def test_admin_exige_as_permissoes_de_importar_e_de_exportar(client, edital_gm):
     servidor(client)
-    assert client.get(reverse("teste_importacao:concursos_inscricao_import")).status_code == 403
-    assert client.get(reverse("teste_importacao:concursos_inscricao_export")).status_code == 403
+    assert client.get(reverse("admin:concursos_inscricao_import")).status_code == 403
+    assert client.get(reverse("admin:concursos_inscricao_export")).status_code == 403
 
 
-@pytest.mark.urls(__name__)
 def test_admin_exporta_xlsx_com_a_permissao_de_exportar(client, edital_gm):
     inscricao(edital_gm.cargos.get(codigo="GM"), "1", 70)
     servidor(client, "export_inscricao")
 
     resposta = client.post(
-        reverse("teste_importacao:concursos_inscricao_export"),
+        reverse("admin:concursos_inscricao_export"),
         {"format": "0", "resource": "0", **{f"inscricaoresource_{c}": "on" for c in InscricaoResource().fields}},
     )
 

@@ -155,3 +155,16 @@ def test_evento_nao_pode_ser_alterado_nem_apagado_e_se_corrige_por_reversao():
     assert revertido.resultado.cenario["eventos"] == []
     with pytest.raises(ValidationError, match="já foi revertido"):
         services.reverter_evento(registrado.evento, documento="x", motivo="de novo", registrado_por=rh)
+
+
+def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
+    rh = usuario("clerk")
+    registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
+    revertido = services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", registrado_por=rh)
+    mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in revertido.resultado.diferencas}
+    assert mudancas["Z"] == ("desistente", "convocado, negros, 3ª vaga")
+    assert mudancas["W"] == ("convocado, negros, 3ª vaga", "classificado (geral, negros), não convocado")
+    assert registrado.evento.resultado == registrado.resultado and revertido.evento.resultado == revertido.resultado
+    assert str(revertido.evento) == "Reversão de Desistência (Z)"
