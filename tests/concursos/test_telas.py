@@ -105,7 +105,7 @@ def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_c
     pagina = texto(client.post(url, {"documento": "Desp. 2", "motivo": "Desistência era de outro"}, follow=True))
     assert "W Wanda Souza convocado, negros, 3ª vaga classificado (geral, negros), não convocado" in pagina
     assert "Reversão de Desistência (Z)" in pagina
-    assert pagina.endswith("Z Candidato Z classificado (geral, negros), não convocado convocado, negros, 3ª vaga")
+    assert pagina.endswith("Z Candidato Z desistente convocado, negros, 3ª vaga")
     assert cargo.resultados.count() == 3
     segunda = client.post(url, {"documento": "Desp. 3", "motivo": "de novo"})
     assert "já foi revertido" in texto(segunda)
