@@ -1,6 +1,6 @@
 """Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, simulador."""
 
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
@@ -15,4 +15,5 @@ urlpatterns = [
     path("eventos/<int:pk>/", views.evento, name="evento"),
     path("eventos/<int:pk>/reverter/", views.reverter_evento, name="reverter_evento"),
     path("resultados/<int:pk>/publicar/", views.publicar_resultado, name="publicar_resultado"),
+    re_path(r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", views.lista_publicada, name="lista_publicada"),
 ]

@@ -21,6 +21,7 @@ import cotas
 from . import pdf, services
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
+from .resources import exportar_lista
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
@@ -336,6 +337,29 @@ def publicar_resultado(request, pk: int):
     resultado = get_object_or_404(Resultado.objects.select_related("cargo"), pk=pk)
     publicar_e_informar(request, resultado)
     return redirect("admin:concursos_resultado_change", resultado.pk)
+
+
+@staff_member_required
+@permission_required("concursos.view_resultado", raise_exception=True)
+def lista_publicada(request, pk: int, formato: str):
+    """As listas de um resultado publicado em planilha, para publicação (CPF mascarado)."""
+    resultado = get_object_or_404(Resultado.objects.select_related("cargo__edital"), pk=pk)
+    try:
+        conteudo = exportar_lista(resultado, formato)
+    except ValidationError as erro:
+        messages.error(request, mensagem_de(erro))
+        return redirect("admin:concursos_resultado_change", resultado.pk)
+    nome = f"resultado-{resultado.cargo.edital.numero}-{resultado.cargo.edital.ano}-{resultado.cargo.codigo}-v{resultado.versao}"
+    tipo = TIPOS_DE_PLANILHA[formato]
+    return HttpResponse(
+        conteudo, content_type=tipo, headers={"Content-Disposition": f'attachment; filename="{nome}.{formato}"'}
+    )
+
+
+TIPOS_DE_PLANILHA = {
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "csv": "text/csv; charset=utf-8",
+}
 
 
 @staff_member_required

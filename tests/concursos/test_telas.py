@@ -157,3 +157,17 @@ def test_pagina_do_edital_tem_os_botoes_de_pdf_e_gerar_resultado(client, cargo_c
     for botao in ("Baixar quadro de vagas (PDF)", "Gerar resultado", "Baixar resultado (PDF)"):
         assert botao in pagina
     assert Resultado.objects.count() == 1
+
+
+def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_publicar(client, cargo_com_resultado):
+    resultado = cargo_com_resultado.resultados.get()
+    rh = com_permissoes("rh", "view_resultado")
+    client.force_login(rh)
+    url = reverse("concursos:lista_publicada", args=[resultado.pk, "csv"])
+    assert "Só um resultado publicado" in texto(client.get(url, follow=True))
+    services.publicar_resultado(resultado, publicado_por=rh)
+    resposta = client.get(url)
+    conteudo = resposta.content.decode("utf-8-sig")
+    assert resposta["Content-Disposition"].endswith('-GM-v1.csv"')
+    cpf = cargo_com_resultado.inscricoes.get(numero="Z").candidato.cpf
+    assert "Wanda Souza" in conteudo and cpf not in conteudo and f"***.{cpf[3:6]}.{cpf[6:9]}-**" in conteudo
