@@ -162,7 +162,9 @@ def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento(
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
-    revertido = services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", registrado_por=rh)
+    revertido = services.reverter_evento(
+        registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", registrado_por=rh
+    )
     mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in revertido.resultado.diferencas}
     assert mudancas["Z"] == ("desistente", "convocado, negros, 3ª vaga")
     assert mudancas["W"] == ("convocado, negros, 3ª vaga", "classificado (geral, negros), não convocado")
