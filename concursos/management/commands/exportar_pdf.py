@@ -7,16 +7,15 @@ O arquivo só é gravado depois de o PDF ficar pronto: um edital desconhecido ou
 não deixa arquivo pela metade.
 """
 
-import re
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 import cotas
 from concursos import pdf
-from concursos.models import Edital
 
-FORMATO_DO_EDITAL = re.compile(r"^\s*(\d+)\s*/\s*(\d{4})\s*$")
+from .gerar_resultado import buscar_edital
+
 DOCUMENTOS = {"quadro": pdf.quadro_de_vagas_pdf, "resultado": pdf.resultado_pdf}
 
 
@@ -29,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--saida", required=True, type=Path, help="arquivo PDF a gravar")
 
     def handle(self, *args, **options):
-        edital = _edital(options["edital"])
+        edital = buscar_edital(options["edital"])
         try:
             conteudo = DOCUMENTOS[options["documento"]](edital)
         except cotas.ErroDeCotas as erro:
@@ -40,16 +39,3 @@ class Command(BaseCommand):
         except OSError as erro:
             raise CommandError(f"Não foi possível gravar {saida}: {erro.strerror or erro}.") from erro
         self.stdout.write(f"PDF gravado em {saida} ({len(conteudo)} bytes).")
-
-
-def _edital(texto: str) -> Edital:
-    """O edital escrito como ``número/ano`` (``1/2025``)."""
-    encontrado = FORMATO_DO_EDITAL.match(texto or "")
-    if not encontrado:
-        raise CommandError(f"Edital inválido: {texto!r}. Escreva número/ano, por exemplo 1/2025.")
-    numero, ano = map(int, encontrado.groups())
-    edital = Edital.objects.filter(numero=numero, ano=ano).first()
-    if edital is None:
-        existentes = ", ".join(str(e) for e in Edital.objects.all()) or "nenhum"
-        raise CommandError(f"Edital {numero}/{ano} não encontrado. Editais cadastrados: {existentes}.")
-    return edital
