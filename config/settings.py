@@ -103,6 +103,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Login dos membros das comissões (o RH continua entrando pelo admin).
+LOGIN_URL = "/contas/entrar/"
+LOGIN_REDIRECT_URL = "/heteroidentificacao/"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
@@ -10,4 +11,7 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
     path("admin/", admin.site.urls),
     path("concursos/", include("concursos.urls")),
+    path("contas/entrar/", auth_views.LoginView.as_view(), name="login"),
+    path("contas/sair/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    path("heteroidentificacao/", include("heteroidentificacao.urls")),
 ]
