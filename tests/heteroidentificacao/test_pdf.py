@@ -1,0 +1,442 @@
+"""PDFs da heteroidentificação, conferidos pelo texto extraído com pypdf: convocação, ata, resultado
+(preliminar e definitivo), pareceres entregues ao candidato e ofício ao Ministério Público.
+
+O que se publica ou se entrega ao candidato nunca traz o nome de um membro; o resultado nunca traz
+o texto dos pareceres; o CPF só aparece mascarado."""
+
+import io
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
+from django.utils import timezone
+from pypdf import PdfReader
+
+import concursos.pdf
+from concursos.cpf import formatar_cpf
+from heteroidentificacao import pdf, services
+from heteroidentificacao.models import Comissao, Sessao
+from tests.concursos.fabricas import inscricao
+
+from .fabricas import (
+    ORDINARIOS,
+    RECURSAIS,
+    SUPLENTES,
+    cargo_com_cotistas,
+    chamar,
+    comissao,
+    encerrar,
+    julgar,
+    pessoa,
+    presidente,
+    rh,
+    sessao_aberta,
+    votar,
+)
+
+pytestmark = pytest.mark.django_db
+
+# 10/03/2025 22:30 em Brasília (já 11/03 em UTC): a data impressa é a de Brasília.
+MOMENTO = datetime(2025, 3, 11, 1, 30, tzinfo=UTC)
+SOBRENOMES = {
+    "ana": "Quaresma",
+    "bruno": "Valadares",
+    "carla": "Ximenes",
+    "davi": "Wanderley",
+    "elisa": "Zanotelli",
+    "fabio": "Yamada",
+    "gil": "Ulhoa",
+    "helena": "Tavernard",
+    "igor": "Sarmento",
+    "joana": "Rezende",
+}
+FUNDAMENTACAO_N2 = "Pele clara e cabelo liso observados na gravação do procedimento."
+LOCAL = "Sala 3 da Secretaria Municipal de Administração"
+GRAVACAO = "Vídeo SEMAD-2025-03-10-sala3.mp4"
+
+
+@pytest.fixture(autouse=True)
+def relogio(monkeypatch):
+    monkeypatch.setattr(pdf, "agora", lambda: MOMENTO.astimezone(pdf.FUSO))
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def texto(conteudo: bytes) -> str:
+    """Texto de todas as páginas, com os espaços normalizados."""
+    paginas = PdfReader(io.BytesIO(conteudo)).pages
+    return " ".join(" ".join(pagina.extract_text() for pagina in paginas).split())
+
+
+def titulo(conteudo: bytes) -> str:
+    return PdfReader(io.BytesIO(conteudo)).metadata["/Title"]
+
+
+def local(ano, mes, dia, hora=9):
+    return timezone.make_aware(datetime(ano, mes, dia, hora))
+
+
+def nomes_dos_membros() -> list[str]:
+    return [f"{nome.capitalize()} {sobrenome}" for nome, sobrenome in SOBRENOMES.items()]
+
+
+def dar_sobrenomes():
+    for nome, sobrenome in SOBRENOMES.items():
+        get_user_model().objects.filter(username=nome).update(last_name=sobrenome)
+
+
+def nao_confirmar_n2(chamado):
+    """N2: 2 a 3, com a fundamentação própria de cada não confirmação."""
+    votar(chamado, ana="confirma", bruno="confirma")
+    for nome in ("carla", "davi", "elisa"):
+        services.registrar_parecer(chamado, por=pessoa(nome), voto="nao_confirma", fundamentacao=FUNDAMENTACAO_N2)
+
+
+def sessao_julgada(*, encerrada_agora=False) -> Sessao:
+    """Sessão da ordinária de 10/03/2025, 9h: N1 confirmado por 3 a 2 (recusou ser filmado), N2 não
+    confirmado por 2 a 3, N3 ausente. Encerrada ao meio-dia (ou agora, com o prazo de recurso aberto)."""
+    cargo = cargo_com_cotistas()
+    inscricao(cargo, "N3", 75, grupos={"negros": "pendente"})
+    ordinaria = comissao(cargo.edital, suplentes=SUPLENTES)
+    comissao(cargo.edital, tipo=Comissao.RECURSAL)
+    dar_sobrenomes()
+    sessao = sessao_aberta(ordinaria, inicio=local(2025, 3, 10))
+    Sessao.objects.filter(pk=sessao.pk).update(local=LOCAL, gravacao=GRAVACAO)
+    n1 = chamar(sessao, cargo.inscricoes.get(numero="N1"))
+    services.registrar_presenca(n1, compareceu=True, recusou_filmagem=True, por=presidente(ordinaria))
+    votar(n1, ana="confirma", bruno="confirma", carla="confirma", davi="nao_confirma", elisa="nao_confirma")
+    nao_confirmar_n2(chamar(sessao, cargo.inscricoes.get(numero="N2")))
+    chamar(sessao, cargo.inscricoes.get(numero="N3"), compareceu=False)
+    encerrar(sessao)
+    if not encerrada_agora:
+        Sessao.objects.filter(pk=sessao.pk).update(encerrada_em=local(2025, 3, 10, 12))
+    return Sessao.objects.select_related("comissao__edital").get(pk=sessao.pk)
+
+
+def chamado_de(sessao, numero):
+    return sessao.chamados.select_related("inscricao__candidato").get(inscricao__numero=numero)
+
+
+def cpfs(sessao) -> list[tuple[str, str]]:
+    """(CPF completo, CPF mascarado) de cada candidato chamado."""
+    return [(c.inscricao.candidato.cpf, c.inscricao.candidato.cpf_mascarado) for c in sessao.chamados.all()]
+
+
+def recurso_de_n2(sessao):
+    return services.registrar_recurso(
+        chamado_de(sessao, "N2"), texto="Sou pardo.", apresentado_em=date(2025, 3, 11), por=rh()
+    )
+
+
+def julgar_recurso(recurso, **votos):
+    recursal = Comissao.objects.get(edital=recurso.chamado.sessao.comissao.edital, tipo=Comissao.RECURSAL)
+    sessao = sessao_aberta(recursal, inicio=local(2025, 3, 20))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), **votos)
+    return encerrar(sessao)
+
+
+@pytest.fixture
+def sessao():
+    return sessao_julgada()
+
+
+# — Reuso do desenho de concursos/pdf.py —
+
+
+def test_usa_o_renderizador_e_o_buscador_que_nega_por_padrao_de_concursos():
+    assert pdf.renderizar is concursos.pdf.renderizar
+    assert pdf.FUSO is concursos.pdf.FUSO
+
+
+def test_nome_com_html_sai_como_texto_e_nao_busca_nada(sessao):
+    candidato = chamado_de(sessao, "N1").inscricao.candidato
+    candidato.nome = 'Maria <img src="file:///etc/passwd"> Silva'
+    candidato.save()
+    assert 'Maria <img src="file:///etc/passwd"> Silva' in texto(pdf.lista_de_convocacao_pdf(sessao))
+
+
+def test_modelos_declaram_a_lingua_portuguesa(sessao):
+    html = render_to_string("heteroidentificacao/pdf/ata.html", pdf.contexto_da_ata(sessao))
+    assert '<html lang="pt-BR">' in html
+
+
+# — Lista de convocação —
+
+
+def test_convocacao_traz_edital_comissao_data_local_e_candidatos(sessao):
+    conteudo = texto(pdf.lista_de_convocacao_pdf(sessao))
+    assert "Edital nº 1/2025 — Concurso público de teste" in conteudo
+    assert "Comissão ordinária de heteroidentificação — Negros" in conteudo
+    assert "10/03/2025" in conteudo and "09:00 (horário de Brasília)" in conteudo and LOCAL in conteudo
+    for numero in ("N1", "N2", "N3"):
+        assert f"{numero} Candidato {numero}" in conteudo
+    assert "GM — Guarda Municipal" in conteudo
+
+
+def test_convocacao_mostra_o_link_da_videoconferencia_quando_nao_ha_local(sessao):
+    Sessao.objects.filter(pk=sessao.pk).update(local="", link="https://videoconferencia.cariacica.es.gov.br/sala-3")
+    sessao.refresh_from_db()
+    assert "https://videoconferencia.cariacica.es.gov.br/sala-3" in texto(pdf.lista_de_convocacao_pdf(sessao))
+
+
+def test_convocacao_so_tem_cpf_mascarado(sessao):
+    conteudo = texto(pdf.lista_de_convocacao_pdf(sessao))
+    for completo, mascarado in cpfs(sessao):
+        assert mascarado in conteudo
+        assert completo not in conteudo and formatar_cpf(completo) not in conteudo
+
+
+def test_convocacao_da_comissao_recursal_e_recusada(sessao):
+    recursal = Comissao.objects.get(tipo=Comissao.RECURSAL)
+    with pytest.raises(ValidationError, match="A comissão recursal não convoca candidatos"):
+        pdf.lista_de_convocacao_pdf(sessao_aberta(recursal))
+
+
+# — Ata —
+
+
+def test_ata_traz_os_membros_por_papel(sessao):
+    conteudo = texto(pdf.ata_pdf(sessao))
+    assert "Ana Quaresma Titular — presidente 2" in conteudo
+    for nome in ("Bruno Valadares", "Carla Ximenes", "Davi Wanderley", "Elisa Zanotelli"):
+        assert f"{nome} Titular 2" in conteudo
+    assert "Fabio Yamada Suplente 0" in conteudo and "Gil Ulhoa Suplente 0" in conteudo
+
+
+def test_ata_traz_presenca_filmagem_decisao_placar_e_motivo(sessao):
+    conteudo = texto(pdf.ata_pdf(sessao))
+    assert "N1 Candidato N1 GM — Guarda Municipal ***" in conteudo
+    assert "Sim Sim Confirmado 3 a 2 Motivo: confirmada por 3 a 2" in conteudo
+    assert "Sim Não Não confirmado 2 a 3 Motivo: não confirmada: 2 a 3" in conteudo
+    assert "Não Não Ausente — Motivo: candidato não compareceu ao procedimento" in conteudo
+
+
+def test_ata_identifica_a_sessao_a_regra_o_encerramento_e_a_gravacao(sessao):
+    conteudo = texto(pdf.ata_pdf(sessao))
+    assert "10/03/2025, às 09:00 (horário de Brasília)" in conteudo and LOCAL in conteudo
+    assert "confirmada pela maioria dos votantes, com ao menos 3 votos de confirmação" in conteudo
+    assert "em 10/03/2025 12:00, por Ana Quaresma" in conteudo
+    assert f"Gravação {GRAVACAO}" in conteudo
+
+
+def test_ata_tem_uma_linha_de_assinatura_para_cada_membro(sessao):
+    conteudo = texto(pdf.ata_pdf(sessao))
+    assinaturas = conteudo.split("esta ata vai assinada pelos membros da comissão.")[1]
+    for nome, papel in (
+        ("Ana Quaresma", "Titular — presidente"),
+        ("Elisa Zanotelli", "Titular"),
+        ("Gil Ulhoa", "Suplente"),
+    ):
+        assert f"{nome} {papel}" in assinaturas
+    assert sum(assinaturas.count(nome) for nome in nomes_dos_membros()) == 7
+
+
+def test_ata_so_tem_cpf_mascarado(sessao):
+    conteudo = texto(pdf.ata_pdf(sessao))
+    for completo, mascarado in cpfs(sessao):
+        assert mascarado in conteudo
+        assert completo not in conteudo and formatar_cpf(completo) not in conteudo
+
+
+def test_ata_de_sessao_nao_encerrada_e_recusada():
+    cargo = cargo_com_cotistas()
+    aberta = sessao_aberta(comissao(cargo.edital))
+    with pytest.raises(ValidationError, match="A ata só é gerada depois do encerramento"):
+        pdf.ata_pdf(aberta)
+
+
+def test_ata_da_recursal_mostra_a_decisao_recorrida_sem_presenca(sessao):
+    julgamento = julgar_recurso(recurso_de_n2(sessao), helena="confirma", igor="confirma", joana="nao_confirma")
+    conteudo = texto(pdf.ata_pdf(julgamento))
+    assert "Ata da sessão da comissão recursal" in conteudo
+    assert "Não confirmado (2 a 3) Confirmado 2 a 1" in conteudo
+    assert "Helena Tavernard Titular — presidente" in conteudo
+
+
+# — Resultado —
+
+
+def test_resultado_preliminar_traz_so_a_conclusao_de_cada_candidato(sessao):
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=False))
+    assert "Resultado preliminar do procedimento de heteroidentificação" in conteudo
+    assert "N1 Candidato N1 GM — Guarda Municipal Confirmado" in conteudo
+    assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
+    assert "N3 Candidato N3 GM — Guarda Municipal Ausente" in conteudo
+    assert "Sessão de 10/03/2025, encerrada em 10/03/2025: recurso até 12/03/2025." in conteudo
+
+
+def test_resultado_nunca_traz_fundamentacao_placar_nem_nome_de_membro(sessao):
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=False))
+    assert FUNDAMENTACAO_N2 not in conteudo and "Pele clara" not in conteudo
+    assert "3 a 2" not in conteudo and "2 a 3" not in conteudo
+    for nome in [*nomes_dos_membros(), *SOBRENOMES.values()]:
+        assert nome not in conteudo
+
+
+def test_resultado_pode_ser_pedido_pelo_edital_ou_pela_comissao_recursal(sessao):
+    edital = sessao.comissao.edital
+    recursal = Comissao.objects.get(tipo=Comissao.RECURSAL)
+    esperado = texto(pdf.resultado_pdf(sessao.comissao, definitivo=False))
+    assert texto(pdf.resultado_pdf(edital, definitivo=False)) == esperado
+    assert texto(pdf.resultado_pdf(recursal, definitivo=False)) == esperado
+
+
+def test_resultado_definitivo_e_recusado_com_o_prazo_de_recurso_aberto():
+    sessao = sessao_julgada(encerrada_agora=True)
+    fim = timezone.localdate() + timedelta(days=2)
+    aberto = f"prazo de recurso ainda está aberto para as inscrições N2 \\(até {fim:%d/%m/%Y}\\)"
+    with pytest.raises(ValidationError, match=aberto):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+
+
+def test_resultado_definitivo_e_recusado_com_recurso_nao_julgado(sessao):
+    recurso_de_n2(sessao)
+    with pytest.raises(ValidationError, match="Há recurso ainda não julgado \\(inscrições N2\\)"):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+
+
+def test_resultado_definitivo_traz_a_decisao_da_recursal(sessao):
+    julgar_recurso(recurso_de_n2(sessao), helena="confirma", igor="confirma", joana="nao_confirma")
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))
+    assert "Resultado definitivo do procedimento de heteroidentificação" in conteudo
+    assert "N2 Candidato N2 GM — Guarda Municipal Confirmado" in conteudo
+    assert "Tavernard" not in conteudo and "2 a 1" not in conteudo
+
+
+def test_sem_recurso_e_com_o_prazo_vencido_o_definitivo_repete_o_preliminar(sessao):
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))
+    assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
+
+
+# — Pareceres entregues ao candidato —
+
+
+def test_pareceres_do_candidato_trazem_voto_e_fundamentacao_sem_nomes(sessao):
+    conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
+    for numero in range(1, 6):
+        assert f"Membro {numero}:" in conteudo
+    assert "Membro 6" not in conteudo
+    assert conteudo.count(FUNDAMENTACAO_N2) == 3
+    assert "Decisão Não confirmado Placar 2 a 3" in conteudo
+    for nome in [*SOBRENOMES.values(), *(n.capitalize() for n in (*ORDINARIOS, *SUPLENTES, *RECURSAIS))]:
+        assert nome not in conteudo
+
+
+def test_pareceres_do_nao_confirmado_dizem_o_prazo_de_recurso(sessao):
+    conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
+    assert "no prazo de 2 dia(s) corrido(s), de 11/03/2025 a 12/03/2025" in conteudo
+    assert "(Art. 2º, §2º)" in conteudo
+
+
+def test_pareceres_so_depois_do_encerramento():
+    cargo = cargo_com_cotistas()
+    aberta = sessao_aberta(comissao(cargo.edital))
+    chamado = julgar(aberta, cargo.inscricoes.get(numero="N1"), ana="confirma")
+    with pytest.raises(ValidationError, match="depois do encerramento da sessão"):
+        pdf.parecer_do_candidato_pdf(chamado)
+
+
+# — Ofício ao Ministério Público —
+
+
+def processo_decidido(sessao, decisao="procedente"):
+    processo = services.instaurar_apuracao(
+        chamado_de(sessao, "N1").inscricao,
+        numero="PA 2025/0042",
+        fatos="Denúncia com documentos em que o candidato se declara branco em outro certame.",
+        instaurado_em=date(2025, 6, 2),
+        por=rh(),
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), por=rh())
+    processo = services.registrar_defesa(processo, texto="Sou pardo.", apresentada_em=date(2025, 6, 5), por=rh())
+    fundamentacao = "Documentos públicos assinados pelo candidato o declaram branco; má-fé comprovada."
+    return services.decidir_apuracao(
+        processo, decisao=decisao, fundamentacao=fundamentacao, decidido_em=date(2025, 6, 6), por=rh()
+    ).processo
+
+
+def test_oficio_e_recusado_se_o_processo_nao_e_procedente(sessao):
+    with pytest.raises(ValidationError, match="está: improcedente"):
+        pdf.oficio_ministerio_publico_pdf(processo_decidido(sessao, "improcedente"))
+
+
+def test_oficio_e_recusado_com_o_processo_em_andamento(sessao):
+    processo = services.instaurar_apuracao(
+        chamado_de(sessao, "N1").inscricao, numero="PA 1", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    with pytest.raises(ValidationError, match="está: em andamento"):
+        pdf.oficio_ministerio_publico_pdf(processo)
+
+
+def test_oficio_identifica_o_processo_e_o_candidato_com_cpf_mascarado(sessao):
+    processo = processo_decidido(sessao)
+    candidato = processo.inscricao.candidato
+    conteudo = texto(pdf.oficio_ministerio_publico_pdf(processo))
+    assert "Ao Ministério Público do Estado do Espírito Santo" in conteudo
+    assert "Processo administrativo PA 2025/0042" in conteudo and "Inscrição N1" in conteudo
+    assert f"Candidato Candidato N1 CPF {candidato.cpf_mascarado}" in conteudo
+    assert candidato.cpf not in conteudo and formatar_cpf(candidato.cpf) not in conteudo
+    assert "serão fornecidos mediante requisição deste órgão" in conteudo
+
+
+def test_oficio_traz_fatos_decisao_fundamentacao_e_anexos(sessao):
+    conteudo = texto(pdf.oficio_ministerio_publico_pdf(processo_decidido(sessao)))
+    assert "se declara branco em outro certame" in conteudo
+    assert "Declaração falsa constatada (procedente), em 06/06/2025" in conteudo
+    assert "má-fé comprovada" in conteudo
+    assert "Art. 2º, §1º" in conteudo and "deflagração da ação penal respectiva" in conteudo
+    assert "Cópia da autodeclaração étnico-racial apresentada na inscrição nº N1" in conteudo
+    assert "Cópia da defesa apresentada pelo candidato (05/06/2025)" in conteudo
+    assert "Cópia da ata da sessão de heteroidentificação de 10/03/2025" in conteudo
+
+
+def test_oficio_traz_o_nome_civil_de_quem_usa_nome_social(sessao):
+    candidato = chamado_de(sessao, "N1").inscricao.candidato
+    candidato.nome, candidato.nome_social = "José da Silva", "Joana da Silva"
+    candidato.save()
+    conteudo = texto(pdf.oficio_ministerio_publico_pdf(processo_decidido(sessao)))
+    assert "Joana da Silva (nome civil: José da Silva)" in conteudo
+
+
+# — Rodapé e metadados —
+
+
+def test_cada_pdf_tem_titulo_paginas_e_data_de_brasilia(sessao):
+    documentos = {
+        "Convocação para o procedimento de heteroidentificação": pdf.lista_de_convocacao_pdf(sessao),
+        "Ata da sessão da comissão ordinária": pdf.ata_pdf(sessao),
+        "Resultado preliminar do procedimento de heteroidentificação": pdf.resultado_pdf(sessao.comissao, False),
+        "Pareceres da comissão de heteroidentificação": pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")),
+        "Ofício ao Ministério Público do Estado do Espírito Santo": pdf.oficio_ministerio_publico_pdf(
+            processo_decidido(sessao)
+        ),
+    }
+    for nome, conteudo in documentos.items():
+        assert titulo(conteudo) == f"{nome} — Edital nº 1/2025 — Concurso público de teste"
+        extraido = texto(conteudo)
+        assert "Gerado em 10/03/2025" in extraido and "11/03/2025 " not in extraido.split("Gerado em")[1][:12]
+        assert "Página 1 de" in extraido
+
+
+# — Comando exportar_pdf_heteroidentificacao —
+
+
+def test_comando_grava_a_ata_em_arquivo(sessao, tmp_path):
+    saida = tmp_path / "ata.pdf"
+    call_command("exportar_pdf_heteroidentificacao", "ata", str(sessao.pk), "--saida", str(saida), stdout=io.StringIO())
+    assert "Ana Quaresma Titular — presidente" in texto(saida.read_bytes())
+
+
+def test_comando_recusa_sem_deixar_arquivo(tmp_path):
+    cargo = cargo_com_cotistas()
+    aberta = sessao_aberta(comissao(cargo.edital))
+    saida = tmp_path / "ata.pdf"
+    with pytest.raises(CommandError, match="PDF não gerado: A ata só é gerada depois do encerramento"):
+        call_command("exportar_pdf_heteroidentificacao", "ata", str(aberta.pk), "--saida", str(saida))
+    assert not saida.exists()
