@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from concursos.models import Edital, Inscricao
 
@@ -127,7 +128,7 @@ class Sessao(models.Model):
         ordering = ["-inicio"]
 
     def __str__(self):
-        return f"Sessão de {self.inicio:%d/%m/%Y %H:%M} — {self.comissao}"
+        return f"Sessão de {timezone.localtime(self.inicio):%d/%m/%Y %H:%M} — {self.comissao}"
 
 
 class Chamado(models.Model):
@@ -194,7 +195,7 @@ class HistoricoDeParecer(models.Model):
         ordering = ["parecer", "registrado_em", "id"]
 
     def __str__(self):
-        return f"{self.registrado_em:%d/%m/%Y %H:%M}: {self.get_voto_display()}"
+        return f"{timezone.localtime(self.registrado_em):%d/%m/%Y %H:%M}: {self.get_voto_display()}"
 
 
 class Recurso(models.Model):
@@ -287,4 +288,4 @@ class RegistroDeAuditoria(models.Model):
         ordering = ["-quando", "-id"]
 
     def __str__(self):
-        return f"{self.quando:%d/%m/%Y %H:%M} {self.usuario} {self.acao} {self.objeto}"
+        return f"{timezone.localtime(self.quando):%d/%m/%Y %H:%M} {self.usuario} {self.acao} {self.objeto}"
