@@ -169,19 +169,24 @@ USUARIOS = (
 def configurar_papeis(apps=apps_globais) -> dict:
     """Cria (ou acerta) os grupos de cada papel e as suas permissões; devolve nome → grupo.
 
-    Recebe ``apps`` para poder ser chamada de uma migração de dados (``RunPython``). As
-    permissões da comissão de heteroidentificação virão com os modelos desse app; por ora os
-    grupos da comissão existem sem permissões de ``concursos`` (a comissão não vê o admin).
+    Recebe ``apps`` para poder ser chamada de uma migração de dados (``RunPython``). Os membros
+    das comissões não precisam de permissões de modelo: o que veem e fazem decorre de serem membros
+    (telas em /heteroidentificacao/). O RH administra comissões, sessões, recursos e apurações, mas
+    não lê nem escreve pareceres; o auditor só lê, inclusive pareceres e a trilha de auditoria.
     """
     grupo_model = apps.get_model("auth", "Group")
     permissao_model = apps.get_model("auth", "Permission")
     de_concursos = permissao_model.objects.filter(content_type__app_label="concursos")
+    da_heteroidentificacao = permissao_model.objects.filter(content_type__app_label="heteroidentificacao")
+    sem_pareceres = da_heteroidentificacao.exclude(content_type__model__in=["parecer", "historicodeparecer"])
+    ver_usuarios = permissao_model.objects.filter(content_type__app_label="auth", codename="view_user")
     permissoes = {
-        "RH": de_concursos,  # inclui importar/exportar, gerar/publicar resultado, eventos, dados sensíveis
+        # RH: importar/exportar, gerar/publicar resultado, eventos, dados sensíveis e a heteroidentificação
+        "RH": de_concursos | sem_pareceres | ver_usuarios,
         "Membro de comissão": permissao_model.objects.none(),
         "Presidente de comissão": permissao_model.objects.none(),
         "Comissão recursal": permissao_model.objects.none(),
-        "Auditor": de_concursos.filter(codename__startswith="view_"),
+        "Auditor": (de_concursos | da_heteroidentificacao).filter(codename__startswith="view_"),
     }
     grupos = {}
     for nome, queryset in permissoes.items():

@@ -15,6 +15,7 @@ from django.core.management import call_command
 from concursos import demo
 from concursos.cpf import validar_cpf
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from heteroidentificacao.models import Chamado, Comissao, Membro, Sessao
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,7 @@ def carregar_demo() -> str:
 
 def contagens() -> dict:
     modelos = (Edital, Cargo, Candidato, Inscricao, OpcaoDeGrupo, Resultado, Evento, Group, get_user_model())
+    modelos += (Comissao, Membro, Sessao, Chamado)
     contagem = {modelo.__name__: modelo.objects.count() for modelo in modelos}
     contagem["permissoes dos grupos"] = Group.permissions.through.objects.count()
     contagem["grupos dos usuarios"] = get_user_model().groups.through.objects.count()
@@ -210,11 +212,30 @@ def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver():
                    "import_inscricao", "export_inscricao", "add_inscricao", "change_cargo"):  # fmt: skip
         assert rh.has_perm(f"concursos.{codigo}"), codigo
     de_concursos = Permission.objects.filter(content_type__app_label="concursos")
-    assert set(Group.objects.get(name="RH").permissions.all()) == set(de_concursos)
-    assert set(Group.objects.get(name="Auditor").permissions.values_list("codename", flat=True)) == set(
-        de_concursos.filter(codename__startswith="view_").values_list("codename", flat=True)
-    )
+    assert set(de_concursos) <= set(Group.objects.get(name="RH").permissions.all())
+    assert rh.has_perm("heteroidentificacao.add_sessao") and rh.has_perm("heteroidentificacao.add_membro")
+    assert not rh.has_perm("heteroidentificacao.view_parecer"), "o RH não lê os pareceres da comissão"
+    codigos_do_auditor = set(Group.objects.get(name="Auditor").permissions.values_list("codename", flat=True))
+    assert all(codigo.startswith("view_") for codigo in codigos_do_auditor)
+    assert {"view_inscricao", "view_parecer", "view_registrodeauditoria"} <= codigos_do_auditor
     assert not auditor.has_perm("concursos.ver_dados_sensiveis")
+
+
+def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
+    carregar_demo()
+    comissao = Comissao.objects.get(edital__numero=1, edital__ano=2025, tipo=Comissao.ORDINARIA)
+    assert comissao.membros.get(presidente=True).usuario.username == "presidente"
+    assert {m.usuario.username for m in comissao.membros.all()} == {"presidente", "membro1", "membro2", "membro3"}
+    chamados = Chamado.objects.filter(sessao__comissao=comissao)
+    assert (
+        chamados.count()
+        == OpcaoDeGrupo.objects.filter(grupo="negros", situacao="pendente", inscricao__edital=comissao.edital).count()
+        > 0
+    )
+    assert (
+        Comissao.objects.get(edital=comissao.edital, tipo=Comissao.RECURSAL).membros.get().usuario.username
+        == "recursal"
+    )
 
 
 def test_senhas_de_demonstracao_passam_nos_validadores_do_django():

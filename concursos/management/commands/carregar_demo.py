@@ -3,6 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from concursos import demo
+from heteroidentificacao import demo as demo_da_heteroidentificacao
 
 ROTULOS = {
     "editais": "editais",
@@ -23,6 +24,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         resumo = demo.carregar()
+        chamados = demo_da_heteroidentificacao.carregar(resumo.usuarios["admin"])
+        if chamados:
+            self.stdout.write(
+                f"Comissão de heteroidentificação do edital 1/2025 criada, com sessão planejada para amanhã "
+                f"e {chamados} candidato(s) com verificação pendente chamados."
+            )
         criados = [f"{quantidade} {ROTULOS[chave]}" for chave, quantidade in resumo.criados.items() if quantidade]
         if criados:
             self.stdout.write(self.style.SUCCESS("Dados de demonstração criados: " + ", ".join(criados) + "."))
