@@ -1,5 +1,108 @@
-"""Configuração comum dos testes."""
+"""Configuração comum dos testes.
 
+Testes de navegador (``tests/e2e/``): Playwright dirigindo o Chromium do Debian contra o
+``live_server``. Eles recebem o marcador ``navegador`` aqui, e a política é:
+
+- com o Chromium (``/usr/bin/chromium``) e o Playwright presentes, rodam;
+- sem um deles, são pulados com o motivo — a não ser que ``EXIGIR_NAVEGADOR=1`` (o CI exporta
+  quando ``CI=true``): aí **falham**, para que o CI nunca fique verde sem ter aberto o navegador.
+"""
+
+import os
 from pathlib import Path
 
+import pytest
+
 DADOS = Path(__file__).parent / "dados"
+PASTA_DO_NAVEGADOR = Path(__file__).parent / "e2e"
+CHROMIUM = Path("/usr/bin/chromium")
+# Sem sandbox porque o CI roda como root; "disable-background-networking", "-component-update",
+# "-sync" e "disable-quic" impedem o Chromium de procurar o Google (por TCP ou UDP) numa rede fechada.
+ARGUMENTOS_DO_CHROMIUM = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def pytest_configure(config):
+    # O pytest-playwright 0.10 declara o fixture de sessão ``base_url`` como método de instância,
+    # o que o pytest 9 avisa em todo teste de navegador; o aviso é do plugin, não nosso.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
+    )
+
+
+def _do_navegador(item) -> bool:
+    return PASTA_DO_NAVEGADOR in Path(item.path).parents
+
+
+def falta_para_o_navegador() -> str | None:
+    """Por que os testes de navegador não podem rodar nesta máquina (``None`` quando podem)."""
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} não existe: instale o pacote chromium do Debian (nunca `playwright install`)"
+    try:
+        import playwright.sync_api  # noqa: F401
+        import pytest_playwright  # noqa: F401
+    except ImportError as erro:
+        return f"Playwright indisponível ({erro}): rode `.venv/bin/pip install -r requirements.txt`"
+    return None
+
+
+def exigir_navegador() -> bool:
+    return os.environ.get("EXIGIR_NAVEGADOR", "").strip().lower() in {"1", "true", "sim", "yes"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Marca os testes de ``tests/e2e`` com ``navegador`` antes da seleção por ``-m``."""
+    for item in items:
+        if _do_navegador(item):
+            item.add_marker(pytest.mark.navegador)
+
+
+def pytest_collection_finish(session):
+    """Libera o ORM na thread do teste só quando algum teste de navegador vai rodar.
+
+    A API síncrona do Playwright mantém um laço asyncio na thread principal desde o primeiro
+    teste de navegador até o fim da sessão (o ``playwright`` é fixture de sessão). O Django vê o
+    laço e recusa o ORM (``SynchronousOnlyOperation``) no corpo dos testes, nas fixtures e no
+    ``flush`` do ``transactional_db`` — inclusive nos testes comuns que rodam depois, na mesma
+    sessão. ``DJANGO_ALLOW_ASYNC_UNSAFE`` desliga essa checagem; não há código assíncrono neste
+    projeto, então nada se perde. Fica restrito aos testes: nunca em settings nem em produção.
+    """
+    if any(_do_navegador(item) for item in session.items) and falta_para_o_navegador() is None:
+        os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Sem Chromium ou Playwright: falha com ``EXIGIR_NAVEGADOR=1``, senão pula com o motivo.
+
+    Roda antes das fixtures, para que a falta do Playwright não vire "fixture 'page' not found"."""
+    if not _do_navegador(item):
+        return
+    motivo = falta_para_o_navegador()
+    if motivo is None:
+        return
+    if exigir_navegador():
+        pytest.fail(f"EXIGIR_NAVEGADOR=1 e o teste de navegador não pode rodar: {motivo}.", pytrace=False)
+    pytest.skip(f"teste de navegador pulado: {motivo}")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """O Chromium do Debian, sem janela (a menos que se passe ``--headed``)."""
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": ARGUMENTOS_DO_CHROMIUM}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Navegador em português: com o ``LocaleMiddleware``, o idioma vem do ``Accept-Language``."""
+    return {**browser_context_args, "locale": "pt-BR", "timezone_id": "America/Sao_Paulo"}

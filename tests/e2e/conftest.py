@@ -1,0 +1,66 @@
+"""Fixtures das jornadas no navegador: o servidor do RH e a entrada pelo formulário de login.
+
+O Chromium, os argumentos e a política ``EXIGIR_NAVEGADOR`` estão em ``tests/conftest.py``.
+Os testes daqui usam ``live_server``, que impõe o ``transactional_db``: os dados criados no teste
+são gravados de verdade (o servidor roda noutra thread) e o banco é esvaziado no fim de cada teste.
+"""
+
+import pytest
+from django.contrib.auth.models import Permission
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # sem Playwright os testes daqui são pulados (ou falham no CI) pelo conftest de cima
+    expect = None
+
+SENHA_DO_RH = "rh-de-teste-Cariacica-2025"
+# As ações do RH além de ver/incluir/alterar/excluir cada modelo do app concursos.
+PERMISSOES_PROPRIAS_DO_RH = {
+    "import_inscricao",
+    "export_inscricao",
+    "gerar_resultado",
+    "publicar_resultado",
+    "registrar_evento",
+    "ver_dados_sensiveis",
+}
+# Gerar resultado e baixar PDF passam pelo motor e pelo WeasyPrint, na thread do live_server:
+# mais que os 5 s padrão do expect numa máquina de CI lenta.
+ESPERA_MAXIMA_MS = 20_000
+
+if expect is not None:
+    expect.set_options(timeout=ESPERA_MAXIMA_MS)
+
+
+@pytest.fixture
+def servidor_do_rh(django_user_model):
+    """Servidora do RH: equipe do admin, com todas as permissões do app concursos."""
+    pessoa = django_user_model.objects.create_user(
+        "rita.rh", "rita.rh@cariacica.test", SENHA_DO_RH, is_staff=True, first_name="Rita", last_name="Helena"
+    )
+    permissoes = Permission.objects.filter(content_type__app_label="concursos")
+    assert PERMISSOES_PROPRIAS_DO_RH <= set(permissoes.values_list("codename", flat=True))
+    pessoa.user_permissions.set(permissoes)
+    return pessoa
+
+
+@pytest.fixture
+def pagina(page):
+    """A ``page`` do pytest-playwright com esperas maiores para as telas que geram PDF e resultado."""
+    page.set_default_timeout(ESPERA_MAXIMA_MS)
+    page.set_default_navigation_timeout(ESPERA_MAXIMA_MS)
+    return page
+
+
+@pytest.fixture
+def entrar(pagina, live_server):
+    """Entra no admin pelo formulário de login, como a pessoa faria (uma vez por teste)."""
+
+    def entrar(usuario, senha=SENHA_DO_RH):
+        pagina.goto(f"{live_server.url}/admin/login/")
+        pagina.get_by_label("Usuário").fill(usuario.get_username())
+        pagina.get_by_label("Senha").fill(senha)
+        pagina.get_by_role("button", name="Acessar").click()
+        expect(pagina.get_by_role("heading", name="Administração")).to_be_visible()
+        return pagina
+
+    return entrar

@@ -1,0 +1,184 @@
+"""Jornada do RH no navegador, do edital à desistência, pelas telas que a servidora usa.
+
+Cenário (fictício): edital 7/2025 com dois cargos. A Guarda Municipal (35 vagas) mostra o quadro
+de vagas: 26 ampla, 7 negros (3ª, 8ª, 13ª…), 2 PcD. O Agente Administrativo (5 vagas: 3 ampla,
+1 negros na 3ª, 1 PcD na 5ª) recebe as 12 inscrições do arquivo da banca: Yasmin, negra, entra
+pela ampla (Art. 3º, §1º), Zacarias ocupa a vaga reservada e, quando desiste, a vaga passa a
+Wellington, o próximo negro (Art. 3º, §2º).
+"""
+
+import io
+import re
+
+from pypdf import PdfReader
+
+from concursos.cpf import completar_cpf
+from concursos.models import Inscricao, OpcaoDeGrupo
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/conftest.py
+    expect = None
+
+CARGO = "AGE — Agente Administrativo"
+# inscrição, nome, nascimento, cor/raça, negros, pcd, nota (vírgula decimal, como a banca manda)
+INSCRICOES = [
+    ("1001", "Ana Beatriz Souza", "12/01/1985", "branca", "não", "não", "95,5"),
+    ("1002", "Bruno Henrique Carvalho", "03/07/1990", "branca", "não", "não", "94"),
+    ("1003", "Yasmin Oliveira Santos", "21/09/1992", "parda", "sim", "não", "93,25"),
+    ("1004", "Carlos Eduardo Lima", "30/04/1988", "branca", "não", "não", "92"),
+    ("1005", "Daniela Rocha Prates", "15/02/1979", "amarela", "não", "não", "91,75"),
+    ("1006", "Zacarias Nascimento", "08/11/1986", "preta", "sim", "não", "80,25"),
+    ("1007", "Wellington da Conceição", "27/06/1994", "parda", "sim", "não", "75"),
+    ("1008", "Paula Regina Freitas", "19/03/1983", "branca", "não", "sim", "70,5"),
+    ("1009", "Quitéria Alves Moura", "02/12/1975", "parda", "não", "sim", "60"),
+    ("1010", "Everton Gomes Pereira", "11/08/1991", "branca", "não", "não", "88"),
+    ("1011", "Fabiana Teixeira Rangel", "25/05/1987", "branca", "não", "não", "86,5"),
+    ("1012", "Gilberto Ramos Vieira", "09/10/1980", "branca", "não", "não", "84"),
+]
+
+
+def arquivo_da_banca(pasta):
+    """CSV como o da banca: ``;``, Windows-1252, vírgula decimal, datas dd/mm/aaaa, CPF com máscara."""
+    linhas = ["inscricao;cpf;nome;nascimento;cargo;cor_raca;negros;pcd;nota"]
+    for indice, (numero, nome, nascimento, cor, negros, pcd, nota) in enumerate(INSCRICOES, start=1):
+        cpf = completar_cpf(f"{271828000 + indice:09d}")
+        cpf = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+        linhas.append(";".join([numero, cpf, nome, nascimento, "AGE", cor, negros, pcd, nota]))
+    caminho = pasta / "inscricoes-edital-7-2025.csv"
+    caminho.write_bytes("\r\n".join(linhas).encode("cp1252"))
+    return caminho
+
+
+def mensagem_de_sucesso(pagina):
+    return pagina.locator("ul.messagelist li.success")
+
+
+def test_pagina_de_login_do_admin_abre_em_portugues(pagina, live_server):
+    pagina.goto(f"{live_server.url}/admin/login/")
+
+    expect(pagina).to_have_title(re.compile("Acessar"))
+    expect(pagina.get_by_label("Usuário")).to_be_visible()
+    expect(pagina.get_by_role("button", name="Acessar")).to_be_visible()
+
+
+def test_rh_cria_edital_importa_publica_e_registra_desistencia_que_chama_o_proximo_negro(
+    entrar, servidor_do_rh, live_server, tmp_path
+):
+    pagina = entrar(servidor_do_rh)
+
+    criar_edital_com_dois_cargos(pagina, live_server.url)
+    conferir_quadro_de_vagas_e_baixar_o_pdf(pagina)
+    importar_inscricoes(pagina, live_server.url, arquivo_da_banca(tmp_path))
+    confirmar_as_verificacoes(pagina)
+    gerar_abrir_e_publicar_o_resultado(pagina, live_server.url)
+    registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina)
+
+
+def criar_edital_com_dois_cargos(pagina, url):
+    pagina.goto(f"{url}/admin/concursos/edital/add/")
+    pagina.get_by_label("Número").fill("7")
+    pagina.get_by_label(re.compile(r"^Ano:?$")).fill("2025")
+    pagina.get_by_label("Título").fill("Concurso público da Guarda e do Administrativo")
+    pagina.get_by_label("Tipo").select_option(label="Concurso público")
+    pagina.get_by_label("Data de publicação").fill("10/03/2025")
+    pagina.get_by_label("Prazo de validade").fill("10/03/2027")
+    pagina.get_by_label("Data de referência da idade").fill("10/04/2025")
+    pagina.get_by_label(re.compile(r"^Regime:?$")).select_option("cariacica-2023")
+    pagina.get_by_label("Percentual PcD").fill("5")
+    # O inline tabular de cargos não tem <label> por célula (só o cabeçalho da coluna): os campos
+    # são achados pelo nome do formset, que é estável (cargos-<n>-<campo>).
+    preencher_cargo(pagina, 0, "GM", "Guarda Municipal", "35")
+    pagina.get_by_role("button", name=re.compile("Adicionar outro")).click()
+    preencher_cargo(pagina, 1, "AGE", "Agente Administrativo", "5")
+    pagina.get_by_role("button", name="Salvar e continuar editando").click()
+
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("7/2025")
+    expect(pagina).to_have_url(re.compile(r"/admin/concursos/edital/\d+/change/$"))
+
+
+def preencher_cargo(pagina, linha, codigo, nome, vagas):
+    pagina.locator(f"[name='cargos-{linha}-codigo']").fill(codigo)
+    pagina.locator(f"[name='cargos-{linha}-nome']").fill(nome)
+    pagina.locator(f"[name='cargos-{linha}-vagas']").fill(vagas)
+
+
+def conferir_quadro_de_vagas_e_baixar_o_pdf(pagina):
+    quadro = pagina.locator("#quadro-de-vagas")
+    guarda = quadro.get_by_role("row").filter(has_text="GM — Guarda Municipal")
+    expect(guarda.get_by_role("cell")).to_have_text(
+        ["GM — Guarda Municipal", "35", "26", "7", "2", re.compile(r"Negros: 3ª, 8ª, 13ª.*PcD: 5ª, 21ª")]
+    )
+    expect(guarda).to_contain_text("3ª, 8ª")
+
+    with pagina.expect_download() as baixado:
+        pagina.get_by_role("link", name="Baixar quadro de vagas (PDF)").click()
+    conteudo = baixado.value.path().read_bytes()
+    assert conteudo.startswith(b"%PDF")
+    texto = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(conteudo)).pages)
+    assert "Ampla concorrência" in texto  # o cabeçalho quebra em duas linhas: espaços normalizados
+    assert "GM — Guarda Municipal 35 26 7 2" in texto
+
+
+def importar_inscricoes(pagina, url, arquivo):
+    pagina.goto(f"{url}/admin/concursos/inscricao/")
+    pagina.get_by_role("link", name="Importar").click()
+    pagina.get_by_label("Edital").select_option(label="7/2025")
+    pagina.get_by_label("Arquivo a ser importado").set_input_files(arquivo)
+    pagina.get_by_label("Formato").select_option(label="csv")
+    pagina.get_by_role("button", name="Enviar").click()
+
+    # Prévia: as linhas aparecem com os nomes do arquivo, mas nada foi gravado ainda.
+    expect(pagina.get_by_text("Wellington da Conceição")).to_be_visible()
+    assert not Inscricao.objects.exists()
+    pagina.get_by_role("button", name="Confirmar importação").click()
+
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("12")
+    expect(pagina.get_by_role("link", name="1006", exact=True)).to_be_visible()
+
+
+def confirmar_as_verificacoes(pagina):
+    # A avaliação PcD é registrada pelo RH, na página da inscrição (inline das opções por grupo).
+    pagina.get_by_role("link", name="1008", exact=True).click()
+    pagina.locator("[name='opcoes-0-situacao']").select_option(label="Confirmado")
+    pagina.get_by_role("button", name="Salvar", exact=True).click()
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("1008")
+    assert OpcaoDeGrupo.objects.get(inscricao__numero="1008").situacao == "confirmado"
+    # As demais vêm da comissão de heteroidentificação e da junta médica (outras jornadas):
+    # gravadas direto no banco, para esta jornada não depender daquelas telas.
+    OpcaoDeGrupo.objects.filter(inscricao__edital__numero=7, situacao="pendente").update(situacao="confirmado")
+
+
+def gerar_abrir_e_publicar_o_resultado(pagina, url):
+    pagina.goto(f"{url}/admin/concursos/edital/")
+    pagina.get_by_role("link", name="7/2025").click()
+    pagina.get_by_role("button", name="Gerar resultado").click()
+
+    expect(mensagem_de_sucesso(pagina).filter(has_text=CARGO)).to_contain_text("resultado final gerado")
+    pagina.get_by_role("link", name=f"{CARGO} — versão 1").click()
+
+    ordem = pagina.locator(".module", has=pagina.get_by_role("heading", name="Ordem de convocação"))
+    expect(ordem.get_by_role("row").filter(has_text="3ª")).to_contain_text(re.compile("Negros.*Zacarias Nascimento"))
+    expect(ordem.get_by_role("row").filter(has_text="4ª")).to_contain_text("Yasmin Oliveira Santos")  # §1º
+    pagina.get_by_role("button", name="Publicar").click()
+
+    expect(mensagem_de_sucesso(pagina)).to_contain_text(f"{CARGO} — versão 1: resultado publicado")
+
+
+def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
+    pagina.get_by_role("link", name="Cargo e eventos").click()
+    pagina.get_by_role("link", name="Desistência", exact=True).click()
+    inscricao = pagina.get_by_label("Inscrição")
+    zacarias = inscricao.locator("option", has_text="1006 — Zacarias Nascimento")
+    expect(zacarias).to_contain_text("convocada: 3ª vaga, negros")
+    inscricao.select_option(zacarias.get_attribute("value"))
+    pagina.get_by_label("Documento de suporte").fill("Requerimento nº 123/2025")
+    pagina.get_by_label("Motivo").fill("Desistência protocolada pelo candidato.")
+    pagina.get_by_role("button", name="Registrar e gerar nova versão").click()
+
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("Versão 2 do resultado gerada")
+    convocados = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem é convocado agora"))
+    wellington = convocados.get_by_role("row").filter(has_text="Wellington da Conceição")
+    expect(wellington).to_contain_text("1007")
+    expect(wellington).to_contain_text("Negros")
+    expect(wellington).to_contain_text("Art. 3º, §2º")
