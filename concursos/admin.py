@@ -7,13 +7,14 @@ português) e nunca contêm regra. Eventos e resultados são só leitura aqui: n
 
 import re
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as formatar_data
 from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
+from import_export.results import RowResult
 
 from . import services, views
 from .cpf import normalizar_cpf
@@ -228,6 +229,16 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
     import_form_class = ImportacaoDeInscricoesForm
     confirm_form_class = ConfirmacaoDeImportacaoForm
     import_error_display = ("message", "row")  # nunca o traceback para o usuário
+    import_template_name = "admin/concursos/inscricao/import.html"  # mostra o edital de destino
+
+    def add_success_message(self, result, request):
+        totais = result.totals
+        messages.success(
+            request,
+            f"Importação concluída: {totais[RowResult.IMPORT_TYPE_NEW]} inscrições novas, "
+            f"{totais[RowResult.IMPORT_TYPE_UPDATE]} atualizadas, {totais[RowResult.IMPORT_TYPE_SKIP]} sem mudança.",
+        )
+
     list_display = ["numero", "nome_de_uso", "cargo", "nota", "situacao"]
     list_filter = ["edital", ("cargo", admin.RelatedOnlyFieldListFilter), "situacao"]
     search_fields = ["=numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"]

@@ -285,12 +285,13 @@ def test_admin_importa_arquivo_cp1252_no_edital_escolhido_depois_da_confirmacao(
 
     previa = enviar(client, edital_gm, PASTA / "banca-ponto-e-virgula-cp1252.csv")
     assert previa.status_code == 200 and "José da Conceição Araújo" in previa.text
+    assert f"Edital de destino:</strong> {edital_gm.identificacao}" in previa.text
     assert Inscricao.objects.count() == 0
     confirmacao = previa.context["confirm_form"].initial
-    resposta = client.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
+    resposta = client.post(reverse("admin:concursos_inscricao_process_import"), confirmacao, follow=True)
 
-    assert resposta.status_code == 302
     assert Inscricao.objects.filter(edital=edital_gm).count() == 4
+    assert "Importação concluída: 4 inscrições novas, 0 atualizadas, 0 sem mudança." in resposta.text
 
 
 def test_admin_mostra_os_erros_por_linha_sem_traceback_e_sem_botao_de_confirmar(client, edital_gm):
