@@ -170,3 +170,20 @@ def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento(
     assert mudancas["W"] == ("convocado, negros, 3ª vaga", "classificado (geral, negros), não convocado")
     assert registrado.evento.resultado == registrado.resultado and revertido.evento.resultado == revertido.resultado
     assert str(revertido.evento) == "Reversão de Desistência (Z)"
+
+
+@pytest.mark.parametrize(
+    ("tipo", "saida"),
+    [("nao_posse", "sem posse"), ("anulacao", "nomeação anulada"), ("final_de_lista", "aguardando no final da lista")],
+)
+def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo, saida):
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
+    rh = usuario("clerk")
+    services.gerar_resultado(cargo, gerado_por=rh)
+    zeca = cargo.inscricoes.get(numero="Z")
+    registrado = services.registrar_evento(cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", registrado_por=rh)
+    assert [(c["inscricao"], c["vaga"]) for c in registrado.convocados_agora] == [("W", "negros")]
+    mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}
+    assert mudancas["Z"] == saida
+    assert ("Z" in registrado.resultado.saida["eliminados"]) == (tipo == "anulacao")
