@@ -8,9 +8,11 @@
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -42,6 +44,9 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "import_export",
+    "axes",
+    "csp",
+    "simple_history",
     "cotas",
     "concursos",
     "heteroidentificacao",
@@ -49,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -56,7 +62,48 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+    "axes.middleware.AxesMiddleware",  # por último, como pede o django-axes
 ]
+
+# Login: o django-axes vem antes do backend do Django para contar as tentativas.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Bloqueia a combinação usuário + IP (a prefeitura inteira sai por poucos IPs: bloquear só por IP
+# trancaria todos os servidores pelo erro de digitação de um).
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTOS", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXIES_REVERSOS", "0"))  # 1 atrás do nginx
+AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+
+# Sessão de um dia de trabalho; termina ao fechar o navegador (computadores compartilhados).
+SESSION_COOKIE_AGE = int(os.environ.get("SESSAO_SEGUNDOS", str(8 * 60 * 60)))
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp 4): nenhum script inline nem de fora; estilos só do próprio
+# site, mais atributos style= que o admin do Django usa em alguns widgets.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -117,7 +164,25 @@ IMPORT_EXPORT_EXPORT_PERMISSION_CODE = "export"
 IMPORT_EXPORT_IMPORT_IGNORE_BLANK_LINES = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
 if not DEBUG:
+    # Produção: HTTPS na frente (nginx ou similar), cookies só por HTTPS, HSTS, estáticos
+    # comprimidos e com hash no nome (exige ``manage.py collectstatic``).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = _booleano("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _booleano("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _booleano("SECURE_HSTS_PRELOAD", False)
+    CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+
+# A inclusão do domínio na lista de "preload" do HSTS dos navegadores é decisão da informática
+# da Prefeitura (vale para todos os subdomínios e é difícil de desfazer): fica em
+# SECURE_HSTS_PRELOAD, desligada por padrão, e o aviso correspondente do check --deploy é calado.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]

@@ -11,6 +11,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.password_validation import validate_password
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from concursos import demo
 from concursos.cpf import validar_cpf
@@ -35,6 +36,11 @@ EDITAIS_E_CARGOS = {
 @pytest.fixture(autouse=True)
 def senhas_rapidas(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def requisicao_de_login():
+    """O django-axes conta tentativas por usuário e IP: a autenticação precisa da requisição."""
+    return RequestFactory().post("/contas/entrar/")
 
 
 def carregar_demo() -> str:
@@ -193,7 +199,7 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
 def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(username, grupo, staff):
     carregar_demo()
     senha = next(u.senha for u in demo.USUARIOS if u.username == username)
-    usuario = authenticate(username=username, password=senha)
+    usuario = authenticate(requisicao_de_login(), username=username, password=senha)
     assert usuario is not None
     assert list(usuario.groups.values_list("name", flat=True)) == [grupo]
     assert (usuario.is_staff, usuario.is_superuser) == (staff, False)
@@ -201,7 +207,7 @@ def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(us
 
 def test_admin_de_demonstracao_e_superusuario():
     carregar_demo()
-    assert authenticate(username="admin", password="demo-admin-2025").is_superuser
+    assert authenticate(requisicao_de_login(), username="admin", password="demo-admin-2025").is_superuser
 
 
 def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver():
