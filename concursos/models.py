@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from simple_history.models import HistoricalRecords
 
 import cotas
 from cotas.modelo import (
@@ -85,6 +86,7 @@ class Edital(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT, null=True, editable=False
     )
     criado_em = models.DateTimeField("criado em", auto_now_add=True)
+    history = HistoricalRecords(verbose_name="histórico do edital", verbose_name_plural="históricos do edital")
 
     class Meta:
         verbose_name = "edital"
@@ -130,6 +132,7 @@ class Cargo(models.Model):
     codigo = models.CharField("código", max_length=20)
     nome = models.CharField("nome", max_length=200)
     vagas = models.PositiveIntegerField("vagas do edital")
+    history = HistoricalRecords(verbose_name="histórico do cargo", verbose_name_plural="históricos do cargo")
 
     class Meta:
         verbose_name = "cargo"
@@ -193,6 +196,7 @@ class Inscricao(models.Model):
     jurado = models.BooleanField("serviço do júri", default=False)
     sorteio = models.PositiveIntegerField("ordem no sorteio público", null=True, blank=True)
     situacao = models.CharField("situação", max_length=16, choices=SITUACOES, default=CLASSIFICADO)
+    history = HistoricalRecords(verbose_name="histórico da inscrição", verbose_name_plural="históricos da inscrição")
 
     class Meta:
         verbose_name = "inscrição"
@@ -224,6 +228,9 @@ class OpcaoDeGrupo(models.Model):
     inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.CASCADE, related_name="opcoes")
     grupo = models.CharField("grupo", max_length=32)
     situacao = models.CharField("verificação", max_length=20, choices=SITUACOES_DE_VERIFICACAO, default=PENDENTE)
+    history = HistoricalRecords(
+        verbose_name="histórico da opção por grupo", verbose_name_plural="históricos da opção por grupo"
+    )
 
     class Meta:
         verbose_name = "opção por grupo reservado"
@@ -269,6 +276,7 @@ class Evento(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT
     )
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    history = HistoricalRecords(verbose_name="histórico do evento", verbose_name_plural="históricos do evento")
 
     class Meta:
         verbose_name = "evento"
@@ -328,6 +336,7 @@ class Resultado(models.Model):
         related_name="+",
     )
     publicado_em = models.DateTimeField("publicado em", null=True, blank=True)
+    history = HistoricalRecords(verbose_name="histórico do resultado", verbose_name_plural="históricos do resultado")
 
     class Meta:
         verbose_name = "resultado"

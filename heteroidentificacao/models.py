@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from simple_history.models import HistoricalRecords
 
 from concursos.models import Edital, Inscricao
 
@@ -144,6 +145,9 @@ class Chamado(models.Model):
     votos_confirma = models.PositiveSmallIntegerField("votos pela confirmação", default=0)
     votos_nao_confirma = models.PositiveSmallIntegerField("votos pela não confirmação", default=0)
     motivo_da_decisao = models.CharField("motivo da decisão", max_length=300, blank=True)
+    history = HistoricalRecords(
+        verbose_name="histórico do candidato chamado", verbose_name_plural="históricos do candidato chamado"
+    )
 
     class Meta:
         verbose_name = "candidato chamado"
@@ -167,6 +171,7 @@ class Parecer(models.Model):
     fundamentacao = models.TextField("fundamentação (características fenotípicas observadas)", blank=True)
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
     alterado_em = models.DateTimeField("alterado em", auto_now=True)
+    history = HistoricalRecords(verbose_name="histórico do parecer", verbose_name_plural="históricos do parecer")
 
     class Meta:
         verbose_name = "parecer"
