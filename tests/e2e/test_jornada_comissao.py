@@ -1,0 +1,334 @@
+"""Jornada da comissão de heteroidentificação no navegador: três membros votam, o presidente
+encerra e o RH gera o resultado e vê as decisões aplicadas.
+
+Cenário (fictício), o exemplo de REGRAS §4: edital 12/2025, Agente Administrativo com 5 vagas
+(ampla, ampla, negros na 3ª, ampla, PcD na 5ª). Lista geral: Alice 95, Bernardo 94, Yasmin 93,
+Caio 92, Dora 91, Zacarias 80, Paula 70. Yasmin e Zacarias optaram pela reserva a negros (pardos,
+verificação pendente); Paula é PcD confirmada.
+
+Por que este cenário e não um em que Yasmin ficasse abaixo das vagas de ampla: aqui a decisão
+sobre Zacarias muda quem é convocado. Yasmin, 3ª da lista geral, entra pela ampla e não conta para
+a reserva (Art. 3º, §1º). Se a comissão confirmasse Zacarias, ele ocuparia a 3ª vaga (ordem A, B,
+Z, Y, P). Com Zacarias não confirmado, a lista de negros é só [Yasmin], que já venceu pela ampla: a
+vaga reservada fica sem candidato e reverte à ampla concorrência (Art. 3º, §3º), indo para Caio, o
+próximo da lista geral. Como as vagas de ampla e a revertida recebem os vencedores da ampla na
+ordem da lista geral, a ordem de convocação fica Alice, Bernardo, Yasmin, Caio, Paula, e Zacarias
+continua na lista geral pela nota (Art. 2º, §2º), fora da convocação.
+
+A comissão (Ordinária, regra padrão: 5 membros, quórum 3, ao menos 3 votos para confirmar) tem 4
+titulares; votam o presidente e dois membros. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
+confirmado. Comissão, sessão e chamados são montados pelos serviços: as telas do RH para isso têm
+testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros.
+"""
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from heteroidentificacao import services
+from tests.concursos.fabricas import edital, inscricao
+from tests.e2e.conftest import ESPERA_MAXIMA_MS
+from tests.heteroidentificacao.fabricas import rh
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/conftest.py
+    expect = None
+
+SENHA_DA_COMISSAO = "comissao-de-teste-Cariacica-2025"
+CARGO = "AGE — Agente Administrativo"
+INICIO = datetime(2025, 5, 20, 9, 0, tzinfo=ZoneInfo("America/Sao_Paulo"))
+SESSAO = "Sessão de 20/05/2025 09:00"
+
+YASMIN = "Yasmin Oliveira Santos"
+ZACARIAS = "Zacarias Nascimento"
+# inscrição, nome, nota, grupos (grupo → situação da verificação)
+INSCRICOES = [
+    ("3001", "Alice Martins Coutinho", 95, None),
+    ("3002", "Bernardo Reis Salles", 94, None),
+    ("3003", YASMIN, 93, {"negros": "pendente"}),
+    ("3004", "Caio Ferreira Lopes", 92, None),
+    ("3005", "Dora Lemos Vieira", 91, None),
+    ("3006", ZACARIAS, 80, {"negros": "pendente"}),
+    ("3007", "Paula Regina Freitas", 70, {"pcd": "confirmado"}),
+]
+# usuário, nome, sobrenome, presidente
+MEMBROS = [
+    ("marta.presidente", "Marta", "Gonçalves", True),
+    ("bruno.membro", "Bruno", "Almeida", False),
+    ("carla.membro", "Carla", "Pimentel", False),
+    ("davi.membro", "Davi", "Rocha", False),
+]
+FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
+FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
+NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
+
+
+@pytest.fixture(autouse=True)
+def hash_rapido(settings):
+    """Cinco logins por teste: o hash MD5 (só em teste) poupa o PBKDF2 de cada senha."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def sessao_planejada(django_user_model):
+    """Edital, inscrições, comissão com 4 titulares e a sessão planejada com Yasmin e Zacarias chamados."""
+    quem_cria = rh()
+    cargo = edital(criado_por=quem_cria, numero=12, cargos=(("AGE", "Agente Administrativo", 5),)).cargos.get()
+    inscricoes = {
+        numero: inscricao(cargo, numero, nota, nome=nome, grupos=grupos) for numero, nome, nota, grupos in INSCRICOES
+    }
+    comissao = services.criar_comissao(cargo.edital, por=quem_cria)
+    for usuario, nome, sobrenome, presidente in MEMBROS:
+        pessoa = django_user_model.objects.create_user(
+            usuario, f"{usuario}@cariacica.test", SENHA_DA_COMISSAO, first_name=nome, last_name=sobrenome
+        )
+        services.adicionar_membro(comissao, pessoa, presidente=presidente, por=quem_cria)
+    sessao = services.criar_sessao(comissao, inicio=INICIO, local="Sala de reuniões da SEMAD", por=quem_cria)
+    services.chamar_candidatos(sessao, [inscricoes["3003"], inscricoes["3006"]], por=quem_cria)
+    return sessao
+
+
+@pytest.fixture
+def entrar_na_comissao(new_context, live_server):
+    """Cada membro num contexto novo do navegador (cookies próprios), pelo formulário de /contas/entrar/."""
+
+    def entrar(usuario):
+        pagina = new_context().new_page()
+        pagina.set_default_timeout(ESPERA_MAXIMA_MS)
+        pagina.set_default_navigation_timeout(ESPERA_MAXIMA_MS)
+        pagina.goto(f"{live_server.url}/contas/entrar/")
+        pagina.get_by_label("Usuário").fill(usuario)
+        pagina.get_by_label("Senha").fill(SENHA_DA_COMISSAO)
+        pagina.get_by_role("button", name="Entrar").click()
+        expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
+        return pagina
+
+    return entrar
+
+
+def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
+    sessao_planejada, entrar_na_comissao, entrar, servidor_do_rh, live_server
+):
+    presidente = entrar_na_comissao("marta.presidente")
+    abrir_a_sessao_e_registrar_presencas(presidente)
+    votar(presidente, YASMIN, "Confirma a autodeclaração")
+
+    bruno = entrar_na_comissao("bruno.membro")
+    abrir_a_sessao(bruno)
+    expect(bruno.get_by_role("link", name="Encerrar sessão")).to_have_count(0)  # só o presidente encerra
+    votar(bruno, YASMIN, "Confirma a autodeclaração")
+    ir_ao_proximo(bruno, ZACARIAS)
+    nao_confirmar_sem_fundamentacao_e_ser_recusado(bruno)
+    registrar_parecer(bruno, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_BRUNO)
+
+    carla = entrar_na_comissao("carla.membro")
+    abrir_a_sessao(carla)
+    votar(carla, YASMIN, "Confirma a autodeclaração")
+    ir_ao_proximo(carla, ZACARIAS)
+    so_ve_os_outros_pareceres_depois_do_seu(
+        carla, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_CARLA, outros=[FUNDAMENTACAO_DE_BRUNO]
+    )
+
+    presidente.get_by_role("link", name=SESSAO).click()
+    abrir_o_parecer(presidente, ZACARIAS)
+    so_ve_os_outros_pareceres_depois_do_seu(
+        presidente, "Confirma a autodeclaração", "", outros=[FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
+    )
+    encerrar_a_sessao(presidente)
+
+    pagina_do_rh = entrar(servidor_do_rh)
+    gerar_e_conferir_o_resultado(pagina_do_rh, live_server.url)
+
+
+# ---------------------------------------------------------------- membros
+
+
+def mensagens(pagina):
+    return pagina.locator(".mensagens")
+
+
+def cartao(pagina, nome):
+    return pagina.get_by_role("article").filter(has_text=nome)
+
+
+def abrir_a_sessao(pagina):
+    """Da tela "Minhas sessões" (onde o login deixa o membro) para a página da sessão."""
+    pagina.get_by_role("link", name=re.compile("Comissão ordinária")).click()
+    expect(pagina.get_by_role("heading", name=SESSAO, level=1)).to_be_visible()
+
+
+def abrir_a_sessao_e_registrar_presencas(pagina):
+    sessao = pagina.get_by_role("link", name=re.compile("Comissão ordinária"))
+    expect(sessao).to_contain_text("Planejada")
+    expect(sessao).to_contain_text("presidente")
+    abrir_a_sessao(pagina)
+    expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)  # planejada: ninguém vota
+
+    pagina.get_by_role("button", name="Abrir sessão").click()
+    expect(mensagens(pagina)).to_contain_text("Sessão aberta")
+    expect(pagina.locator(".card-body .badge").first).to_have_text("Aberta")
+
+    for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
+        cartao(pagina, nome).get_by_role("button", name="Compareceu", exact=True).click()
+        expect(mensagens(pagina)).to_contain_text(f"Inscrição {numero}: compareceu.")
+        expect(cartao(pagina, nome)).to_contain_text("Compareceu")
+
+
+def abrir_o_parecer(pagina, nome):
+    cartao(pagina, nome).get_by_role("link", name="Registrar parecer").click()
+    expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
+
+
+def ir_ao_proximo(pagina, nome):
+    pagina.get_by_role("link", name=re.compile("Próximo a julgar")).click()
+    expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
+
+
+def registrar_parecer(pagina, voto, fundamentacao=""):
+    pagina.get_by_label(voto, exact=True).check()
+    if fundamentacao:
+        pagina.get_by_label("Fundamentação").fill(fundamentacao)
+    pagina.get_by_role("button", name="Registrar parecer").click()
+    expect(mensagens(pagina)).to_contain_text("Parecer registrado")
+    expect(meu_parecer(pagina)).to_contain_text(f"Registrado: {voto}")
+
+
+def votar(pagina, nome, voto):
+    abrir_o_parecer(pagina, nome)
+    registrar_parecer(pagina, voto)
+
+
+def meu_parecer(pagina):
+    return pagina.get_by_role("region", name="Meu parecer", exact=True)
+
+
+def outros_pareceres(pagina):
+    return pagina.get_by_role("region", name="Pareceres dos outros membros")
+
+
+def nao_confirmar_sem_fundamentacao_e_ser_recusado(pagina):
+    """O navegador pede a fundamentação (o script a torna obrigatória); só espaços passam por ele,
+    mas o servidor recusa com a mensagem junto do campo e nada é gravado."""
+    envios = []
+
+    def anotar_envio(requisicao):
+        if requisicao.method == "POST":
+            envios.append(requisicao.url)
+
+    pagina.on("request", anotar_envio)
+    pagina.get_by_label("Não confirma a autodeclaração", exact=True).check()
+    campo = pagina.get_by_label("Fundamentação")
+    expect(campo).to_have_attribute("required", "")
+    pagina.get_by_role("button", name="Registrar parecer").click()
+    assert campo.evaluate("campo => campo.validity.valueMissing")
+
+    campo.fill("   ")
+    pagina.get_by_role("button", name="Registrar parecer").click()
+    expect(pagina.get_by_text(NAO_CONFIRMA_SEM_FUNDAMENTACAO)).to_be_visible()
+    pagina.remove_listener("request", anotar_envio)
+    assert len(envios) == 1, f"o campo vazio não devia ter sido enviado: {envios}"
+    expect(mensagens(pagina)).to_have_count(0)
+    expect(meu_parecer(pagina)).not_to_contain_text("Registrado")
+    expect(meu_parecer(pagina).get_by_label("Não confirma a autodeclaração", exact=True)).to_be_checked()
+
+
+def so_ve_os_outros_pareceres_depois_do_seu(pagina, voto, fundamentacao, *, outros):
+    """Antes de registrar o seu parecer o membro não vê a fundamentação de ninguém; depois, vê."""
+    expect(outros_pareceres(pagina)).to_contain_text("aparecem aqui depois que você registrar o seu")
+    for texto in outros:
+        expect(pagina.locator("body")).not_to_contain_text(texto)
+
+    registrar_parecer(pagina, voto, fundamentacao)
+
+    for texto in outros:
+        expect(outros_pareceres(pagina)).to_contain_text(texto)
+    expect(outros_pareceres(pagina)).to_contain_text("Não confirma a autodeclaração")
+    expect(outros_pareceres(pagina)).to_contain_text("Os nomes só aparecem depois do encerramento")
+
+
+def encerrar_a_sessao(pagina):
+    pagina.get_by_role("link", name="Voltar à sessão").click()
+    for nome in (YASMIN, ZACARIAS):
+        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 5")
+    pagina.get_by_role("link", name="Encerrar sessão").click()
+
+    expect(pagina.get_by_role("heading", name="Encerrar a sessão de 20/05/2025 09:00?")).to_be_visible()
+    expect(pagina.get_by_text("nenhum parecer poderá ser registrado ou alterado")).to_be_visible()
+    expect(pagina.get_by_text("só poderão ser revistas em recurso")).to_be_visible()
+    previa = pagina.get_by_role("table")
+    expect(previa.get_by_role("row").filter(has_text=YASMIN).get_by_role("cell")).to_have_text(
+        ["3003", YASMIN, re.compile("^Confirmado"), "3 a 0"]
+    )
+    expect(previa.get_by_role("row").filter(has_text=ZACARIAS).get_by_role("cell")).to_have_text(
+        ["3006", ZACARIAS, re.compile("^Não confirmado"), "1 a 2"]
+    )
+    pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
+
+    expect(mensagens(pagina)).to_contain_text("Sessão encerrada: as decisões foram gravadas.")
+    expect(pagina.locator(".card-body .badge").first).to_have_text("Encerrada")
+    expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)
+    expect(cartao(pagina, YASMIN)).to_contain_text("Decidido: Confirmado")
+    expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 3 a 0")
+    expect(cartao(pagina, ZACARIAS)).to_contain_text("Decidido: Não confirmado")
+    expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 1 a 2")
+
+
+# ---------------------------------------------------------------- RH
+
+
+def abrir_a_lista(listas, titulo):
+    """Abre a lista de classificação (um ``<details>``) se estiver fechada, como a servidora faria.
+
+    A página deixa aberta só a primeira, e qual vem primeiro depende do banco: no PostgreSQL o
+    jsonb devolve as listas do resultado gravado como PcD, geral, negros (no SQLite, geral primeiro)."""
+    lista = listas.locator("details").filter(has=listas.page.locator("summary", has_text=titulo))
+    if lista.get_attribute("open") is None:
+        lista.locator("summary").click()
+    expect(lista.get_by_role("table")).to_be_visible()
+    return lista
+
+
+def gerar_e_conferir_o_resultado(pagina, url):
+    pagina.goto(f"{url}/admin/concursos/edital/")
+    pagina.get_by_role("link", name="12/2025").click()
+    pagina.get_by_role("button", name="Gerar resultado").click()
+
+    # "final": nenhuma verificação pendente, as decisões da comissão já estão nas opções.
+    mensagem = pagina.locator("ul.messagelist li").filter(has_text=CARGO)
+    expect(mensagem).to_contain_text("resultado final gerado")
+    pagina.get_by_role("link", name=f"{CARGO} — versão 1").click()
+
+    listas = pagina.locator(".module", has=pagina.get_by_role("heading", name="Listas de classificação"))
+    geral = abrir_a_lista(listas, "Lista geral")
+    negros = abrir_a_lista(listas, "Lista reservada: Negros")
+    expect(negros.locator("summary")).to_contain_text("1 candidato(s)")
+    expect(negros.get_by_role("table")).to_contain_text(YASMIN)
+    expect(negros.get_by_role("table")).not_to_contain_text(ZACARIAS)  # não confirmado: sai da lista de negros…
+    expect(geral.get_by_role("row").filter(has_text=ZACARIAS)).to_contain_text("6º")  # …e fica na geral (Art. 2º, §2º)
+
+    # Ordem de convocação: posição, tipo da vaga, inscrição, nome, CPF (mascarado), convocado(a) como.
+    # A 3ª vaga, reservada a negros, ficou sem candidato (Yasmin já entrou pela ampla e Zacarias
+    # saiu da lista) e reverteu à ampla (Art. 3º, §3º): Caio é convocado, Zacarias não.
+    ordem = pagina.locator(".module", has=pagina.get_by_role("heading", name="Ordem de convocação"))
+    convocados = ordem.locator("tbody").get_by_role("row")
+    cpf = re.compile(r"^\*{3}\.")
+    esperado = [
+        ["1ª", "Ampla concorrência", "3001", "Alice Martins Coutinho", cpf, "Ampla concorrência"],
+        ["2ª", "Ampla concorrência", "3002", "Bernardo Reis Salles", cpf, "Ampla concorrência"],
+        ["3ª", "Negros", "3003", YASMIN, cpf, "Ampla concorrência"],
+        ["4ª", "Ampla concorrência", "3004", "Caio Ferreira Lopes", cpf, "Ampla concorrência"],
+        ["5ª", "PcD", "3007", "Paula Regina Freitas", cpf, "PcD"],
+    ]
+    expect(convocados).to_have_count(len(esperado))
+    for linha, celulas in zip(convocados.all(), esperado, strict=True):
+        expect(linha.get_by_role("cell")).to_have_text(celulas)
+    expect(ordem).not_to_contain_text(ZACARIAS)
+    chamadas = pagina.locator(".module", has=pagina.get_by_role("heading", name="Registro de chamadas"))
+    expect(chamadas.get_by_role("row").filter(has_text=YASMIN)).to_contain_text(
+        "reservada a negros e revertida à ampla concorrência por falta de candidatos (Art. 3º, §3º)"
+    )
+
+    pagina.screenshot(path="/tmp/jornada-comissao.png", full_page=True)
