@@ -95,3 +95,13 @@ def hash_do_cenario(cenario: dict) -> str:
     """SHA-256 da forma canônica do cenário (chaves ordenadas, sem espaços)."""
     canonico = json.dumps(cenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonico.encode("utf-8")).hexdigest()
+
+
+def listas_em_ordem(saida: dict) -> list[tuple[str, list[str]]]:
+    """As listas de uma saída do motor na ordem de publicação: a geral e depois os grupos na ordem
+    do regime. O PostgreSQL (jsonb) não guarda a ordem das chaves de ``saida["listas"]``; a ordem
+    vem da lista de grupos de ``saida["parametros"]``, que é uma lista e a preserva."""
+    listas = saida.get("listas", {})
+    ordem = ["geral"] + [g["grupo"] for g in saida.get("parametros", {}).get("grupos", [])]
+    ordem += sorted(nome for nome in listas if nome not in ordem)
+    return [(nome, listas[nome]) for nome in ordem if nome in listas]

@@ -27,7 +27,7 @@ import cotas
 from cotas.modelo import AMPLA, METADE_PARA_CIMA, PARA_BAIXO, PARA_CIMA
 
 from . import services
-from .adapters import hash_do_cenario
+from .adapters import hash_do_cenario, listas_em_ordem
 from .cpf import mascarar_cpf
 from .models import Edital, Evento, Inscricao
 
@@ -258,7 +258,7 @@ class _Listas:
                     for i, n in enumerate(lista, 1)
                 ],
             )
-            for grupo, lista in self.saida["listas"].items()
+            for grupo, lista in listas_em_ordem(self.saida)
             if grupo != "geral"
         ]
 

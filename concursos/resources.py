@@ -36,6 +36,7 @@ import cotas
 from cotas.modelo import PENDENTE
 
 from . import formatos as f
+from .adapters import listas_em_ordem
 from .cpf import formatar_cpf, mascarar_cpf
 from .models import CORES_IBGE, Candidato, Edital, Inscricao, OpcaoDeGrupo, Resultado
 
@@ -583,9 +584,8 @@ def _lista_para_publicacao(resultado: Resultado):
     saida = resultado.saida
     regime = cotas.regime_inline(resultado.cenario["regime"])
     legivel = {"ampla": "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
-    listas = saida["listas"]  # no PostgreSQL (jsonb) as chaves não guardam a ordem: usa-se a do regime
-    reservadas = [g.grupo for g in regime.grupos if g.grupo in listas]
-    reservadas += sorted(nome for nome in listas if nome not in reservadas and nome != "geral")
+    listas = dict(listas_em_ordem(saida))  # no PostgreSQL (jsonb) as chaves não guardam a ordem
+    reservadas = [nome for nome in listas if nome != "geral"]
     ordem = list(listas.get("geral", []))
     ordem += [n for nome in reservadas for n in listas[nome] if n not in ordem]
     posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}

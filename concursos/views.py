@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 import cotas
 
 from . import pdf, services
+from .adapters import listas_em_ordem
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
 from .resources import exportar_lista
@@ -124,7 +125,7 @@ def contexto_do_resultado(saida: dict, eventos=(), pessoas=None, limite=None) ->
         linhas = [pessoa(n, posicao=i) for i, n in enumerate(numeros[:limite], start=1)]
         return {"linhas": linhas, "omitidas": len(numeros) - len(linhas)}
 
-    listas = [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in saida["listas"].items()]
+    listas = [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in listas_em_ordem(saida)]
     quadro = saida["quadro"]
     linha_do_quadro = descrever_quadro(
         quadro["vagas"],

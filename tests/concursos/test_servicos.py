@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 import cotas
 from concursos import services
-from concursos.adapters import cenario_do_cargo
+from concursos.adapters import cenario_do_cargo, listas_em_ordem
 from concursos.models import Evento, Resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
@@ -187,3 +187,10 @@ def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo,
     mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}
     assert mudancas["Z"] == saida
     assert ("Z" in registrado.resultado.saida["eliminados"]) == (tipo == "anulacao")
+
+
+def test_listas_saem_na_ordem_do_regime_mesmo_que_o_banco_reordene_as_chaves():
+    """No PostgreSQL (jsonb) as chaves voltam ordenadas pelo tamanho: pcd, geral, negros."""
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("clerk"))
+    saida = {**resultado.saida, "listas": dict(sorted(resultado.saida["listas"].items(), key=lambda kv: len(kv[0])))}
+    assert [nome for nome, _ in listas_em_ordem(saida)] == ["geral", "negros", "pcd"]
