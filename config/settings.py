@@ -26,7 +26,7 @@ def _booleano(nome: str, padrao: bool) -> bool:
 
 
 DEBUG = _booleano("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Defina SECRET_KEY no ambiente quando DEBUG estiver desligado.")
@@ -78,7 +78,14 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTOS", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXIES_REVERSOS", "0"))  # 1 atrás do nginx
+PROXIES_REVERSOS = int(os.environ.get("PROXIES_REVERSOS", "0"))  # 1 atrás do nginx
+AXES_IPWARE_PROXY_COUNT = 0
+if PROXIES_REVERSOS:
+    # Atrás do proxy o REMOTE_ADDR é o do próprio proxy: o IP do computador vem no X-Forwarded-For,
+    # que o nginx de deploy/ reescreve. O ipware conta só os proxies listados nesse cabeçalho, por
+    # isso um a menos; sem isso o bloqueio viraria só por usuário (qualquer um trancaria um RH).
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT = PROXIES_REVERSOS - 1
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
 
 # Sessão de um dia de trabalho; termina ao fechar o navegador (computadores compartilhados).

@@ -135,14 +135,7 @@ def test_check_deploy_acusa_o_que_falta_quando_debug_esta_ligado():
     [
         None,
         "",
-        pytest.param(
-            "   ",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="config/settings.py não tira os espaços de SECRET_KEY: uma chave só de espaços é aceita "
-                "(o check --deploy ainda avisa com security.W009). Correção: os.environ.get(...).strip().",
-            ),
-        ),
+        "   ",
     ],
     ids=["sem-a-variavel", "vazia", "so-espacos"],
 )

@@ -208,12 +208,6 @@ print(json.dumps([
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="config/settings.py: com PROXIES_REVERSOS=1 o axes só olha REMOTE_ADDR "
-    "(AXES_IPWARE_META_PRECEDENCE_ORDER padrão) e, com AXES_IPWARE_PROXY_COUNT=1, não acha IP nenhum (None): "
-    "o bloqueio vira só por usuário. Falta ler HTTP_X_FORWARDED_FOR com a contagem do ipware (proxies - 1).",
-)
 def test_atras_do_nginx_cada_computador_tem_o_seu_ip():
     env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "PROXIES_REVERSOS"}}
     env.update(DJANGO_SETTINGS_MODULE="config.settings", PROXIES_REVERSOS="1")
