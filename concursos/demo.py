@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.apps import apps as apps_globais
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -39,6 +38,7 @@ from cotas.modelo import (
 from . import services
 from .cpf import completar_cpf
 from .models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
+from .papeis import configurar_papeis
 
 SEMENTE = 2025
 URL_DO_ADMIN = "http://127.0.0.1:8000/admin/"
@@ -161,39 +161,6 @@ USUARIOS = (
     UsuarioDemo("recursal", "demo-recursal-2025", "Otávio Reis", "Comissão recursal", staff=False),
     UsuarioDemo("auditor", "demo-auditor-2025", "Célia Tavares", "Auditor", staff=True),
 )
-
-
-# ── Papéis ───────────────────────────────────────────────────────────────────────────────────────
-
-
-def configurar_papeis(apps=apps_globais) -> dict:
-    """Cria (ou acerta) os grupos de cada papel e as suas permissões; devolve nome → grupo.
-
-    Recebe ``apps`` para poder ser chamada de uma migração de dados (``RunPython``). Os membros
-    das comissões não precisam de permissões de modelo: o que veem e fazem decorre de serem membros
-    (telas em /heteroidentificacao/). O RH administra comissões, sessões, recursos e apurações, mas
-    não lê nem escreve pareceres; o auditor só lê, inclusive pareceres e a trilha de auditoria.
-    """
-    grupo_model = apps.get_model("auth", "Group")
-    permissao_model = apps.get_model("auth", "Permission")
-    de_concursos = permissao_model.objects.filter(content_type__app_label="concursos")
-    da_heteroidentificacao = permissao_model.objects.filter(content_type__app_label="heteroidentificacao")
-    sem_pareceres = da_heteroidentificacao.exclude(content_type__model__in=["parecer", "historicodeparecer"])
-    ver_usuarios = permissao_model.objects.filter(content_type__app_label="auth", codename="view_user")
-    permissoes = {
-        # RH: importar/exportar, gerar/publicar resultado, eventos, dados sensíveis e a heteroidentificação
-        "RH": de_concursos | sem_pareceres | ver_usuarios,
-        "Membro de comissão": permissao_model.objects.none(),
-        "Presidente de comissão": permissao_model.objects.none(),
-        "Comissão recursal": permissao_model.objects.none(),
-        "Auditor": (de_concursos | da_heteroidentificacao).filter(codename__startswith="view_"),
-    }
-    grupos = {}
-    for nome, queryset in permissoes.items():
-        grupo, _ = grupo_model.objects.get_or_create(name=nome)
-        grupo.permissions.set(queryset)
-        grupos[nome] = grupo
-    return grupos
 
 
 def criar_usuarios(grupos: dict) -> dict:

@@ -1,0 +1,77 @@
+"""Papéis do sistema: grupos do Django e as permissões de cada um (ver ``docs/PAPEIS.md``).
+
+Menor privilégio: cada papel recebe só o que o seu trabalho pede. Cor/raça e deficiência são dados
+pessoais sensíveis (LGPD, art. 11): só o RH os vê e exporta. Os pareceres são dos membros da
+comissão: o RH não os lê (só a decisão colegiada); o auditor lê tudo e não altera nada.
+
+Os papéis da comissão (membro, presidente, recursal) não têm permissões de modelo: o que veem e
+fazem decorre de serem membros de uma comissão (``heteroidentificacao.models.Membro``), nas telas
+de ``/heteroidentificacao/``; quem preside é o ``Membro.presidente``, não o grupo. Os grupos deles
+servem para o RH saber quem é quem e para que nenhum ganhe, por descuido, acesso ao admin.
+
+``configurar_papeis`` recebe ``apps`` para rodar também numa migração de dados (``RunPython``),
+com os modelos históricos: a migração ``heteroidentificacao/0003_papeis`` cria os grupos em todo
+banco novo. Quem mudar as permissões de um papel, ou criar um modelo que um papel deva ver, escreve
+uma nova migração que chame ``configurar_papeis`` de novo (ela acerta os grupos existentes).
+"""
+
+from django.apps import apps as apps_globais
+from django.db.models import Q
+
+RH = "RH"
+MEMBRO = "Membro de comissão"
+PRESIDENTE = "Presidente de comissão"
+RECURSAL = "Comissão recursal"
+AUDITOR = "Auditor"
+PAPEIS = (RH, MEMBRO, PRESIDENTE, RECURSAL, AUDITOR)
+
+# O que o RH conduz na heteroidentificação: comissões e membros, sessões e chamados, recursos e
+# apurações. Sem excluir: são a trilha de auditoria do procedimento.
+CONDUZIDOS_PELO_RH = ("comissao", "membro", "sessao", "chamado", "recurso", "processodeapuracao")
+# O que o RH só lê: a trilha de auditoria (o texto dos pareceres fica oculto na tela dele).
+LIDOS_PELO_RH = ("registrodeauditoria", "historicalchamado")
+# Registros que vigiam quem usa o sistema (o RH inclusive): só o auditor os lê.
+VIGIAM_O_RH = ("acessoadadossensiveis",)
+# Os registros de login que o auditor lê (as tentativas em curso, com a ação de limpá-las, ficam
+# com o superusuário, que desbloqueia usuários).
+LOGS_DE_ACESSO = ("accesslog", "accessfailurelog")
+
+
+def _de(app: str, *codenames: str) -> Q:
+    return Q(content_type__app_label=app, codename__in=codenames)
+
+
+def permissoes_dos_papeis() -> dict[str, Q]:
+    """Papel → condição sobre ``auth.Permission`` com as permissões do papel."""
+    conduzidos = [f"{acao}_{modelo}" for modelo in CONDUZIDOS_PELO_RH for acao in ("add", "change", "view")]
+    nenhuma = Q(pk__in=[])
+    return {
+        # Tudo de concursos (cadastros, importar/exportar, gerar/publicar resultado, eventos e dados
+        # sensíveis), menos o registro de quem acessou dados sensíveis, que existe para vigiar o
+        # próprio RH. Ver usuários: para escolher os membros das comissões.
+        RH: (Q(content_type__app_label="concursos") & ~Q(content_type__model__in=VIGIAM_O_RH))
+        | _de("heteroidentificacao", *conduzidos, *(f"view_{modelo}" for modelo in LIDOS_PELO_RH))
+        | _de("auth", "view_user"),
+        MEMBRO: nenhuma,
+        PRESIDENTE: nenhuma,
+        RECURSAL: nenhuma,
+        # Só leitura, de tudo (pareceres e a trilha de auditoria inclusive), menos os dados sensíveis
+        # das inscrições (``ver_dados_sensiveis``) e as exportações, que não começam por ``view_``.
+        AUDITOR: Q(content_type__app_label__in=["concursos", "heteroidentificacao"], codename__startswith="view_")
+        | _de("auth", "view_user", "view_group")
+        | _de("axes", *(f"view_{modelo}" for modelo in LOGS_DE_ACESSO)),
+    }
+
+
+def configurar_papeis(apps=apps_globais) -> dict:
+    """Cria (ou acerta) os grupos de cada papel e as suas permissões; devolve nome → grupo.
+
+    Idempotente: rodar de novo deixa cada grupo com exatamente as permissões do papel."""
+    grupo_model = apps.get_model("auth", "Group")
+    permissao_model = apps.get_model("auth", "Permission")
+    grupos = {}
+    for nome, condicao in permissoes_dos_papeis().items():
+        grupo, _ = grupo_model.objects.get_or_create(name=nome)
+        grupo.permissions.set(permissao_model.objects.filter(condicao))
+        grupos[nome] = grupo
+    return grupos

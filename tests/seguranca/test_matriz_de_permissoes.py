@@ -1,0 +1,489 @@
+"""Matriz de permissões: cada papel passa por cada tela — admin (lista, inclusão, ficha, gravação,
+histórico, exclusão e ações), telas do RH, PDFs, importação e exportação, telas da comissão — e o
+desfecho tem de ser o da tabela (``docs/PAPEIS.md``).
+
+Desfechos: ``ok`` (200, ou redirecionamento que não é ao login), ``login`` (redirecionamento ao
+login), ``403`` e ``404`` (quem não é da comissão nem fica sabendo que a sessão existe). Nenhuma tela
+pode dar 500, para papel nenhum.
+
+Um teste só percorre a tabela inteira e junta todas as divergências numa mensagem: montar o
+cenário custa mais do que as requisições. Cada requisição roda numa transação desfeita, para que a
+abertura de uma sessão ou a publicação de um resultado não mudem o que as seguintes encontram.
+
+As telas são enumeradas a partir do admin e das URLs: um modelo registrado no admin sem linha na
+tabela, ou uma URL com nome dos apps sem caso, faz o teste falhar — toda tela nova precisa dizer
+quem entra.
+"""
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from concursos import services as servicos_de_concursos
+from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
+from heteroidentificacao import services
+from heteroidentificacao.models import Comissao, RegistroDeAuditoria
+from tests.concursos.fabricas import edital, inscricao
+from tests.heteroidentificacao import fabricas
+from tests.heteroidentificacao.fabricas import FUNDAMENTACAO, chamar, encerrar, sessao_aberta, votar
+
+pytestmark = pytest.mark.django_db
+
+ANONIMO, DO_RH, MEMBRO_C1, PRESIDENTE_C1 = "anonimo", "rh", "membro", "presidente"
+DA_RECURSAL, DO_AUDITOR, SUPERUSUARIO, DE_OUTRA = "recursal", "auditor", "superusuario", "membro_de_outra"
+PAPEIS = (ANONIMO, DO_RH, MEMBRO_C1, PRESIDENTE_C1, DA_RECURSAL, DO_AUDITOR, SUPERUSUARIO, DE_OUTRA)
+EQUIPE = (DO_RH, DO_AUDITOR, SUPERUSUARIO)  # is_staff: entram no admin
+LOGINS = ("/contas/entrar/", "/admin/login/")
+PDF, XLSX = "application/pdf", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+# ---------------------------------------------------------------- a tabela: admin
+
+TUDO = "lista incluir ficha gravar historico excluir"
+SEM_EXCLUIR = "lista incluir ficha gravar historico"  # trilha do procedimento: não se apaga
+SEM_INCLUIR = "lista ficha gravar historico excluir"  # registros que nascem sozinhos (login)
+LEITURA = "lista ficha historico"
+
+# Modelo → papel → telas permitidas (as demais: 403). Fora da equipe, sempre o login.
+ADMIN = {
+    "auth.group": {SUPERUSUARIO: TUDO, DO_AUDITOR: LEITURA},
+    "auth.user": {SUPERUSUARIO: TUDO, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    "axes.accessattempt": {SUPERUSUARIO: SEM_INCLUIR},
+    "axes.accesslog": {SUPERUSUARIO: SEM_INCLUIR, DO_AUDITOR: LEITURA},
+    "axes.accessfailurelog": {SUPERUSUARIO: SEM_INCLUIR, DO_AUDITOR: LEITURA},
+    "concursos.edital": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
+    "concursos.cargo": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
+    "concursos.candidato": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
+    "concursos.inscricao": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
+    "concursos.evento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    "concursos.resultado": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.comissao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.sessao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.recurso": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.processodeapuracao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
+    # Pareceres: só o auditor (e o superusuário) leem; o RH nem abre a lista.
+    "heteroidentificacao.parecer": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.registrodeauditoria": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # Quem acessou dados sensíveis: vigia o próprio RH; só o auditor lê.
+    "concursos.acessoadadossensiveis": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
+}
+
+# Ações da lista (além de "delete_selected", que acompanha a exclusão): quem tem cada uma.
+ACOES = {
+    "concursos.edital": {"gerar_resultado": (DO_RH, SUPERUSUARIO)},
+    "concursos.resultado": {"publicar": (DO_RH, SUPERUSUARIO)},
+    "heteroidentificacao.sessao": {"chamar_candidatos": (DO_RH, SUPERUSUARIO)},
+    "heteroidentificacao.recurso": {"incluir_na_sessao_recursal": (DO_RH, SUPERUSUARIO)},
+    "axes.accessattempt": {"cleanup_expired_attempts": (SUPERUSUARIO,)},
+}
+
+
+# ---------------------------------------------------------------- a tabela: demais telas
+
+
+def equipe(*permitidos, negado="403") -> dict:
+    """Tela da equipe (admin ou ``staff_member_required``): quem não é da equipe vai ao login."""
+    return {p: "ok" if p in permitidos else negado if p in EQUIPE else "login" for p in PAPEIS}
+
+
+def da_comissao(**membros: bool) -> dict:
+    """Tela da comissão: papel → se entra (``True``) ou, membro sem a função (presidir), recebe 403
+    (``False``). Quem não é membro da comissão recebe 404; o anônimo vai ao login."""
+    esperado = {p: "404" for p in PAPEIS} | {ANONIMO: "login"}
+    return esperado | {papel: "ok" if entra else "403" for papel, entra in membros.items()}
+
+
+@dataclass
+class Caso:
+    nome: str  # nome da URL
+    url: str
+    esperado: dict
+    metodo: str = "get"
+    dados: dict = field(default_factory=dict)
+    arquivo: str = ""  # tipo do arquivo que quem pode recebe (PDF, planilha), em vez de uma página
+    contem: dict = field(default_factory=dict)  # papel → texto que a página tem de mostrar
+    nao_contem: dict = field(default_factory=dict)  # papel → texto que a página não pode mostrar
+
+
+def casos_das_telas(c) -> list[Caso]:
+    """As telas fora dos cadastros do admin, com os objetos do cenário."""
+    r = reverse
+    todos_logados = {p: "ok" for p in PAPEIS} | {ANONIMO: "login"}
+    return [
+        # concursos: telas do RH
+        Caso("concursos:simulador", r("concursos:simulador"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("concursos:gerar_resultado", r("concursos:gerar_resultado", args=[c.e1.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
+        Caso("concursos:quadro_de_vagas_pdf", r("concursos:quadro_de_vagas_pdf", args=[c.e1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("concursos:resultado_pdf", r("concursos:resultado_pdf", args=[c.e1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "desistencia"]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "vagas_adicionais"]),
+             equipe(DO_RH, SUPERUSUARIO), "post", {"quantidade": "1", "documento": "Decreto 2/2025"}),
+        Caso("concursos:evento", r("concursos:evento", args=[c.evento.pk]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("concursos:reverter_evento", r("concursos:reverter_evento", args=[c.evento.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:publicar_resultado", r("concursos:publicar_resultado", args=[c.previa.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
+        # A lista publicada é o ato já publicado (CPF mascarado): quem vê resultados a baixa.
+        Caso("concursos:lista_publicada", r("concursos:lista_publicada", args=[c.publicado.pk, "csv"]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo="text/csv"),
+        Caso("concursos:lista_publicada", r("concursos:lista_publicada", args=[c.publicado.pk, "xlsx"]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=XLSX),
+        # importação e exportação de inscrições (dados pessoais): só com a permissão própria
+        Caso("admin:concursos_inscricao_import", r("admin:concursos_inscricao_import"), equipe(DO_RH, SUPERUSUARIO)),
+        Caso("admin:concursos_inscricao_process_import", r("admin:concursos_inscricao_process_import"),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
+        Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO)),
+        Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO),
+             "post", {"format": "0", "resource": "0", "inscricaoresource_inscricao": "on"}, arquivo=XLSX),
+        # o admin: entrada, apps e a busca dos campos de autocompletar
+        Caso("admin:index", r("admin:index"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("admin:app_list", r("admin:app_list", args=["concursos"]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("admin:app_list", r("admin:app_list", args=["heteroidentificacao"]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("admin:app_list", r("admin:app_list", args=["auth"]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("admin:app_list", r("admin:app_list", args=["axes"]), equipe(DO_AUDITOR, SUPERUSUARIO, negado="404")),
+        Caso("admin:autocomplete",
+             r("admin:autocomplete") + "?app_label=concursos&model_name=inscricao&field_name=candidato&term=N",
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("admin:auth_user_password_change", r("admin:auth_user_password_change", args=[c.usuarios[MEMBRO_C1].pk]),
+             equipe(SUPERUSUARIO)),
+        # heteroidentificação no admin: resultado, PDFs e os passos da apuração
+        Caso("admin:heteroidentificacao_comissao_resultado",
+             r("admin:heteroidentificacao_comissao_resultado", args=[c.c1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), nao_contem={DO_RH: FUNDAMENTACAO}),
+        Caso("admin:heteroidentificacao_comissao_resultado_pdf",
+             r("admin:heteroidentificacao_comissao_resultado_pdf", args=[c.c1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("admin:heteroidentificacao_sessao_convocacao_pdf",
+             r("admin:heteroidentificacao_sessao_convocacao_pdf", args=[c.s1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("admin:heteroidentificacao_sessao_ata_pdf", r("admin:heteroidentificacao_sessao_ata_pdf", args=[c.se.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        # Os pareceres entregues ao candidato (sem nomes, só depois do encerramento): o RH os entrega.
+        Caso("admin:heteroidentificacao_chamado_parecer_pdf",
+             r("admin:heteroidentificacao_chamado_parecer_pdf", args=[c.k2.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        *(
+            Caso(f"admin:heteroidentificacao_processo_{passo}",
+                 r(f"admin:heteroidentificacao_processo_{passo}", args=[c.p1.pk]), equipe(DO_RH, SUPERUSUARIO))
+            for passo in ("notificar", "defesa", "decidir")
+        ),
+        Caso("admin:heteroidentificacao_processo_notificar",
+             r("admin:heteroidentificacao_processo_notificar", args=[c.p1.pk]), equipe(DO_RH, SUPERUSUARIO), "post",
+             {"notificado_em": timezone.localdate().isoformat(), "dias_para_defesa": "10"}),
+        Caso("admin:heteroidentificacao_processo_oficio_pdf",
+             r("admin:heteroidentificacao_processo_oficio_pdf", args=[c.p2.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        # O texto dos pareceres na trilha: o auditor o lê, o RH não.
+        Caso("admin:heteroidentificacao_registrodeauditoria_change",
+             r("admin:heteroidentificacao_registrodeauditoria_change", args=[c.registro_do_parecer.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO),
+             contem={DO_AUDITOR: FUNDAMENTACAO}, nao_contem={DO_RH: FUNDAMENTACAO}),
+        Caso("admin:heteroidentificacao_parecer_change",
+             r("admin:heteroidentificacao_parecer_change", args=[c.parecer.pk]),
+             equipe(DO_AUDITOR, SUPERUSUARIO), contem={DO_AUDITOR: FUNDAMENTACAO}),
+        Caso("admin:heteroidentificacao_sessao_change", r("admin:heteroidentificacao_sessao_change", args=[c.s1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), nao_contem={DO_RH: FUNDAMENTACAO}),
+        # Cor/raça e as opções por grupo (LGPD, art. 11): o RH vê, o auditor não.
+        Caso("admin:concursos_inscricao_change", r("admin:concursos_inscricao_change", args=[c.n1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO),
+             contem={DO_RH: "field-cor_raca"}, nao_contem={DO_AUDITOR: "field-cor_raca"}),
+        # telas da comissão
+        Caso("heteroidentificacao:minhas_sessoes", r("heteroidentificacao:minhas_sessoes"), todos_logados,
+             contem={MEMBRO_C1: c.link_de_s1, DE_OUTRA: c.link_de_s2},
+             nao_contem={MEMBRO_C1: c.link_de_s2, DE_OUTRA: c.link_de_s1}),
+        Caso("heteroidentificacao:sessao", r("heteroidentificacao:sessao", args=[c.s1.pk]),
+             da_comissao(membro=True, presidente=True)),
+        Caso("heteroidentificacao:sessao", r("heteroidentificacao:sessao", args=[c.sr.pk]), da_comissao(recursal=True)),
+        Caso("heteroidentificacao:sessao", r("heteroidentificacao:sessao", args=[c.s2.pk]),
+             da_comissao(membro_de_outra=True)),
+        Caso("heteroidentificacao:abrir_sessao", r("heteroidentificacao:abrir_sessao", args=[c.s0.pk]),
+             da_comissao(membro=False, presidente=True), "post"),
+        Caso("heteroidentificacao:abrir_sessao", r("heteroidentificacao:abrir_sessao", args=[c.s2.pk]),
+             da_comissao(membro_de_outra=False), "post"),
+        Caso("heteroidentificacao:encerrar_sessao", r("heteroidentificacao:encerrar_sessao", args=[c.s1.pk]),
+             da_comissao(membro=False, presidente=True)),
+        Caso("heteroidentificacao:encerrar_sessao", r("heteroidentificacao:encerrar_sessao", args=[c.s1.pk]),
+             da_comissao(membro=False, presidente=True), "post"),
+        Caso("heteroidentificacao:encerrar_sessao", r("heteroidentificacao:encerrar_sessao", args=[c.sr.pk]),
+             da_comissao(recursal=False), "post"),
+        Caso("heteroidentificacao:registrar_presenca", r("heteroidentificacao:registrar_presenca", args=[c.k1.pk]),
+             da_comissao(membro=True, presidente=True), "post", {"presenca": "compareceu"}),
+        Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k1.pk]),
+             da_comissao(membro=True, presidente=True)),
+        Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k1.pk]),
+             da_comissao(membro=True, presidente=True), "post", {"voto": "confirma", "fundamentacao": ""}),
+        Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.kr.pk]),
+             da_comissao(recursal=True)),
+        Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.kr.pk]),
+             da_comissao(recursal=True), "post", {"voto": "confirma", "fundamentacao": ""}),
+        Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k3.pk]),
+             da_comissao(membro_de_outra=True)),
+    ]  # fmt: skip
+
+
+def casos_do_admin(c) -> list[Caso]:
+    """As seis telas de cada modelo registrado no admin, com um objeto do cenário."""
+    casos = []
+    for modelo in admin.site._registry:
+        rotulo = modelo._meta.label_lower
+        permitidas = ADMIN.get(rotulo)
+        if permitidas is None:
+            continue  # acusado em ``telas_fora_da_matriz``
+        objeto = c.objetos.get(rotulo) or modelo._default_manager.order_by("pk").first()
+        prefixo = f"admin:{modelo._meta.app_label}_{modelo._meta.model_name}"
+        urls = {"lista": ("get", reverse(f"{prefixo}_changelist")), "incluir": ("get", reverse(f"{prefixo}_add"))}
+        if objeto is not None:  # sem objeto de exemplo: acusado em ``telas_fora_da_matriz``
+            urls |= {
+                "ficha": ("get", reverse(f"{prefixo}_change", args=[objeto.pk])),
+                "gravar": ("post", reverse(f"{prefixo}_change", args=[objeto.pk])),
+                "historico": ("get", reverse(f"{prefixo}_history", args=[objeto.pk])),
+                "excluir": ("get", reverse(f"{prefixo}_delete", args=[objeto.pk])),
+            }
+        for tela, (metodo, url) in urls.items():
+            esperado = {p: "login" for p in PAPEIS} | {
+                p: "ok" if tela in permitidas.get(p, "").split() else "403" for p in EQUIPE
+            }
+            casos.append(Caso(f"{rotulo} {tela}", url, esperado, metodo))
+    return casos
+
+
+# ---------------------------------------------------------------- o cenário
+
+
+def usuarios_dos_papeis(grupos) -> dict:
+    """Um usuário por papel, pelos grupos (nunca permissões avulsas). Sem senha: ``force_login``."""
+    modelo = get_user_model()
+
+    def criar(nome, grupo=None, **campos):
+        usuario = modelo.objects.create_user(nome, f"{nome}@cariacica.test", **campos)
+        if grupo:
+            usuario.groups.add(grupos[grupo])
+        return usuario
+
+    return {
+        DO_RH: criar("rita", RH, is_staff=True),
+        MEMBRO_C1: criar("marcos", MEMBRO),
+        PRESIDENTE_C1: criar("paula", PRESIDENTE),
+        DA_RECURSAL: criar("otavio", RECURSAL),
+        DO_AUDITOR: criar("celia", AUDITOR, is_staff=True),
+        SUPERUSUARIO: criar("raiz", is_staff=True, is_superuser=True),
+        DE_OUTRA: criar("sonia", MEMBRO),
+    }
+
+
+def montar_cenario():
+    """Edital 1/2025 com a comissão C1 (Paula preside, Marcos é membro), a recursal (Otávio) e as
+    sessões: encerrada com recurso (SE), aberta com um parecer de Marcos (S1) e planejada (S0); o
+    edital 2/2025 com a comissão C2 de Sônia (S2). Um resultado publicado, um evento e a prévia
+    seguinte; duas apurações, uma em andamento e uma procedente."""
+    usuarios = usuarios_dos_papeis(configurar_papeis())
+    rh, hoje, agora = fabricas.rh(), timezone.localdate(), timezone.now()
+    e1 = edital(criado_por=rh, cargos=(("GM", "Guarda Municipal", 5), ("ADM", "Agente Administrativo", 2)))
+    gm, adm = e1.cargos.get(codigo="GM"), e1.cargos.get(codigo="ADM")
+    inscricao(gm, "A", 95)
+    n1 = inscricao(gm, "N1", 85, grupos={"negros": "pendente"})
+    n2 = inscricao(gm, "N2", 80, grupos={"negros": "pendente"})
+    n3 = inscricao(gm, "N3", 78, grupos={"negros": "pendente"})
+    n4 = inscricao(gm, "N4", 76, grupos={"negros": "pendente"})
+    inscricao(gm, "P", 70, grupos={"pcd": "confirmado"})
+    for numero, nota in (("X1", 95), ("X2", 90), ("X3", 85)):
+        inscricao(adm, numero, nota)
+
+    c1 = fabricas.comissao(e1, titulares=("paula", "marcos", "carla", "davi", "elisa"))
+    recursal = fabricas.comissao(e1, tipo=Comissao.RECURSAL, titulares=("helena", "otavio", "joana"))
+    se = sessao_aberta(c1, inicio=agora - timedelta(hours=3))
+    k2 = chamar(se, n2)
+    votar(k2, carla="nao_confirma", davi="nao_confirma", elisa="nao_confirma")
+    encerrar(se)
+    recurso = services.registrar_recurso(k2, texto="Peço a revisão pela gravação.", por=rh)
+    sr = sessao_aberta(recursal)
+    kr = services.chamar_recurso(recurso, sr, por=rh)
+    s1 = sessao_aberta(c1)
+    k1 = chamar(s1, n1)
+    votar(k1, marcos="nao_confirma")
+    s0 = services.criar_sessao(c1, inicio=agora + timedelta(days=1), por=rh)
+
+    e2 = edital(criado_por=rh, numero=2)
+    m1 = inscricao(e2.cargos.get(), "M1", 80, grupos={"negros": "pendente"})
+    c2 = fabricas.comissao(e2, titulares=("ana", "sonia", "bruno", "fabio", "gil"))
+    s2 = sessao_aberta(c2, inicio=agora - timedelta(minutes=30))
+    k3 = chamar(s2, m1)
+
+    p1 = services.instaurar_apuracao(n3, numero="PA 1/2025", fatos="Denúncia com documentos.", por=rh)
+    p2 = services.instaurar_apuracao(
+        n4, numero="PA 2/2025", fatos="Denúncia.", instaurado_em=hoje - timedelta(days=30), por=rh
+    )
+    services.notificar(p2, notificado_em=hoje - timedelta(days=25), dias_para_defesa=10, por=rh)
+    services.decidir_apuracao(p2, decisao="procedente", fundamentacao="Má-fé comprovada.", por=rh)
+
+    publicado = servicos_de_concursos.gerar_resultado(adm, gerado_por=rh)
+    servicos_de_concursos.publicar_resultado(publicado, publicado_por=rh)
+    registrado = servicos_de_concursos.registrar_evento(
+        adm, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", registrado_por=rh
+    )
+    # Uma visita do RH à ficha de N1, para que os registros de acesso a dados sensíveis tenham um exemplo.
+    visita = Client()
+    visita.force_login(usuarios[DO_RH])
+    visita.get(reverse("admin:concursos_inscricao_change", args=[n1.pk]))
+    parecer = k1.pareceres.get()
+    registro_do_parecer = RegistroDeAuditoria.objects.get(acao="parecer_registrado", usuario=usuarios[MEMBRO_C1])
+    objetos = {
+        "auth.group": Group.objects.get(name=RH),
+        "auth.user": usuarios[MEMBRO_C1],
+        "axes.accessattempt": AccessAttempt.objects.create(
+            username="rita", ip_address="10.0.0.1", user_agent="teste", failures_since_start=1
+        ),
+        "axes.accesslog": AccessLog.objects.create(username="rita", ip_address="10.0.0.1", user_agent="teste"),
+        "axes.accessfailurelog": AccessFailureLog.objects.create(
+            username="rita", ip_address="10.0.0.1", user_agent="teste"
+        ),
+        "concursos.edital": e1,
+        "concursos.inscricao": n1,
+        "concursos.cargo": gm,
+        "concursos.candidato": n1.candidato,
+        "concursos.evento": registrado.evento,
+        "concursos.resultado": publicado,
+        "heteroidentificacao.comissao": c1,
+        "heteroidentificacao.sessao": s1,
+        "heteroidentificacao.recurso": recurso,
+        "heteroidentificacao.processodeapuracao": p1,
+        "heteroidentificacao.parecer": parecer,
+        "heteroidentificacao.registrodeauditoria": registro_do_parecer,
+    }
+    return SimpleNamespace(
+        usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
+        k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
+        publicado=publicado, evento=registrado.evento, previa=registrado.resultado,
+        link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
+        link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------- o percurso
+
+
+def desfecho(resposta) -> str:
+    if resposta.status_code == 302:
+        return "login" if resposta["Location"].startswith(LOGINS) else "ok"
+    return "ok" if resposta.status_code == 200 else str(resposta.status_code)
+
+
+def pedir(cliente: Client, caso: Caso):
+    """A requisição numa transação desfeita: nada do que ela grava sobra para a seguinte."""
+    with transaction.atomic():
+        resposta = getattr(cliente, caso.metodo)(caso.url, caso.dados)
+        transaction.set_rollback(True)
+    return resposta
+
+
+def conferir(caso: Caso, papel: str, resposta) -> list[str]:
+    obtido = desfecho(resposta)
+    onde = f"{papel:<16} {caso.metodo.upper():<4} {caso.url} ({caso.nome})"
+    if resposta.status_code >= 500:
+        return [
+            f"{onde}: erro {resposta.status_code}: {getattr(resposta, 'exc_info', None) and resposta.exc_info[1]!r}"
+        ]
+    if obtido != caso.esperado[papel]:
+        return [f"{onde}: esperado {caso.esperado[papel]}, obtido {obtido} ({resposta.status_code})"]
+    falhas = []
+    if caso.arquivo and obtido == "ok" and not resposta.get("Content-Type", "").startswith(caso.arquivo):
+        veio = resposta.get("Location") or resposta.get("Content-Type")
+        falhas.append(f"{onde}: esperado um arquivo {caso.arquivo}, veio {resposta.status_code} {veio}")
+    texto = resposta.content.decode(errors="replace") if resposta.status_code == 200 and not caso.arquivo else ""
+    if papel in caso.contem and caso.contem[papel] not in texto:
+        falhas.append(f"{onde}: a página devia mostrar {caso.contem[papel][:40]!r}")
+    if papel in caso.nao_contem and caso.nao_contem[papel] in texto:
+        falhas.append(f"{onde}: a página NÃO devia mostrar {caso.nao_contem[papel][:40]!r}")
+    return falhas
+
+
+def conferir_acoes(caso: Caso, papel: str, resposta) -> list[str]:
+    """Na lista do admin, as ações oferecidas são exatamente as do papel."""
+    if not caso.nome.endswith(" lista") or resposta.status_code != 200:
+        return []
+    rotulo = caso.nome.split()[0]
+    formulario = resposta.context.get("action_form")
+    oferecidas = {nome for nome, _ in formulario.fields["action"].choices if nome} if formulario else set()
+    esperadas = {acao for acao, papeis in ACOES.get(rotulo, {}).items() if papel in papeis}
+    if "excluir" in ADMIN[rotulo].get(papel, "").split():
+        esperadas.add("delete_selected")
+    if oferecidas != esperadas:
+        return [f"{papel:<16} {caso.url}: ações {sorted(oferecidas)}, esperadas {sorted(esperadas)}"]
+    return []
+
+
+def clientes(usuarios) -> dict[str, Client]:
+    por_papel = {ANONIMO: Client(raise_request_exception=False)}
+    for papel, usuario in usuarios.items():
+        por_papel[papel] = Client(raise_request_exception=False)
+        por_papel[papel].force_login(usuario)
+    return por_papel
+
+
+def nomes_de_url(padroes, namespace="") -> set[str]:
+    """Os nomes de URL (com o namespace) de um conjunto de padrões, recursivamente."""
+    nomes = set()
+    for padrao in padroes:
+        if isinstance(padrao, URLResolver):
+            dentro = f"{namespace}:{padrao.namespace}".strip(":") if padrao.namespace else namespace
+            nomes |= nomes_de_url(padrao.url_patterns, dentro)
+        elif isinstance(padrao, URLPattern) and padrao.name:
+            nomes.add(f"{namespace}:{padrao.name}")
+    return nomes
+
+
+def telas_fora_da_matriz(casos) -> list[str]:
+    """Modelos do admin sem linha na tabela ou sem objeto de exemplo, e URLs com nome dos apps
+    (ou próprias dos admins deles) que nenhum caso visita."""
+    nomes = {caso.nome for caso in casos}
+    rotulos = sorted(modelo._meta.label_lower for modelo in admin.site._registry)
+    return (
+        [f"modelo do admin sem linha na matriz: {rotulo}" for rotulo in rotulos if rotulo not in ADMIN]
+        + [f"modelo do admin sem objeto no cenário: {r}" for r in rotulos if r in ADMIN and f"{r} ficha" not in nomes]
+        + [f"tela sem caso na matriz: {nome}" for nome in sorted(urls_sem_caso(nomes))]
+    )
+
+
+def urls_sem_caso(visitadas: set[str]) -> set[str]:
+    padrao_do_admin = ("changelist", "add", "change", "history", "delete")
+    todas = {
+        nome
+        for nome in nomes_de_url(get_resolver().url_patterns)
+        if nome.startswith(("concursos:", "heteroidentificacao:"))
+        or (nome.startswith("admin:") and nome.split(":")[1].startswith(("concursos_", "heteroidentificacao_")))
+    }
+    proprias_do_admin = {n for n in todas if n.startswith("admin:") and not n.endswith(padrao_do_admin)}
+    dos_apps = {n for n in todas if not n.startswith("admin:")}
+    return (proprias_do_admin | dos_apps) - visitadas
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_cada_papel_so_entra_onde_deve():
+    c = montar_cenario()
+    casos = casos_das_telas(c) + casos_do_admin(c)
+    falhas = telas_fora_da_matriz(casos)
+    por_papel = clientes(c.usuarios)
+    for caso in casos:
+        for papel in PAPEIS:
+            resposta = pedir(por_papel[papel], caso)
+            falhas += conferir(caso, papel, resposta) + conferir_acoes(caso, papel, resposta)
+    assert not falhas, f"{len(falhas)} divergência(s) da matriz de permissões:\n" + "\n".join(falhas)
