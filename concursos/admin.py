@@ -17,9 +17,10 @@ from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
 from . import services, views
+from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
 from .cpf import normalizar_cpf
 from .forms import CandidatoForm, EditalCriacaoForm, EditalForm, OpcaoDeGrupoForm, grupos_conhecidos, rotulo_do_grupo
-from .models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from .resources import (
     FORMATOS_DE_EXPORTACAO,
     FORMATOS_DE_IMPORTACAO,
@@ -59,7 +60,7 @@ class CargoInline(admin.TabularInline):
 
 
 @admin.register(Edital)
-class EditalAdmin(admin.ModelAdmin):
+class EditalAdmin(HistoricoNoAdmin):
     form = EditalForm
     list_display = ["numero_e_ano", "titulo", "tipo", "regime", "publicacao"]
     list_display_links = ["numero_e_ano", "titulo"]
@@ -148,7 +149,7 @@ def _linha_do_parametro(grupo: dict) -> tuple:
 
 
 @admin.register(Cargo)
-class CargoAdmin(admin.ModelAdmin):
+class CargoAdmin(HistoricoNoAdmin):
     list_display = ["codigo", "nome", "edital", "vagas", "ultimo_resultado", "eventos"]
     list_filter = ["edital"]
     search_fields = ["nome", "codigo"]
@@ -221,7 +222,7 @@ class OpcaoDeGrupoInline(admin.TabularInline):
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
+class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, ImportExportModelAdmin):
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
     export_formats = FORMATOS_DE_EXPORTACAO
@@ -248,6 +249,8 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
     show_full_result_count = False
     inlines = [OpcaoDeGrupoInline]
     campos = ["edital", "cargo", "candidato", "numero", "cor_raca", "nota", "notas_parciais", "jurado", "sorteio"]
+    acesso_o_que = "inscricao"  # a ficha: cor/raça e opções por grupo
+    acesso_no_historico = True  # o histórico: as mudanças de cor/raça
 
     @admin.display(description="candidato", ordering="candidato__nome")
     def nome_de_uso(self, inscricao):
@@ -260,6 +263,15 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
     def get_inlines(self, request, obj):
         """Opções por grupo revelam cor/raça e deficiência (LGPD): só com a permissão própria."""
         return self.inlines if request.user.has_perm(DADOS_SENSIVEIS) else []
+
+    def revela_dados_sensiveis(self, request, obj):
+        return request.user.has_perm(DADOS_SENSIVEIS)
+
+    def rotulo_do_acesso(self, inscricao):
+        return f"nº {inscricao.numero}, edital {inscricao.edital}"
+
+    def campos_ocultos_no_historico(self, request):
+        return () if request.user.has_perm(DADOS_SENSIVEIS) else ("cor_raca",)
 
     def get_import_resource_kwargs(self, request, **kwargs):
         dados = getattr(kwargs.get("form"), "cleaned_data", None) or {}
@@ -276,6 +288,15 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
         sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
         return {**super().get_export_resource_kwargs(request, **kwargs), "dados_sensiveis": sensiveis}
 
+    def get_data_for_export(self, request, queryset, **kwargs):
+        """Toda exportação fica registrada, com o número de linhas (CPF inteiro e, com a permissão, cor/raça)."""
+        dados = super().get_data_for_export(request, queryset, **kwargs)
+        sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
+        conteudo = "com cor/raça e opções por grupo" if sensiveis else "sem dados sensíveis"
+        objeto = f"inscrições {conteudo}{descrever_filtros(request)}"
+        registrar_acesso(request, o_que="exportacao_inscricoes", objeto=objeto, quantidade=len(dados))
+        return dados
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         campo = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "cargo":
@@ -288,7 +309,7 @@ class InscricaoAdmin(BuscaPorCpf, ImportExportModelAdmin):
 
 
 @admin.register(Evento)
-class EventoAdmin(admin.ModelAdmin):
+class EventoAdmin(HistoricoNoAdmin):
     """Só leitura: eventos nascem nas telas de registro e se corrigem por reversão."""
 
     list_display = ["registrado", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]
@@ -328,8 +349,9 @@ class EventoAdmin(admin.ModelAdmin):
 
 
 @admin.register(Resultado)
-class ResultadoAdmin(admin.ModelAdmin):
-    """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças."""
+class ResultadoAdmin(AcessoRegistradoNoAdmin, HistoricoNoAdmin):
+    """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças (as
+    listas reservadas revelam quem é negro ou PcD: cada abertura fica registrada)."""
 
     list_display = ["cargo", "edital", "versao", "status", "provisorio_na_lista", "gerado_por", "gerado", "hash_curto"]
     list_filter = ["status", "provisorio", "cargo__edital"]
@@ -349,6 +371,10 @@ class ResultadoAdmin(admin.ModelAdmin):
     ]
     readonly_fields = ["provisorio_", "gerado", "publicado"]
     actions = ["publicar"]
+    acesso_o_que = "resultado"
+
+    def rotulo_do_acesso(self, resultado):
+        return f"cargo {resultado.cargo.codigo}, versão {resultado.versao}, edital {resultado.cargo.edital}"
 
     @admin.display(description="provisório", ordering="provisorio")
     def provisorio_na_lista(self, resultado):
@@ -387,6 +413,38 @@ class ResultadoAdmin(admin.ModelAdmin):
 
     def has_publicar_resultado_permission(self, request):
         return request.user.has_perm("concursos.publicar_resultado")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# ---------------------------------------------------------------- acessos a dados sensíveis
+
+
+@admin.register(AcessoADadosSensiveis)
+class AcessoADadosSensiveisAdmin(admin.ModelAdmin):
+    """Quem viu cor/raça, deficiência, pareceres e gravações (LGPD): só leitura, para o Auditor
+    (``view_acessoadadossensiveis``). Nem o superusuário inclui, altera ou apaga."""
+
+    list_display = ["momento", "usuario", "o_que", "objeto", "quantidade", "ip"]
+    list_filter = ["o_que", ("usuario", admin.RelatedOnlyFieldListFilter), "quando"]
+    search_fields = ["objeto", "usuario__username", "usuario__first_name", "usuario__last_name"]
+    search_help_text = "Objeto (número de inscrição, edital, sessão…) ou usuário."
+    date_hierarchy = "quando"
+    list_select_related = ["usuario"]
+    show_full_result_count = False
+    fields = ["momento", "usuario", "o_que", "objeto", "quantidade", "ip", "caminho"]
+    readonly_fields = fields
+
+    @admin.display(description="quando", ordering="quando")
+    def momento(self, acesso):
+        return data_e_hora(acesso.quando)
 
     def has_add_permission(self, request):
         return False

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 import cotas
 
 from . import pdf, services
+from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
@@ -286,7 +287,12 @@ def evento(request, pk: int):
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)
     if resultado is not None:
         contexto.update(efeito_do_evento(services.EventoRegistrado(evento, resultado)))
+        registrar_acesso(request, o_que="evento", objeto=descrever(evento, _rotulo_do_cargo(evento.cargo)))
     return render(request, "concursos/evento.html", contexto)
+
+
+def _rotulo_do_cargo(cargo: Cargo) -> str:
+    return f"cargo {cargo.codigo}, edital {cargo.edital}"
 
 
 def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
@@ -352,6 +358,8 @@ def lista_publicada(request, pk: int, formato: str):
         return redirect("admin:concursos_resultado_change", resultado.pk)
     nome = f"resultado-{resultado.cargo.edital.numero}-{resultado.cargo.edital.ano}-{resultado.cargo.codigo}-v{resultado.versao}"
     tipo = TIPOS_DE_PLANILHA[formato]
+    rotulo = f"{_rotulo_do_cargo(resultado.cargo)}, versão {resultado.versao}, {formato}"
+    registrar_acesso(request, o_que="lista_publicada", objeto=descrever(resultado, rotulo))
     return HttpResponse(
         conteudo, content_type=tipo, headers={"Content-Disposition": f'attachment; filename="{nome}.{formato}"'}
     )
@@ -374,10 +382,12 @@ def quadro_de_vagas_pdf(request, pk: int):
 @permission_required("concursos.view_resultado", raise_exception=True)
 def resultado_pdf(request, pk: int):
     edital = get_object_or_404(Edital, pk=pk)
-    return _pdf(request, edital, pdf.resultado_pdf, f"resultado-edital-{edital.numero}-{edital.ano}.pdf")
+    nome = f"resultado-edital-{edital.numero}-{edital.ano}.pdf"
+    return _pdf(request, edital, pdf.resultado_pdf, nome, o_que="pdf_resultado")
 
 
-def _pdf(request, edital: Edital, gerar, nome_do_arquivo: str):
+def _pdf(request, edital: Edital, gerar, nome_do_arquivo: str, *, o_que: str = ""):
+    """O PDF para baixar; com ``o_que``, o documento traz dados sensíveis e a entrega fica registrada."""
     try:
         conteudo = gerar(edital)
     except NotImplementedError:
@@ -386,6 +396,8 @@ def _pdf(request, edital: Edital, gerar, nome_do_arquivo: str):
     except (cotas.ErroDeCotas, ValidationError) as erro:
         messages.error(request, f"Não foi possível gerar o PDF: {mensagem_de(erro)}")
         return redirect("admin:concursos_edital_change", edital.pk)
+    if o_que:
+        registrar_acesso(request, o_que=o_que, objeto=descrever(edital, str(edital)))
     disposicao = f'attachment; filename="{nome_do_arquivo}"'
     return HttpResponse(conteudo, content_type="application/pdf", headers={"Content-Disposition": disposicao})
 

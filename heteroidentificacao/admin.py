@@ -29,6 +29,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 import cotas
+from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever, registrar_acesso
 
 from . import pdf, quorum, services
 from .models import (
@@ -94,6 +95,26 @@ def data_e_hora(valor) -> str:
 def descrever_sessao(sessao) -> str:
     """Como ``str(sessao)``, mas com a hora de Brasília."""
     return f"Sessão de {data_e_hora(sessao.inicio)} — {sessao.comissao}"
+
+
+def rotulo_do_acesso(obj) -> str:
+    """Como o registro de acesso identifica o que foi visto: números e datas, nunca o voto nem a cor."""
+    if isinstance(obj, Comissao):
+        return f"edital {obj.edital}, comissão {obj.get_tipo_display().lower()} ({obj.grupo})"
+    if isinstance(obj, Sessao):
+        return f"{data_e_hora(obj.inicio)}, edital {obj.comissao.edital}, comissão {obj.comissao.get_tipo_display().lower()}"
+    if isinstance(obj, Chamado):
+        return f"inscrição {obj.inscricao.numero}, sessão #{obj.sessao_id}"
+    if isinstance(obj, Parecer | Recurso):
+        return f"inscrição {obj.chamado.inscricao.numero}, sessão #{obj.chamado.sessao_id}"
+    if isinstance(obj, ProcessoDeApuracao):
+        return f"processo {obj.numero}, inscrição {obj.inscricao.numero}"
+    return ""
+
+
+class AcessoRegistrado(AcessoRegistradoNoAdmin):
+    def rotulo_do_acesso(self, obj):
+        return rotulo_do_acesso(obj)
 
 
 def baixar_pdf(conteudo: bytes, nome_do_arquivo: str) -> HttpResponse:
@@ -168,7 +189,8 @@ class FichaSemEdicao:
 class PdfNoAdmin:
     """Entrega um PDF: 403 sem permissão; a recusa do documento vira mensagem e volta à ficha."""
 
-    def entregar_pdf(self, request, *, permitido: bool, gerar, nome_do_arquivo: str, voltar: str):
+    def entregar_pdf(self, request, *, permitido: bool, gerar, nome_do_arquivo: str, voltar: str, o_que: str, objeto):
+        """``o_que`` e ``objeto``: o acesso a dados sensíveis que a entrega registra (LGPD)."""
         if not permitido:
             raise PermissionDenied
         try:
@@ -176,6 +198,7 @@ class PdfNoAdmin:
         except RECUSAS as erro:
             self.message_user(request, f"Não foi possível gerar o PDF: {mensagem(erro)}", messages.ERROR)
             return redirect(voltar)
+        registrar_acesso(request, o_que=o_que, objeto=descrever(objeto, rotulo_do_acesso(objeto)))
         return baixar_pdf(conteudo, nome_do_arquivo)
 
     def rota(self, caminho: str, view, nome: str):
@@ -316,6 +339,8 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
             "linhas": pdf.linhas_do_resultado(ordinaria),
             "pdf": reverse("admin:heteroidentificacao_comissao_resultado_pdf", args=[ordinaria.pk]),
         }
+        objeto = descrever(ordinaria, rotulo_do_acesso(ordinaria))
+        registrar_acesso(request, o_que="resultado_heteroidentificacao", objeto=objeto)
         return TemplateResponse(request, "admin/heteroidentificacao/comissao/resultado.html", contexto)
 
     def resultado_pdf(self, request, pk: int):
@@ -328,6 +353,8 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
             gerar=lambda: pdf.resultado_pdf(comissao, definitivo),
             nome_do_arquivo=f"resultado-{tipo}-heteroidentificacao-edital-{comissao.edital.numero}-{comissao.edital.ano}.pdf",
             voltar=reverse("admin:heteroidentificacao_comissao_resultado", args=[comissao.pk]),
+            o_que="pdf_resultado_heteroidentificacao",
+            objeto=comissao,
         )
 
 
@@ -377,12 +404,15 @@ class ChamadoInline(SoLeitura, admin.TabularInline):
 
 
 @admin.register(Sessao)
-class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
+class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin):
+    """A ficha mostra a referência da gravação e as decisões dos candidatos: cada abertura fica registrada."""
+
     list_display = ["quando", "comissao", "onde", "status", "documentos"]
     list_filter = ["status", "comissao__tipo", "comissao__edital"]
     list_select_related = ["comissao__edital"]
     inlines = [ChamadoInline]
     actions = ["chamar_candidatos"]
+    acesso_o_que = "sessao"
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def get_inlines(self, request, obj):
@@ -463,19 +493,21 @@ class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin
 
     def convocacao_pdf(self, request, pk: int):
         sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital"), pk=pk)
-        return self._pdf_da_sessao(request, sessao, pdf.lista_de_convocacao_pdf, "convocacao")
+        return self._pdf_da_sessao(request, sessao, pdf.lista_de_convocacao_pdf, "convocacao", "pdf_convocacao")
 
     def ata_pdf(self, request, pk: int):
         sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital", "encerrada_por"), pk=pk)
-        return self._pdf_da_sessao(request, sessao, pdf.ata_pdf, "ata")
+        return self._pdf_da_sessao(request, sessao, pdf.ata_pdf, "ata", "ata")
 
-    def _pdf_da_sessao(self, request, sessao, gerar, documento: str):
+    def _pdf_da_sessao(self, request, sessao, gerar, documento: str, o_que: str):
         return self.entregar_pdf(
             request,
             permitido=self.has_view_permission(request, sessao),
             gerar=lambda: gerar(sessao),
             nome_do_arquivo=f"{documento}-sessao-{timezone.localtime(sessao.inicio):%Y-%m-%d}-{sessao.pk}.pdf",
             voltar=reverse("admin:heteroidentificacao_sessao_change", args=[sessao.pk]),
+            o_que=o_que,
+            objeto=sessao,
         )
 
     def parecer_pdf(self, request, pk: int):
@@ -487,6 +519,8 @@ class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin
             gerar=lambda: pdf.parecer_do_candidato_pdf(chamado),
             nome_do_arquivo=f"pareceres-inscricao-{slugify(chamado.inscricao.numero)}.pdf",
             voltar=reverse("admin:heteroidentificacao_sessao_change", args=[chamado.sessao_id]),
+            o_que="pdf_pareceres_do_candidato",
+            objeto=chamado,
         )
 
 
@@ -508,13 +542,14 @@ class SessaoRecursalForm(forms.Form):
 
 
 @admin.register(Recurso)
-class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, admin.ModelAdmin):
+class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin):
     list_display = ["inscricao", "nome_de_uso", "decisao_recorrida", "apresentacao", "julgamento_"]
     list_filter = ["chamado__sessao__comissao__edital"]
     search_fields = ["chamado__inscricao__numero", "chamado__inscricao__candidato__nome"]
     list_select_related = ["chamado__inscricao__candidato", "chamado__sessao", "julgamento__sessao"]
     actions = ["incluir_na_sessao_recursal"]
     ficha = ["chamado", "texto", "apresentado_em", "registrado_por", "julgamento_"]
+    acesso_o_que = acesso_na_lista = "recurso"  # razões do recurso e decisões recorridas
 
     def get_fields(self, request, obj=None):
         return ["chamado", "texto", "apresentado_em"] if obj is None else self.ficha
@@ -627,7 +662,9 @@ class DecisaoForm(forms.Form):
 
 
 @admin.register(ProcessoDeApuracao)
-class ProcessoDeApuracaoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, admin.ModelAdmin):
+class ProcessoDeApuracaoAdmin(
+    InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
+):
     list_display = ["numero", "inscricao", "decisao", "instauracao", "prazo", "proximos_passos"]
     list_filter = ["decisao"]
     search_fields = ["numero", "inscricao__numero", "inscricao__candidato__nome"]
@@ -637,6 +674,7 @@ class ProcessoDeApuracaoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, 
         "numero", "inscricao", "proximos_passos", "fatos", "instaurado_em", "instaurado_por", "notificado_em",
         "prazo_de_defesa", "defesa", "defesa_apresentada_em", "decisao", "fundamentacao", "decidido_em", "decidido_por",
     ]  # fmt: skip
+    acesso_o_que = acesso_na_lista = "apuracao"  # fatos, defesa e decisão sobre a autodeclaração
     passos = {
         "notificar": ("Notificar o candidato", NotificacaoForm, services.notificar),
         "defesa": ("Registrar a defesa", DefesaForm, services.registrar_defesa),
@@ -730,6 +768,8 @@ class ProcessoDeApuracaoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, 
             gerar=lambda: pdf.oficio_ministerio_publico_pdf(processo),
             nome_do_arquivo=f"oficio-ministerio-publico-processo-{slugify(processo.numero)}.pdf",
             voltar=reverse("admin:heteroidentificacao_processodeapuracao_change", args=[processo.pk]),
+            o_que="oficio",
+            objeto=processo,
         )
 
 
@@ -744,8 +784,9 @@ class HistoricoDeParecerInline(SoLeitura, admin.TabularInline):
 
 
 @admin.register(Parecer)
-class ParecerAdmin(SoLeitura, admin.ModelAdmin):
-    """Pareceres são dos membros (criados e alterados só na área deles). Aqui, leitura para auditores."""
+class ParecerAdmin(SoLeitura, AcessoRegistrado, HistoricoNoAdmin):
+    """Pareceres são dos membros (criados e alterados só na área deles). Aqui, leitura para auditores:
+    a lista, a ficha e o histórico ficam registrados como acesso."""
 
     list_display = ["chamado", "sessao", "membro", "voto", "registrado_em", "alterado_em"]
     list_filter = ["voto", "chamado__sessao__comissao__edital"]
@@ -753,6 +794,8 @@ class ParecerAdmin(SoLeitura, admin.ModelAdmin):
     fields = ["chamado", "membro", "voto", "fundamentacao", "registrado_em", "alterado_em"]
     readonly_fields = fields
     inlines = [HistoricoDeParecerInline]
+    acesso_o_que = acesso_na_lista = "parecer"
+    acesso_no_historico = True
 
     def has_view_permission(self, request, obj=None):
         return request.user.has_perm(VER_PARECERES)  # não basta ``change_parecer``: ler é de auditor
@@ -763,7 +806,7 @@ class ParecerAdmin(SoLeitura, admin.ModelAdmin):
 
 
 @admin.register(RegistroDeAuditoria)
-class RegistroDeAuditoriaAdmin(SoLeitura, admin.ModelAdmin):
+class RegistroDeAuditoriaAdmin(SoLeitura, AcessoRegistrado, admin.ModelAdmin):
     list_display = ["momento", "usuario", "acao", "objeto"]
     list_filter = ["acao", ("usuario", admin.RelatedOnlyFieldListFilter), "quando"]
     search_fields = ["objeto"]
@@ -771,6 +814,12 @@ class RegistroDeAuditoriaAdmin(SoLeitura, admin.ModelAdmin):
     list_select_related = ["usuario"]
     fields = ["momento", "usuario", "acao", "objeto", "antes_", "depois_"]
     readonly_fields = [*fields, "conteudo_reservado"]
+    acesso_o_que = "parecer"  # quando a ficha mostra o voto ou a decisão (antes e depois)
+
+    def revela_dados_sensiveis(self, request, registro):
+        if registro.acao.startswith("parecer_"):
+            return request.user.has_perm(VER_PARECERES)
+        return registro.acao == "decisao"
 
     @admin.display(description="quando", ordering="quando")
     def momento(self, registro):

@@ -21,6 +21,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from concursos.acesso import descrever, registrar_acesso
+
 from . import consultas, quorum, services
 from .forms import ParecerForm, PresencaForm
 from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
@@ -284,6 +286,8 @@ def sessao(request, pk):
         "membro": membro,
         "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente),
     }
+    if sessao.status == Sessao.ENCERRADA:  # decisões, placares e motivos de todos os candidatos
+        registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
     return render(request, "heteroidentificacao/sessao.html", contexto)
 
 
@@ -322,6 +326,9 @@ def encerrar_sessao(request, pk):
         "sem_presenca": [linha for linha in previa if linha["falta"]],
         "consequencia": CONSEQUENCIA_DO_ENCERRAMENTO,
     }
+    registrar_acesso(
+        request, o_que="previa_do_encerramento", objeto=descrever(sessao, f"edital {sessao.comissao.edital}")
+    )
     return render(request, "heteroidentificacao/encerrar_sessao.html", contexto)
 
 
@@ -364,6 +371,10 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
+    if meu or contexto["outros"] or contexto["decisao"] or contexto["recurso"]:
+        # Pareceres (o próprio e, depois dele, os dos outros), a decisão ou o material do recurso (gravação).
+        rotulo = f"inscrição {chamado.inscricao.numero}, sessão #{chamado.sessao_id}"
+        registrar_acesso(request, o_que="parecer", objeto=descrever(chamado, rotulo))
     return render(request, "heteroidentificacao/parecer.html", contexto)
 
 
