@@ -19,7 +19,17 @@ from import_export.results import RowResult
 from . import services, views
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
 from .cpf import normalizar_cpf
-from .forms import CandidatoForm, EditalCriacaoForm, EditalForm, OpcaoDeGrupoForm, grupos_conhecidos, rotulo_do_grupo
+from .forms import (
+    AutocompleteSemValorInvalido,
+    CandidatoForm,
+    CargoForm,
+    EditalCriacaoForm,
+    EditalForm,
+    InscricaoForm,
+    OpcaoDeGrupoForm,
+    grupos_conhecidos,
+    rotulo_do_grupo,
+)
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from .resources import (
     FORMATOS_DE_EXPORTACAO,
@@ -55,6 +65,7 @@ class BuscaPorCpf:
 
 class CargoInline(admin.TabularInline):
     model = Cargo
+    form = CargoForm
     fields = ["codigo", "nome", "vagas"]
     extra = 1
 
@@ -150,6 +161,7 @@ def _linha_do_parametro(grupo: dict) -> tuple:
 
 @admin.register(Cargo)
 class CargoAdmin(HistoricoNoAdmin):
+    form = CargoForm
     list_display = ["codigo", "nome", "edital", "vagas", "ultimo_resultado", "eventos"]
     list_filter = ["edital"]
     search_fields = ["nome", "codigo"]
@@ -223,6 +235,7 @@ class OpcaoDeGrupoInline(admin.TabularInline):
 
 @admin.register(Inscricao)
 class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, ImportExportModelAdmin):
+    form = InscricaoForm
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
     export_formats = FORMATOS_DE_EXPORTACAO
@@ -298,6 +311,8 @@ class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, Imp
         return dados
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in self.autocomplete_fields:
+            kwargs["widget"] = AutocompleteSemValorInvalido(db_field, self.admin_site, using=kwargs.get("using"))
         campo = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "cargo":
             campo.queryset = campo.queryset.select_related("edital")

@@ -14,8 +14,9 @@ _validador = BRCPFValidator()
 
 
 def normalizar_cpf(valor) -> str:
-    """Só os dígitos; ``'529.982.247-25'`` → ``'52998224725'``."""
-    return re.sub(r"\D", "", str(valor or ""))
+    """Só os dígitos ASCII; ``'529.982.247-25'`` → ``'52998224725'``. Algarismos de outras escritas
+    (``'٥٢٩…'``) não contam: o mesmo CPF escapa da unicidade se for guardado com eles."""
+    return re.sub(r"[^0-9]", "", str(valor or ""))
 
 
 def validar_cpf(valor) -> None:

@@ -9,16 +9,24 @@ leitura de células (CPF, datas, decimais com vírgula, sim/não, cor/raça do I
 - Na escrita, texto que começa com ``= + - @``, tabulação ou CR ganha um apóstrofo na frente, para
   que o Excel não o execute como fórmula (OWASP, "CSV injection"; TECNICO §1.6). Números e datas
   continuam números e datas no XLSX; no CSV saem como o Excel-BR os lê (``1234,5``, ``31/12/1990``).
+- Arquivo enviado (``conferir_arquivo``): só ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, e o
+  conteúdo tem de ser o que a extensão diz — um XLSX é um zip com a estrutura OOXML (sem macros,
+  sem "bomba" de descompressão), um CSV é texto. Qualquer falha de leitura vira ``ArquivoInvalido``
+  com a mensagem em português; nenhuma outra exceção sai daqui.
 """
 
 import csv
 import io
+import math
 import re
 import unicodedata
+import zipfile
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from pathlib import PurePath
 
 import tablib
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils import timezone
@@ -29,8 +37,26 @@ from .cpf import normalizar_cpf, validar_cpf
 PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
 
 
+MAXIMO_DE_COLUNAS = 200
+MAXIMO_DE_LINHAS = 100_000
+MAXIMO_DESCOMPACTADO = 250 * 1024 * 1024  # um XLSX de 20 MB com texto comum descompacta para ~150 MB
+MAXIMO_INTEIRO = 2_147_483_647  # o maior inteiro que cabe numa coluna inteira em qualquer banco
+
+# Caracteres que ninguém digita num nome ou num número de inscrição: controles (C0/C1, DEL) e os
+# que invertem ou isolam a direção do texto (U+202E mostra "gpj.exe" como "exe.jpg").
+_CONTROLES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 class ValorInvalido(ValueError):
     """Célula que não pode ser lida; a mensagem diz por quê, em português."""
+
+
+class ArquivoInvalido(ValueError):
+    """Arquivo que não pode ser importado (tipo, tamanho, estrutura); a mensagem diz por quê."""
+
+
+def tem_caracteres_de_controle(texto_: str) -> bool:
+    return bool(_CONTROLES.search(texto_))
 
 
 # --------------------------------------------------------------------------- escrita segura
@@ -109,24 +135,46 @@ def linha_vazia(linha) -> bool:
     return all(v is None or (isinstance(v, str) and not v.strip()) for v in linha)
 
 
+def _sem_vazias_no_fim(valores) -> list:
+    valores = list(valores)
+    while valores and (valores[-1] is None or valores[-1] == ""):
+        valores.pop()
+    return valores
+
+
 def _conjunto(numeradas) -> tablib.Dataset:
     """Dataset a partir de (número da linha, valores); a primeira linha não vazia é o cabeçalho.
 
-    Linhas em branco são puladas, mas contam na numeração, como no Excel."""
-    numeradas = [(n, list(v)) for n, v in numeradas]
-    while numeradas and linha_vazia(numeradas[0][1]):
-        numeradas.pop(0)
-    if not numeradas:
+    Linhas em branco são puladas, mas contam na numeração, como no Excel. Células vazias no fim
+    da linha não contam como colunas; mais de ``MAXIMO_DE_COLUNAS`` colunas ou de
+    ``MAXIMO_DE_LINHAS`` linhas de dados é ``ArquivoInvalido`` (e não uma tabela de bilhões de células)."""
+    cabecalho, corpo, linha_do_cabecalho = None, [], None
+    for numero, valores in numeradas:
+        if linha_vazia(valores):
+            continue
+        valores = _sem_vazias_no_fim(valores)
+        if len(valores) > MAXIMO_DE_COLUNAS:
+            raise ArquivoInvalido(
+                f"A linha {numero} tem {len(valores)} colunas; uma planilha de inscrições tem no máximo "
+                f"{MAXIMO_DE_COLUNAS}. Apague as colunas que sobram à direita."
+            )
+        if cabecalho is None:
+            cabecalho, linha_do_cabecalho = ["" if c is None else texto(c) for c in valores], numero
+            continue
+        if len(corpo) == MAXIMO_DE_LINHAS:
+            raise ArquivoInvalido(
+                f"O arquivo tem mais de {MAXIMO_DE_LINHAS} linhas de dados; divida-o em arquivos menores."
+            )
+        corpo.append((numero, valores))
+    if cabecalho is None:
         return tablib.Dataset()
-    cabecalho = ["" if c is None else str(c) for c in numeradas[0][1]]
-    corpo = [(n, v) for n, v in numeradas[1:] if not linha_vazia(v)]
     largura = max([len(cabecalho), *(len(v) for _, v in corpo)])
     cabecalho += [""] * (largura - len(cabecalho))
     conjunto = tablib.Dataset(headers=cabecalho)
     for _, valores in corpo:
         conjunto.append(valores + [None] * (largura - len(valores)))
     conjunto.linhas = [n for n, _ in corpo]
-    conjunto.linha_do_cabecalho = numeradas[0][0]
+    conjunto.linha_do_cabecalho = linha_do_cabecalho
     return conjunto
 
 
@@ -148,22 +196,145 @@ def separador(primeira_linha: str) -> str:
 
 
 def ler_csv(dados: bytes | str) -> tablib.Dataset:
-    texto = decodificar(dados)
-    primeira = next((linha for linha in texto.splitlines() if linha.strip()), "")
-    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=separador(primeira))
-    return _conjunto(enumerate(leitor, start=1))
+    """CSV lido inteiro; qualquer problema de leitura é ``ArquivoInvalido`` com a linha."""
+    texto_ = decodificar(dados)
+    primeira = next((linha for linha in texto_.splitlines() if linha.strip()), "")
+    leitor = csv.reader(io.StringIO(texto_, newline=""), delimiter=separador(primeira))
+    try:
+        return _conjunto(enumerate(leitor, start=1))
+    except csv.Error as erro:
+        limite = csv.field_size_limit()
+        motivo = f"uma célula passa de {limite} caracteres" if "field larger" in str(erro) else "CSV malformado"
+        raise ArquivoInvalido(f"Não foi possível ler o CSV na linha {leitor.line_num}: {motivo}.") from None
 
 
 def ler_xlsx(dados: bytes) -> tablib.Dataset:
-    """Primeira aba (a ativa) do XLSX, com os valores calculados das fórmulas."""
+    """Primeira aba (a ativa) do XLSX, com os valores calculados das fórmulas.
+
+    As dimensões gravadas no arquivo são ignoradas (``reset_dimensions``): uma planilha que declara
+    ``A1:XFD1048576`` faria o openpyxl devolver 16 mil colunas vazias em um milhão de linhas."""
     from openpyxl import load_workbook
 
-    livro = load_workbook(io.BytesIO(dados), read_only=True, data_only=True)
+    conferir_xlsx(dados)
+    try:
+        livro = load_workbook(io.BytesIO(dados), read_only=True, data_only=True)
+    except Exception:  # o openpyxl levanta de tudo um pouco (KeyError, XML malformado, zip corrompido)
+        raise ArquivoInvalido(
+            "Não foi possível abrir a planilha XLSX: o arquivo está corrompido ou não foi salvo pelo Excel "
+            "ou pelo LibreOffice como “Pasta de trabalho do Excel (.xlsx)”."
+        ) from None
     try:
         folha = livro.active
+        if folha is None or not hasattr(folha, "iter_rows"):
+            raise ArquivoInvalido("A primeira aba do XLSX não é uma planilha de dados (é um gráfico?).")
+        folha.reset_dimensions()
         return _conjunto(enumerate(folha.iter_rows(min_row=1, values_only=True), start=1))
+    except ArquivoInvalido:
+        raise
+    except Exception:
+        raise ArquivoInvalido(
+            "Não foi possível ler a planilha XLSX: há células ou fórmulas que o leitor não entende. "
+            "Salve o arquivo de novo como “Pasta de trabalho do Excel (.xlsx)”."
+        ) from None
     finally:
         livro.close()
+
+
+# --------------------------------------------------------------------------- arquivo enviado
+
+
+ASSINATURAS_BINARIAS = {
+    b"PK\x03\x04": "um arquivo compactado (zip, xlsx, docx…)",
+    b"\xd0\xcf\x11\xe0": "uma planilha .xls antiga ou um arquivo protegido por senha",
+    b"%PDF": "um PDF",
+    b"MZ": "um programa do Windows",
+    b"\x7fELF": "um programa",
+    b"\x89PNG": "uma imagem",
+    b"\xff\xd8\xff": "uma imagem",
+    b"GIF8": "uma imagem",
+    b"{\\rtf": "um documento RTF",
+}
+TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+
+
+def _tamanho_em_mb(tamanho: int) -> str:
+    return f"{tamanho / 1024 / 1024:.1f}".replace(".", ",")
+
+
+def conferir_tamanho(tamanho: int) -> None:
+    limite = settings.LIMITE_DE_IMPORTACAO_MB
+    if tamanho > limite * 1024 * 1024:
+        raise ArquivoInvalido(
+            f"O arquivo tem {_tamanho_em_mb(tamanho)} MB; o limite é {limite} MB. Divida-o em arquivos menores."
+        )
+
+
+def conferir_csv(dados: bytes) -> None:
+    """Um CSV é texto: nem binário disfarçado nem UTF-16 (que o leitor não entende)."""
+    for assinatura, descricao in ASSINATURAS_BINARIAS.items():
+        if dados.startswith(assinatura):
+            raise ArquivoInvalido(f"O arquivo tem extensão .csv, mas é {descricao}, não um texto CSV.")
+    if dados.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in dados[:4096]:
+        raise ArquivoInvalido(
+            "O arquivo está em UTF-16 ou não é texto. No Excel, salve como “CSV UTF-8 (delimitado por "
+            "vírgulas)” ou “CSV (separado por vírgulas)”."
+        )
+    if b"\x00" in dados:
+        raise ArquivoInvalido("O arquivo tem bytes nulos: não é um texto CSV.")
+    amostra = decodificar(dados[:65536])
+    controles = sum(1 for c in amostra if unicodedata.category(c) == "Cc" and c not in "\t\r\n")
+    if controles > max(5, len(amostra) // 100):
+        raise ArquivoInvalido("O arquivo não parece texto (muitos caracteres de controle): não é um CSV.")
+
+
+def conferir_xlsx(dados: bytes) -> None:
+    """Um XLSX é um zip com a estrutura OOXML de uma pasta de trabalho, sem macros, que descompacta
+    para um tamanho razoável (nada de "bomba" de descompressão)."""
+    if dados.startswith(b"\xd0\xcf\x11\xe0"):
+        raise ArquivoInvalido(
+            "O arquivo é uma planilha .xls antiga ou está protegido por senha. Abra-o no Excel ou no "
+            "LibreOffice e salve como “Pasta de trabalho do Excel (.xlsx)”, sem senha."
+        )
+    if not dados.startswith(b"PK\x03\x04"):
+        raise ArquivoInvalido("O arquivo tem extensão .xlsx, mas não é uma planilha XLSX (não é um zip OOXML).")
+    try:
+        with zipfile.ZipFile(io.BytesIO(dados)) as pacote:
+            itens = pacote.infolist()
+            nomes = {item.filename for item in itens}
+            tipos = pacote.read("[Content_Types].xml") if "[Content_Types].xml" in nomes else b""
+    except Exception:  # BadZipFile, zlib.error, NotImplementedError (compressão exótica), EOFError…
+        raise ArquivoInvalido("O arquivo .xlsx está corrompido (o zip não abre).") from None
+    if not tipos or "xl/workbook.xml" not in nomes:
+        raise ArquivoInvalido(
+            "O arquivo .xlsx não tem a estrutura de uma pasta de trabalho do Excel (falta o xl/workbook.xml)."
+        )
+    if b"macroEnabled" in tipos or "xl/vbaProject.bin" in nomes:
+        raise ArquivoInvalido("Planilhas com macros não são aceitas: salve como .xlsx comum, sem macros.")
+    if TIPO_XLSX.encode() not in tipos:
+        raise ArquivoInvalido("O arquivo .xlsx não é uma pasta de trabalho do Excel (é um modelo ou outro tipo).")
+    if sum(item.file_size for item in itens) > MAXIMO_DESCOMPACTADO:
+        raise ArquivoInvalido(
+            "A planilha descompactada passa de 250 MB: apague as linhas e colunas vazias ou divida o arquivo."
+        )
+
+
+def conferir_arquivo(nome: str, dados: bytes):
+    """O formato (``CSVBrasil`` ou ``XLSXBrasil``) de um arquivo enviado, depois de conferir extensão,
+    tamanho e conteúdo e de lê-lo inteiro; ``ArquivoInvalido`` com a mensagem se algo não serve."""
+    extensao = PurePath(nome or "").suffix.lower()
+    formatos = {".csv": CSVBrasil, ".xlsx": XLSXBrasil}
+    if extensao not in formatos:
+        raise ArquivoInvalido(f"Envie um arquivo .csv ou .xlsx (o arquivo enviado é {extensao or 'sem extensão'}).")
+    conferir_tamanho(len(dados))
+    if not dados.strip():
+        raise ArquivoInvalido("O arquivo está vazio.")
+    formato = formatos[extensao]
+    conjunto = formato().create_dataset(dados)
+    if not conjunto.headers:
+        raise ArquivoInvalido("O arquivo não tem nenhuma linha preenchida (nem o cabeçalho).")
+    if not len(conjunto):
+        raise ArquivoInvalido("O arquivo só tem o cabeçalho: não há nenhuma inscrição para importar.")
+    return formato
 
 
 class CSVBrasil(CSV):
@@ -179,6 +350,8 @@ class CSVBrasil(CSV):
         return "rb"
 
     def create_dataset(self, in_stream, **kwargs):
+        if isinstance(in_stream, bytes):
+            conferir_csv(in_stream)
         return ler_csv(in_stream)
 
     def export_data(self, dataset, **kwargs):
@@ -223,7 +396,9 @@ def texto(valor) -> str:
     if valor is None:
         return ""
     if isinstance(valor, float) and valor.is_integer():
-        return str(int(valor))
+        valor = int(valor)
+    if isinstance(valor, int) and not isinstance(valor, bool) and abs(valor) >= 10**100:
+        return f"número de {len(str(abs(valor))) if abs(valor) < 10**4000 else 'mais de 4000'} algarismos"
     if isinstance(valor, datetime):
         return f"{valor:%d/%m/%Y}" if valor.time() == datetime.min.time() else f"{valor:%d/%m/%Y %H:%M}"
     if isinstance(valor, date):
@@ -241,6 +416,8 @@ def ler_texto(valor, *, maximo: int, obrigatorio: bool = False) -> str:
         raise ValorInvalido("preenchimento obrigatório")
     if len(conteudo) > maximo:
         raise ValorInvalido(f"no máximo {maximo} caracteres (tem {len(conteudo)})")
+    if tem_caracteres_de_controle(conteudo):
+        raise ValorInvalido("tem caracteres de controle ou invisíveis (copiados de outro sistema?); digite de novo")
     return conteudo
 
 
@@ -259,12 +436,14 @@ def ler_cpf(valor) -> str:
     if isinstance(valor, (int, float)):
         if isinstance(valor, float) and not valor.is_integer():
             raise ValorInvalido("CPF inválido")
+        if not 0 <= valor < 10**11:
+            raise ValorInvalido("o CPF tem 11 dígitos")
         digitos = str(int(valor)).zfill(11)
     else:
         conteudo = texto(valor)
         if not conteudo:
             raise ValorInvalido("preenchimento obrigatório")
-        if not re.fullmatch(r"[\d.\-/ ]+", conteudo):
+        if not re.fullmatch(r"[0-9.\-/ ]+", conteudo):
             raise ValorInvalido("o CPF tem só números, com ou sem pontos e traço (000.000.000-00)")
         digitos = normalizar_cpf(conteudo)
         if conteudo.isdigit() and 9 <= len(digitos) < 11:
@@ -278,10 +457,10 @@ def ler_cpf(valor) -> str:
     return digitos
 
 
-_SO_PONTO = re.compile(r"\d*\.?\d+")
-_SO_VIRGULA = re.compile(r"\d*,?\d+")
-_MILHAR_BR = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")
-_MILHAR_US = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")
+_SO_PONTO = re.compile(r"\d*\.?\d+", re.ASCII)
+_SO_VIRGULA = re.compile(r"\d*,?\d+", re.ASCII)
+_MILHAR_BR = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?", re.ASCII)
+_MILHAR_US = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?", re.ASCII)
 
 
 def ler_decimal(valor, *, casas: int = 3, maximo: Decimal = Decimal("1000000")) -> Decimal:
@@ -293,6 +472,10 @@ def ler_decimal(valor, *, casas: int = 3, maximo: Decimal = Decimal("1000000")) 
     if isinstance(valor, bool):
         raise ValorInvalido("não é um número")
     if isinstance(valor, float):
+        if not math.isfinite(valor):
+            raise ValorInvalido("não é um número")
+        if abs(valor) >= maximo:
+            raise ValorInvalido(f"valor grande demais (até {maximo - 1})")
         numero = Decimal(repr(valor))
         arredondado = numero.quantize(Decimal(1).scaleb(-casas))
         if abs(numero - arredondado) < Decimal("1e-9"):  # resíduo binário de fórmula do Excel
@@ -421,8 +604,8 @@ def ler_inteiro_positivo(valor) -> int | None:
     conteudo = texto(valor)
     if not conteudo:
         return None
-    if not conteudo.isdigit() or int(conteudo) < 1:
-        raise ValorInvalido("use um número inteiro a partir de 1")
+    if not re.fullmatch(r"[0-9]{1,10}", conteudo) or not 1 <= int(conteudo) <= MAXIMO_INTEIRO:
+        raise ValorInvalido(f"use um número inteiro de 1 a {MAXIMO_INTEIRO}")
     return int(conteudo)
 
 

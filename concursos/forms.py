@@ -1,21 +1,29 @@
 """Formulários das telas do RH: edital no admin, eventos, reversão, CPF e o simulador de cotas.
 
 Só validação de formulário e a montagem das escolhas; as regras estão em ``cotas`` e as mudanças
-de estado em ``services.py``.
+de estado em ``services.py``. Entrada hostil (números de 400 algarismos, datas do ano 1, caracteres
+de controle) para aqui, com a mensagem no campo, em vez de virar erro 500 mais adiante.
 """
 
+import re
+from datetime import date
 from decimal import Decimal
+from pathlib import PurePath
 
 from django import forms
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 import cotas
+from cotas.modelo import MAXIMO_DE_VAGAS
 
 from .cpf import normalizar_cpf
-from .models import DESEMPATE_PADRAO, REGIMES, Candidato, Edital, Inscricao, OpcaoDeGrupo
+from .formatos import ValorInvalido, decimal_em_texto, ler_decimal, tem_caracteres_de_controle
+from .models import DESEMPATE_PADRAO, REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
+PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
 ROTULOS_DOS_GRUPOS = {
     "ampla": "Ampla concorrência",
     "negros": "Negros",
@@ -31,6 +39,32 @@ def rotulo_do_grupo(grupo: str | None) -> str:
     if not grupo:
         return "—"
     return ROTULOS_DOS_GRUPOS.get(grupo, grupo.replace("_", " ").capitalize())
+
+
+def validar_texto_limpo(valor: str) -> None:
+    """Recusa caracteres de controle e de inversão de direção (U+202E), que ninguém digita."""
+    if valor and tem_caracteres_de_controle(valor):
+        raise ValidationError(
+            "O texto tem caracteres de controle ou invisíveis (copiados de outro sistema?); digite-o de novo.",
+            code="controle",
+        )
+
+
+class AutocompleteSemValorInvalido(AutocompleteSelect):
+    """O ``AutocompleteSelect`` do admin, sem o erro 500 ao redesenhar um valor que não é uma chave
+    válida (``"abc"`` ou 400 algarismos num id): o Django consulta o banco com o valor como veio.
+    Aqui ele é descartado antes, e o campo mostra o seu erro normal ("Faça uma escolha válida")."""
+
+    def optgroups(self, name, value, attr=None):
+        chave = self.field.target_field
+        validos = []
+        for valor in value:
+            try:
+                chave.clean(valor, None)
+            except (ValidationError, ValueError, TypeError, OverflowError):
+                continue
+            validos.append(valor)
+        return super().optgroups(name, validos, attr)
 
 
 def _campo_percentual_pcd(obrigatorio: bool) -> forms.DecimalField:
@@ -77,6 +111,19 @@ class EditalForm(forms.ModelForm):
     def clean_desempate(self):
         return [criterio.strip() for criterio in self.cleaned_data["desempate"].split(",") if criterio.strip()]
 
+    def clean(self):
+        dados = super().clean()
+        for campo in ("publicado_em", "validade_ate", "data_referencia_idade"):
+            valor = dados.get(campo)
+            if isinstance(valor, date) and not PRIMEIRO_ANO <= valor.year <= ULTIMO_ANO:
+                self.add_error(campo, f"Data fora do intervalo possível ({PRIMEIRO_ANO} a {ULTIMO_ANO}).")
+        if dados.get("titulo"):
+            try:
+                validar_texto_limpo(dados["titulo"])
+            except ValidationError as erro:
+                self.add_error("titulo", erro)
+        return dados
+
 
 class EditalCriacaoForm(EditalForm):
     """Na criação, o percentual PcD que será congelado com os parâmetros do regime."""
@@ -86,6 +133,25 @@ class EditalCriacaoForm(EditalForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["percentual_pcd"].initial = Decimal("5")
+
+
+class CargoForm(forms.ModelForm):
+    """Cargo no admin (e na linha do edital): vagas até o limite do motor (``MAXIMO_DE_VAGAS``); um
+    bilhão de vagas digitado por engano travaria o quadro de vagas do edital."""
+
+    class Meta:
+        model = Cargo
+        fields = ["edital", "codigo", "nome", "vagas"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "vagas" in self.fields:
+            self.fields["vagas"].max_value = MAXIMO_DE_VAGAS
+            self.fields["vagas"].validators.append(MaxValueValidator(MAXIMO_DE_VAGAS))
+            self.fields["vagas"].widget.attrs["max"] = MAXIMO_DE_VAGAS
+        for campo in ("codigo", "nome"):
+            if campo in self.fields:
+                self.fields[campo].validators.append(validar_texto_limpo)
 
 
 class CandidatoForm(forms.ModelForm):
@@ -101,9 +167,46 @@ class CandidatoForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.initial["cpf"] = self.instance.cpf_formatado
+        for campo in ("nome", "nome_social"):
+            if campo in self.fields:  # quem só pode ver recebe a ficha sem campos editáveis
+                self.fields[campo].validators.append(validar_texto_limpo)
 
     def clean_cpf(self):
         return normalizar_cpf(self.cleaned_data["cpf"])
+
+
+class InscricaoForm(forms.ModelForm):
+    """Inscrição no admin. As notas parciais são um objeto ``{"campo": nota}`` (o campo como nas
+    colunas ``nota_<campo>`` da importação); qualquer outro JSON — lista, texto, ``\u0000`` —
+    quebraria a geração do resultado ou o PostgreSQL, e é recusado aqui com a mensagem."""
+
+    class Meta:
+        model = Inscricao
+        fields = ["edital", "cargo", "candidato", "numero", "cor_raca", "nota", "notas_parciais", "jurado", "sorteio"]
+        fields += ["situacao"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "numero" in self.fields:
+            self.fields["numero"].validators.append(validar_texto_limpo)
+
+    def clean_notas_parciais(self):
+        notas = self.cleaned_data.get("notas_parciais")
+        if notas in (None, "", {}):
+            return {}
+        if not isinstance(notas, dict):
+            raise ValidationError('Informe um objeto JSON, por exemplo {"conhecimentos_especificos": "40.5"}.')
+        lidas = {}
+        for campo, valor in notas.items():
+            if not re.fullmatch(r"[a-z0-9_]{1,60}", campo):
+                raise ValidationError(
+                    f"Nome de nota parcial inválido: {campo[:60]!r} (use letras minúsculas, números e _)."
+                )
+            try:
+                lidas[campo] = decimal_em_texto(ler_decimal(valor if isinstance(valor, str) else str(valor)))
+            except ValorInvalido as erro:
+                raise ValidationError(f"Nota parcial {campo!r}: {erro}.") from None
+        return lidas
 
 
 class OpcaoDeGrupoForm(forms.ModelForm):
@@ -135,9 +238,12 @@ class EventoForm(forms.Form):
     """Dados de um evento do cargo: inscrição (ou quantidade de vagas), documento e motivo."""
 
     inscricao = forms.ModelChoiceField(label="Inscrição", queryset=Inscricao.objects.none())
-    quantidade = forms.IntegerField(label="Quantidade de vagas novas", min_value=1)
+    quantidade = forms.IntegerField(label="Quantidade de vagas novas", min_value=1, max_value=MAXIMO_DE_VAGAS)
     documento = forms.CharField(
-        label="Documento de suporte", max_length=120, help_text="Número do ofício, portaria ou requerimento."
+        label="Documento de suporte",
+        max_length=120,
+        validators=[validar_texto_limpo],
+        help_text="Número do ofício, portaria ou requerimento.",
     )
     motivo = forms.CharField(label="Motivo", required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
 
@@ -167,7 +273,10 @@ def _situacoes_atuais(cargo) -> dict[str, str]:
 
 class ReversaoForm(forms.Form):
     documento = forms.CharField(
-        label="Documento de suporte", max_length=120, help_text="Despacho ou ofício que determina a reversão."
+        label="Documento de suporte",
+        max_length=120,
+        validators=[validar_texto_limpo],
+        help_text="Despacho ou ofício que determina a reversão.",
     )
     motivo = forms.CharField(
         label="Motivo da reversão", widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text="Obrigatório."
@@ -177,7 +286,7 @@ class ReversaoForm(forms.Form):
 class SimuladorQuadroForm(forms.Form):
     """Quadro de vagas de um cargo hipotético por um regime pré-definido (Art. 1º, §4º)."""
 
-    vagas = forms.IntegerField(label="Vagas do cargo", min_value=0, max_value=1_000_000)
+    vagas = forms.IntegerField(label="Vagas do cargo", min_value=0, max_value=MAXIMO_DE_VAGAS)
     regime = forms.ChoiceField(
         label="Regime", choices=[(nome, dict(REGIMES).get(nome, nome)) for nome in cotas.REGIMES]
     )
@@ -195,10 +304,15 @@ class SimuladorQuadroForm(forms.Form):
 class SimuladorCenarioForm(forms.Form):
     """Arquivo de cenário ``cotas-cenario/1``, simulado exatamente como ``manage.py simular_cotas``."""
 
-    arquivo = forms.FileField(label="Arquivo do cenário (JSON, até 5 MB)")
+    arquivo = forms.FileField(
+        label="Arquivo do cenário (JSON, até 5 MB)", widget=forms.ClearableFileInput(attrs={"accept": ".json"})
+    )
 
     def clean_arquivo(self):
+        """Só ``.json`` e até 5 MB; o conteúdo é conferido pelo leitor do motor (``cotas.ler_json``)."""
         arquivo = self.cleaned_data["arquivo"]
+        if PurePath(arquivo.name or "").suffix.lower() != ".json":
+            raise ValidationError("Envie o cenário como um arquivo .json (cotas-cenario/1).")
         if arquivo.size > TAMANHO_MAXIMO_DO_CENARIO:
             raise ValidationError("O arquivo passa de 5 MB; divida o cenário ou use o comando simular_cotas.")
         return arquivo

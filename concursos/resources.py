@@ -22,11 +22,14 @@ Importação — sempre para UM edital, escolhido pelo servidor (``InscricaoReso
 """
 
 import re
+from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils import timezone
 from import_export import fields, resources
 from import_export.exceptions import ImportError as ErroDeImportacao
 from import_export.forms import ConfirmImportForm, ImportForm
@@ -127,6 +130,11 @@ class ResultadoDaImportacao(Result):
         return [(linha.number, linha.errors) for linha in self.error_rows]
 
 
+def _curto(texto: str, tamanho: int = 60) -> str:
+    """Texto para mensagem: um cabeçalho de 100 mil caracteres não vira uma página de erro gigante."""
+    return texto if len(texto) <= tamanho else texto[:tamanho] + "…"
+
+
 class InscricaoResource(resources.ModelResource):
     edital = Coluna("edital", lambda i: str(i.edital) if i.edital_id else "")
     inscricao = Coluna("inscricao", lambda i: i.numero)
@@ -218,13 +226,14 @@ class InscricaoResource(resources.ModelResource):
         for indice, original in enumerate(dataset.headers or []):
             letra = f.letra_da_coluna(indice)
             nome = f.normalizar_cabecalho(original)
+            original = _curto(f.texto(original))
             nome = APELIDOS.get(nome, nome)
             if not nome:
                 nome = f"_sem_nome_{letra}"
                 if any(not f.linha_vazia([linha[indice]]) for linha in dataset):
                     problemas.append(f"a coluna {letra} tem valores, mas não tem nome no cabeçalho")
             elif nome in vistos:
-                problemas.append(f"as colunas {vistos[nome]} e {letra} são ambas “{nome}”; deixe só uma")
+                problemas.append(f"as colunas {vistos[nome]} e {letra} são ambas “{_curto(nome)}”; deixe só uma")
             elif nome in GRUPOS_CONHECIDOS and not self._conhecida(nome):
                 problemas.append(
                     f"coluna {letra} “{original}”: “{nome}” não é grupo do regime deste edital "
@@ -234,7 +243,7 @@ class InscricaoResource(resources.ModelResource):
                 problemas.append(f"coluna {letra} “{original}” desconhecida; apague-a ou corrija o nome")
                 desconhecidas = True
             vistos.setdefault(nome, letra)
-            self._rotulos[nome] = (str(original).strip() or nome, letra)
+            self._rotulos[nome] = (original or nome, letra)
             normais.append(nome)
         if desconhecidas:
             problemas.append(
@@ -544,7 +553,12 @@ def mensagens_de_erro(resultado) -> list[str]:
 
 
 class ImportacaoDeInscricoesForm(ImportForm):
-    """Formulário de importação do admin, com o edital que recebe as inscrições."""
+    """Formulário de importação do admin, com o edital que recebe as inscrições.
+
+    O arquivo é conferido aqui, antes de a biblioteca gravá-lo no armazenamento temporário: só
+    ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, conteúdo do tipo que a extensão diz e
+    legível inteiro (``formatos.conferir_arquivo``). O formato é o do conteúdo: a escolha da lista
+    só vale se concordar com ele."""
 
     edital = forms.ModelChoiceField(
         queryset=Edital.objects.all(),
@@ -553,11 +567,96 @@ class ImportacaoDeInscricoesForm(ImportForm):
     )
     field_order = ["edital", "resource", "import_file", "format"]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].required = False
+        self.fields[
+            "import_file"
+        ].help_text = f"Planilha .xlsx ou .csv, até {settings.LIMITE_DE_IMPORTACAO_MB} MB, com uma linha por inscrição."
+        self.fields["import_file"].widget.attrs["accept"] = ".csv,.xlsx"
+
+    def clean(self):
+        dados = super().clean()
+        arquivo = dados.get("import_file")
+        if arquivo is None:
+            return dados
+        try:
+            f.conferir_tamanho(arquivo.size)
+            conteudo = arquivo.read()
+            arquivo.seek(0)
+            formato = f.conferir_arquivo(arquivo.name, conteudo)
+        except f.ArquivoInvalido as erro:
+            self.add_error("import_file", str(erro))
+            return dados
+        dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(formato))
+        self.errors.pop("format", None)
+        return dados
+
+
+_NOME_TEMPORARIO = re.compile(r"[0-9a-f]{32}")
+
 
 class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
-    """Confirmação da importação: leva adiante o edital escolhido na primeira etapa."""
+    """Confirmação da importação: leva adiante o edital escolhido na primeira etapa.
+
+    Os campos escondidos voltam do navegador e podem ter sido alterados: o formato e o recurso têm
+    de ser índices que existem, e o arquivo, um nome gerado pela prévia (32 dígitos hexadecimais)
+    ainda presente no armazenamento privado."""
 
     edital = forms.ModelChoiceField(queryset=Edital.objects.all(), widget=forms.HiddenInput)
+
+    def clean_import_file_name(self):
+        nome = super().clean_import_file_name()
+        if not _NOME_TEMPORARIO.fullmatch(nome) or not arquivo_temporario_existe(nome):
+            raise ValidationError(
+                "A prévia desta importação expirou ou já foi confirmada: envie o arquivo de novo.", code="expirada"
+            )
+        return nome
+
+    def clean_format(self):
+        formato = self.cleaned_data["format"]
+        if formato not in {str(i) for i in range(len(FORMATOS_DE_IMPORTACAO))}:
+            raise ValidationError("Formato de arquivo inválido: envie o arquivo de novo.", code="formato")
+        return formato
+
+    def clean_resource(self):
+        recurso = self.cleaned_data.get("resource") or ""
+        if recurso not in ("", "0"):
+            raise ValidationError("Importação inválida: envie o arquivo de novo.", code="recurso")
+        return recurso
+
+
+# ---------------------------------------------------------------------- arquivos temporários
+
+
+def armazenamento_temporario():
+    """O armazenamento privado (nunca servido pela web) e a pasta onde a importação guarda o arquivo
+    entre a prévia e a confirmação (``MediaStorage`` do django-import-export; TECNICO §1.1)."""
+    from import_export.tmp_storages import MediaStorage
+
+    temporario = MediaStorage()
+    return temporario._storage, temporario.MEDIA_FOLDER
+
+
+def arquivo_temporario_existe(nome: str) -> bool:
+    armazenamento, pasta = armazenamento_temporario()
+    return armazenamento.exists(f"{pasta}/{nome}")
+
+
+def limpar_importacoes_abandonadas(horas: float = 24, *, agora=None) -> list[str]:
+    """Apaga os arquivos de importação guardados há mais de ``horas`` horas: prévias com erro ou nunca
+    confirmadas (a biblioteca só apaga o arquivo na confirmação). Devolve os nomes apagados."""
+    armazenamento, pasta = armazenamento_temporario()
+    if not armazenamento.exists(pasta):
+        return []
+    limite = (agora or timezone.now()) - timedelta(hours=horas)
+    apagados = []
+    for nome in sorted(armazenamento.listdir(pasta)[1]):
+        caminho = f"{pasta}/{nome}"
+        if armazenamento.get_modified_time(caminho) < limite:
+            armazenamento.delete(caminho)
+            apagados.append(nome)
+    return apagados
 
 
 # ---------------------------------------------------------------------- lista para publicação

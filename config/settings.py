@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.RecusaCaractereNulo",  # %00 na URL: 400 em vez de DataError no PostgreSQL
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -171,9 +172,41 @@ IMPORT_EXPORT_EXPORT_PERMISSION_CODE = "export"
 IMPORT_EXPORT_IMPORT_IGNORE_BLANK_LINES = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 
+# Arquivos enviados. A importação guarda a planilha (CPF, nome, nascimento…) entre a prévia e a
+# confirmação, que podem cair em workers diferentes do gunicorn: por isso em disco (MediaStorage),
+# não num cache por processo, e nunca no /tmp compartilhado (o padrão da biblioteca). A pasta é
+# privada: fora de static, permissões só do dono e SEM MEDIA_URL nem rota — nada dela é servido.
+# Prévias abandonadas são apagadas por ``manage.py limpar_importacoes`` (agendar no cron, a cada hora).
+MEDIA_ROOT = Path(os.environ.get("ARQUIVOS_PRIVADOS", BASE_DIR / "arquivos_privados"))
+IMPORT_EXPORT_TMP_STORAGE_CLASS = "import_export.tmp_storages.MediaStorage"
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+# Planilha da banca: até 20 MB (~100 mil inscrições). Até esse tamanho o envio fica na memória e não
+# passa pelo /tmp; acima, o formulário recusa (no nginx, ``client_max_body_size 25m``).
+LIMITE_DE_IMPORTACAO_MB = int(os.environ.get("LIMITE_DE_IMPORTACAO_MB", "20"))
+FILE_UPLOAD_MAX_MEMORY_SIZE = LIMITE_DE_IMPORTACAO_MB * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # o padrão do Django: campos de formulário, sem os arquivos
+
+
+def _usuario_para_o_axes(request, credentials=None):
+    """O nome de usuário que o django-axes conta e grava: no máximo 150 caracteres (o do usuário do
+    Django). O formulário de login não limita o tamanho antes de autenticar, a coluna do axes tem
+    255 e o PostgreSQL recusaria um nome colado maior — o login daria erro 500."""
+    dados = credentials or getattr(request, "POST", None) or {}
+    nome = dados.get("username")
+    return None if nome is None else str(nome)[:150]
+
+
+AXES_USERNAME_CALLABLE = _usuario_para_o_axes
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    # Usado pelo MediaStorage do django-import-export; segue MEDIA_ROOT (sem "location" próprio).
+    "import_export": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"file_permissions_mode": 0o600, "directory_permissions_mode": 0o700},
+    },
 }
 
 if not DEBUG:

@@ -23,12 +23,16 @@ def ler_json(texto: str | bytes) -> Cenario:
     """Lê o texto JSON de um cenário; erros de sintaxe viram ``ErroDeCotas`` com linha e coluna."""
     try:
         dados = json.loads(texto, parse_float=Decimal, parse_constant=_constante_invalida)
+    except ErroDeCotas:
+        raise
     except json.JSONDecodeError as erro:
         raise ErroDeCotas(f"JSON inválido na linha {erro.lineno}, coluna {erro.colno}: {erro.msg}.") from None
     except UnicodeDecodeError:
         raise ErroDeCotas("O arquivo não está em UTF-8.") from None
     except RecursionError:
         raise ErroDeCotas("JSON aninhado demais.") from None
+    except ValueError:  # inteiro com mais de 4300 algarismos (limite do Python contra negação de serviço)
+        raise ErroDeCotas("JSON inválido: número grande demais (mais de 4300 algarismos).") from None
     return ler_cenario(dados)
 
 

@@ -52,6 +52,10 @@ FINAL_DE_LISTA = "final_de_lista"
 ANULACAO = "anulacao"
 TIPOS_DE_EVENTO = (VAGAS_ADICIONAIS, DESISTENCIA, NAO_POSSE, FINAL_DE_LISTA, ANULACAO)
 
+# Limite do sistema, não da lei: vagas do cargo mais as adicionais. O cálculo cresce com as vagas
+# (100 mil levam ~2 s; um bilhão, digitado por engano ou de propósito, travaria o servidor).
+MAXIMO_DE_VAGAS = 100_000
+
 
 REFERENCIAS_CARIACICA = (
     ("concorrencia", "Art. 3º, caput"),

@@ -186,8 +186,12 @@ def regime_pre_definido(nome: str) -> Regime:
         ) from None
 
 
+CASAS_DO_PERCENTUAL = 6
+
+
 def ler_percentual(valor, campo: str) -> Decimal:
-    """Percentual exato entre 0 e 100 (nunca por ``float``)."""
+    """Percentual exato entre 0 e 100 (nunca por ``float``), com até 6 casas decimais: um expoente
+    absurdo (``1e-999999999``) faria a fração exata de ``reserva.py`` ter um bilhão de algarismos."""
     if isinstance(valor, bool) or not isinstance(valor, (int, str, Decimal)):
         raise ErroDeCotas(f"{campo}: percentual inválido {descrever_valor(valor)}.", campo=campo, valor=valor)
     try:
@@ -200,13 +204,29 @@ def ler_percentual(valor, campo: str) -> Decimal:
             campo=campo,
             valor=valor,
         )
+    if numero.as_tuple().exponent < -CASAS_DO_PERCENTUAL:
+        arredondado = numero.quantize(Decimal(1).scaleb(-CASAS_DO_PERCENTUAL))
+        if arredondado != numero:
+            raise ErroDeCotas(
+                f"{campo}: o percentual tem no máximo {CASAS_DO_PERCENTUAL} casas decimais; "
+                f"recebido {descrever_valor(valor)}.",
+                campo=campo,
+                valor=valor,
+            )
+        numero = arredondado
     return numero
 
 
-def ler_inteiro_nao_negativo(valor, campo: str) -> int:
+def ler_inteiro_nao_negativo(valor, campo: str, maximo: int | None = None) -> int:
     if isinstance(valor, bool) or not isinstance(valor, int) or valor < 0:
         raise ErroDeCotas(
             f"{campo}: deve ser um número inteiro não negativo; recebido {descrever_valor(valor)}.",
+            campo=campo,
+            valor=valor,
+        )
+    if maximo is not None and valor > maximo:
+        raise ErroDeCotas(
+            f"{campo}: no máximo {maximo} (limite do sistema); recebido {descrever_valor(valor)}.",
             campo=campo,
             valor=valor,
         )

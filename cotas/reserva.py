@@ -9,6 +9,7 @@ from functools import lru_cache
 from .erros import ErroDeCotas
 from .modelo import (
     AMPLA,
+    MAXIMO_DE_VAGAS,
     METADE_PARA_CIMA,
     PARA_BAIXO,
     PARA_CIMA,
@@ -18,6 +19,7 @@ from .modelo import (
     Quadro,
     Regime,
 )
+from .regimes import ler_inteiro_nao_negativo
 
 
 def arredondar(numerador: int, denominador: int, modo: str) -> int:
@@ -94,6 +96,7 @@ def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | No
     """
     if aplicaveis is None:
         aplicaveis = regime.nomes_dos_grupos
+    ler_inteiro_nao_negativo(vagas, "vagas", MAXIMO_DE_VAGAS)
     reservadas = reservadas_por_grupo(vagas, regime, aplicaveis)
     ampla = vagas - sum(n for _, n in reservadas)
     cadastro = tuple(g.grupo for g in regime.grupos if g.grupo in aplicaveis and vagas < g.minimo_de_vagas)

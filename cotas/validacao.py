@@ -11,6 +11,7 @@ from .modelo import (
     DESEMPATE_PADRAO,
     EFEITOS_DA_AUSENCIA,
     IDOSO,
+    MAXIMO_DE_VAGAS,
     PREFIXO_NOTA,
     SITUACOES_DE_VERIFICACAO,
     TIPOS_DE_EDITAL,
@@ -23,10 +24,12 @@ from .modelo import (
 from .regimes import ler_inteiro_nao_negativo, ler_percentual
 
 CRITERIOS_SIMPLES = frozenset(DESEMPATE_PADRAO)
+# Datas do edital: a idade do idoso é contada 60 anos para trás da data de referência.
+ANO_MINIMO, ANO_MAXIMO = 1900, 2199
 
 
 def validar(cenario: Cenario) -> None:
-    ler_inteiro_nao_negativo(cenario.vagas, "vagas")
+    ler_inteiro_nao_negativo(cenario.vagas, "vagas", MAXIMO_DE_VAGAS)
     validar_regime(cenario.regime)
     _validar_edital(cenario)
     vistos = set()
@@ -41,8 +44,18 @@ def validar(cenario: Cenario) -> None:
             )
         vistos.add(candidato.inscricao)
         _validar_candidato(candidato, cenario.regime, campos_de_nota)
+    total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos)
+        if evento.tipo == VAGAS_ADICIONAIS:
+            total += evento.quantidade
+            if total > MAXIMO_DE_VAGAS:
+                raise ErroDeCotas(
+                    f"Evento {numero} (vagas_adicionais): o cargo passaria a ter {total} vagas; "
+                    f"o limite do sistema é {MAXIMO_DE_VAGAS}.",
+                    campo=f"eventos[{numero}].quantidade",
+                    valor=evento.quantidade,
+                )
 
 
 def validar_regime(regime: Regime) -> None:
@@ -71,12 +84,20 @@ def _validar_edital(cenario: Cenario) -> None:
         )
     for criterio in edital.desempate:
         nota_parcial = isinstance(criterio, str) and criterio.startswith(PREFIXO_NOTA) and len(criterio) > 5
-        if criterio not in CRITERIOS_SIMPLES and not nota_parcial:
+        if not isinstance(criterio, str) or (criterio not in CRITERIOS_SIMPLES and not nota_parcial):
             raise ErroDeCotas(
                 f"edital.desempate: critério desconhecido {descrever_valor(criterio)}; use idoso, "
                 "nota:<campo>, idade, jurado ou sorteio.",
                 campo="edital.desempate",
                 valor=criterio,
+            )
+    for campo in ("publicado_em", "data_referencia_idade"):
+        data = getattr(edital, campo)
+        if data is not None and not ANO_MINIMO <= data.year <= ANO_MAXIMO:
+            raise ErroDeCotas(
+                f"edital.{campo}: {data:%d/%m/%Y} fora do intervalo possível ({ANO_MINIMO} a {ANO_MAXIMO}).",
+                campo=f"edital.{campo}",
+                valor=data.isoformat(),
             )
     if IDOSO in edital.desempate and edital.data_referencia_idade is None and cenario.candidatos:
         raise ErroDeCotas(
@@ -146,7 +167,7 @@ def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
                 campo=f"{campo}.quantidade",
                 valor=quantidade,
             )
-    elif evento.inscricao not in inscricoes:
+    elif not isinstance(evento.inscricao, str) or evento.inscricao not in inscricoes:
         raise ErroDeCotas(
             f"Evento {numero} ({evento.tipo}): inscrição desconhecida {descrever_valor(evento.inscricao)}.",
             inscricao=evento.inscricao,

@@ -30,8 +30,10 @@ from django.utils.text import slugify
 
 import cotas
 from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever, registrar_acesso
+from concursos.forms import AutocompleteSemValorInvalido
 
 from . import pdf, quorum, services
+from .forms import SessaoForm
 from .models import (
     Chamado,
     Comissao,
@@ -264,6 +266,10 @@ class MembroInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        kwargs["widget"] = AutocompleteSemValorInvalido(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
     def has_change_permission(self, request, obj=None):
         return False
 
@@ -406,6 +412,8 @@ class ChamadoInline(SoLeitura, admin.TabularInline):
 @admin.register(Sessao)
 class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin):
     """A ficha mostra a referência da gravação e as decisões dos candidatos: cada abertura fica registrada."""
+
+    form = SessaoForm
 
     list_display = ["quando", "comissao", "onde", "status", "documentos"]
     list_filter = ["status", "comissao__tipo", "comissao__edital"]
@@ -640,6 +648,7 @@ class NotificacaoForm(forms.Form):
         label="Prazo de defesa (dias corridos)",
         initial=10,
         min_value=1,
+        max_value=365,
         help_text="Contados do dia seguinte à notificação.",
     )
 

@@ -1,15 +1,27 @@
-"""Formulários das telas da comissão (fora do admin): o parecer do membro e a presença do candidato.
+"""Formulários das telas da comissão (fora do admin): o parecer do membro e a presença do candidato;
+e o da sessão no admin (local, link e a referência da gravação).
 
-Só a montagem dos campos e do layout; quem valida a regra (fundamentação obrigatória quando não
-confirma, sessão aberta, só o próprio parecer) é ``services.py`` e o modelo, e a tela mostra a
-recusa deles.
+Só a montagem dos campos, do layout e dos limites de entrada (tamanho, caracteres de controle,
+referência da gravação); quem valida a regra (fundamentação obrigatória quando não confirma,
+sessão aberta, só o próprio parecer) é ``services.py`` e o modelo, e a tela mostra a recusa deles.
 """
+
+import re
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout, Submit
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 
-from .models import Parecer
+from concursos.forms import validar_texto_limpo
+
+from .models import Parecer, Sessao
+
+TAMANHO_MAXIMO_DA_FUNDAMENTACAO = 10_000
+# Código de referência da gravação: o número do arquivo no sistema de vídeo, a mídia, a pasta.
+CODIGO_DE_GRAVACAO = re.compile(r"[0-9A-Za-zÀ-ÿ][0-9A-Za-zÀ-ÿ ,;._/#:()ºª-]*")
+OUTRO_ESQUEMA = re.compile(r"([a-z][a-z0-9+.-]*://|(javascript|data|vbscript|file):)", re.IGNORECASE)
 
 AJUDA_DA_FUNDAMENTACAO = (
     "Obrigatória quando o parecer não confirma a autodeclaração: descreva as características "
@@ -26,6 +38,8 @@ class ParecerForm(forms.Form):
     fundamentacao = forms.CharField(
         label="Fundamentação (características fenotípicas observadas)",
         required=False,
+        max_length=TAMANHO_MAXIMO_DA_FUNDAMENTACAO,
+        validators=[validar_texto_limpo],
         widget=forms.Textarea(attrs={"rows": 5, "data-obrigatoria-se": "nao_confirma"}),
         help_text=AJUDA_DA_FUNDAMENTACAO,
     )
@@ -65,3 +79,44 @@ class PresencaForm(forms.Form):
 
     def argumentos(self) -> dict:
         return PRESENCAS[self.cleaned_data["presenca"]]
+
+
+def validar_referencia_de_gravacao(valor: str) -> None:
+    """A gravação é citada, nunca enviada: um link ``http(s)`` para o vídeo ou um código de
+    referência (letras, números, espaços e ``, ; . _ - / # : ( )``). Nada de ``javascript:``,
+    ``file:`` ou caracteres de controle — a referência aparece como link na tela da recursal."""
+    if not valor:
+        return
+    validar_texto_limpo(valor)
+    if re.match(r"https?://", valor, re.IGNORECASE):
+        try:
+            URLValidator(schemes=["http", "https"])(valor)
+        except ValidationError:
+            raise ValidationError("Link inválido: confira o endereço da gravação.", code="link") from None
+    elif OUTRO_ESQUEMA.match(valor):
+        raise ValidationError("Só links http:// ou https://, ou um código de referência.", code="esquema")
+    elif not CODIGO_DE_GRAVACAO.fullmatch(valor):
+        raise ValidationError(
+            "Use um link http(s) para o vídeo ou um código de referência (letras, números, espaços e . _ - / # :).",
+            code="codigo",
+        )
+
+
+class SessaoForm(forms.ModelForm):
+    """Sessão no admin: local sem caracteres de controle, link só ``http(s)`` e a referência da
+    gravação conferida por ``validar_referencia_de_gravacao`` (no máximo 300 caracteres, o do campo)."""
+
+    class Meta:
+        model = Sessao
+        fields = ["comissao", "inicio", "local", "link", "gravacao"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "local" in self.fields:
+            self.fields["local"].validators.append(validar_texto_limpo)
+        if "link" in self.fields:
+            self.fields["link"].validators.append(URLValidator(schemes=["http", "https"]))
+        if "gravacao" in self.fields:
+            self.fields["gravacao"].validators.append(validar_referencia_de_gravacao)
+            ajuda = "Link http(s) para o vídeo da sessão ou o código de referência do arquivo (até 300 caracteres)."
+            self.fields["gravacao"].help_text = ajuda

@@ -96,6 +96,16 @@ def pytest_runtest_setup(item):
     pytest.skip(f"teste de navegador pulado: {motivo}")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def arquivos_privados_temporarios(tmp_path_factory):
+    """Os arquivos enviados nos testes (prévias de importação) vão para uma pasta temporária, nunca
+    para o ``arquivos_privados/`` do projeto. De sessão: o Hypothesis recusa fixtures por função."""
+    from django.test import override_settings
+
+    with override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("arquivos_privados")):
+        yield
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """O Chromium do Debian, sem janela (a menos que se passe ``--headed``)."""
