@@ -12,16 +12,10 @@ inscrições, importação, resultado, simulador, resultado da heteroidentifica�
 sessão e o formulário de parecer (que tem JavaScript próprio).
 """
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
-from concursos import services as servicos_de_concursos
-from heteroidentificacao import services
-from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
 from tests.e2e.conftest import SENHA_DO_RH
-from tests.heteroidentificacao.fabricas import cargo_com_cotistas, pessoa
+from tests.heteroidentificacao.fabricas import tudo_em_uso
 
 try:
     from playwright.sync_api import expect
@@ -54,29 +48,7 @@ def cenario(django_user_model):
     chefe = django_user_model.objects.create_superuser(
         "chefe.rh", "chefe.rh@cariacica.test", SENHA_DO_RH, first_name="Célia", last_name="Chefe"
     )
-    cargo = cargo_do_exemplo_da_alternancia()
-    resultado = servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe
-    )
-    com_cotistas = cargo_com_cotistas(numero=2)
-    comissao = services.criar_comissao(com_cotistas.edital, por=chefe)
-    services.adicionar_membro(comissao, chefe, presidente=True, por=chefe)
-    for nome in ("bruno", "carla", "davi", "elisa"):
-        services.adicionar_membro(comissao, pessoa(nome), por=chefe)
-    sessao = services.criar_sessao(comissao, inicio=timezone.now() - timedelta(hours=1), por=chefe)
-    sessao = services.abrir_sessao(sessao, por=chefe)
-    (chamado,) = services.chamar_candidatos(sessao, [com_cotistas.inscricoes.get(numero="N1")], por=chefe)
-    chamado = services.registrar_presenca(chamado, compareceu=True, por=chefe)
-    return {
-        "chefe": chefe,
-        "edital": cargo.edital,
-        "cargo": cargo,
-        "inscricao": cargo.inscricoes.get(numero="A"),
-        "resultado": resultado,
-        "comissao": comissao,
-        "sessao": sessao,
-        "chamado": chamado,
-    }
+    return {"chefe": chefe, **tudo_em_uso(chefe)}
 
 
 def telas(c) -> list[tuple[str, str]]:

@@ -87,3 +87,32 @@ def julgar(sessao, inscricao_, **votos):
 
 def encerrar(sessao):
     return services.encerrar_sessao(sessao, por=presidente(sessao.comissao))
+
+
+def tudo_em_uso(chefe) -> dict:
+    """Um pouco de cada tela: edital com resultado publicado (exemplo de REGRAS §4) e comissão
+    presidida por ``chefe``, com sessão aberta e um candidato presente aguardando parecer."""
+    from concursos import services as servicos_de_concursos
+    from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
+
+    cargo = cargo_do_exemplo_da_alternancia()
+    resultado = servicos_de_concursos.publicar_resultado(
+        servicos_de_concursos.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe
+    )
+    com_cotistas = cargo_com_cotistas(numero=2)
+    comissao_ = services.criar_comissao(com_cotistas.edital, por=chefe)
+    services.adicionar_membro(comissao_, chefe, presidente=True, por=chefe)
+    for nome in ("bruno", "carla", "davi", "elisa"):
+        services.adicionar_membro(comissao_, pessoa(nome), por=chefe)
+    sessao = services.criar_sessao(comissao_, inicio=timezone.now() - timedelta(hours=1), por=chefe)
+    sessao = services.abrir_sessao(sessao, por=chefe)
+    (chamado,) = services.chamar_candidatos(sessao, [com_cotistas.inscricoes.get(numero="N1")], por=chefe)
+    return {
+        "edital": cargo.edital,
+        "cargo": cargo,
+        "inscricao": cargo.inscricoes.get(numero="A"),
+        "resultado": resultado,
+        "comissao": comissao_,
+        "sessao": sessao,
+        "chamado": services.registrar_presenca(chamado, compareceu=True, por=chefe),
+    }

@@ -22,14 +22,12 @@ import re
 import secrets
 import subprocess
 import sys
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.conf import settings as configuracao
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 RAIZ = Path(__file__).resolve().parents[2]
 HOST = "concursos.cariacica.es.gov.br"
@@ -269,35 +267,10 @@ def cenario_completo(settings):
     """Um superusuário, um edital com resultado publicado e uma sessão aberta da comissão em que o
     superusuário preside e tem um candidato presente para dar parecer."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from concursos import services as servicos_de_concursos
-    from heteroidentificacao import services as servicos
-    from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
-    from tests.heteroidentificacao.fabricas import cargo_com_cotistas, pessoa, rh
+    from tests.heteroidentificacao.fabricas import rh, tudo_em_uso
 
     chefe = rh()
-    cargo = cargo_do_exemplo_da_alternancia()
-    resultado = servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe
-    )
-    com_cotistas = cargo_com_cotistas(numero=2)
-    comissao = servicos.criar_comissao(com_cotistas.edital, por=chefe)
-    servicos.adicionar_membro(comissao, chefe, presidente=True, por=chefe)
-    for nome in ("bruno", "carla", "davi", "elisa"):
-        servicos.adicionar_membro(comissao, pessoa(nome), por=chefe)
-    sessao = servicos.criar_sessao(comissao, inicio=timezone.now() - timedelta(hours=1), por=chefe)
-    sessao = servicos.abrir_sessao(sessao, por=chefe)
-    (chamado,) = servicos.chamar_candidatos(sessao, [com_cotistas.inscricoes.get(numero="N1")], por=chefe)
-    chamado = servicos.registrar_presenca(chamado, compareceu=True, por=chefe)
-    return {
-        "rh": chefe,
-        "edital": cargo.edital,
-        "cargo": cargo,
-        "inscricao": cargo.inscricoes.get(numero="A"),
-        "resultado": resultado,
-        "comissao": comissao,
-        "sessao": sessao,
-        "chamado": chamado,
-    }
+    return {"rh": chefe, **tudo_em_uso(chefe)}
 
 
 def paginas_do_rh(c) -> list[str]:
