@@ -17,7 +17,7 @@ from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
 from . import services, views
-from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
+from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever_filtros, registrar_acesso
 from .cpf import normalizar_cpf
 from .forms import (
     AutocompleteSemValorInvalido,
@@ -324,7 +324,7 @@ class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, Imp
 
 
 @admin.register(Evento)
-class EventoAdmin(HistoricoNoAdmin):
+class EventoAdmin(SoLeitura, HistoricoNoAdmin):
     """Só leitura: eventos nascem nas telas de registro e se corrigem por reversão."""
 
     list_display = ["registrado", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]
@@ -353,18 +353,9 @@ class EventoAdmin(HistoricoNoAdmin):
         revertido = " (revertido)" if hasattr(evento, "revertido_por") else ""
         return format_html('<a href="{}">ver quem foi convocado{}</a>', link, revertido)
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Resultado)
-class ResultadoAdmin(AcessoRegistradoNoAdmin, HistoricoNoAdmin):
+class ResultadoAdmin(SoLeitura, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
     """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças (as
     listas reservadas revelam quem é negro ou PcD: cada abertura fica registrada)."""
 
@@ -429,21 +420,12 @@ class ResultadoAdmin(AcessoRegistradoNoAdmin, HistoricoNoAdmin):
     def has_publicar_resultado_permission(self, request):
         return request.user.has_perm("concursos.publicar_resultado")
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 # ---------------------------------------------------------------- acessos a dados sensíveis
 
 
 @admin.register(AcessoADadosSensiveis)
-class AcessoADadosSensiveisAdmin(admin.ModelAdmin):
+class AcessoADadosSensiveisAdmin(SoLeitura, admin.ModelAdmin):
     """Quem viu cor/raça, deficiência, pareceres e gravações (LGPD): só leitura, para o Auditor
     (``view_acessoadadossensiveis``). Nem o superusuário inclui, altera ou apaga."""
 
@@ -460,12 +442,3 @@ class AcessoADadosSensiveisAdmin(admin.ModelAdmin):
     @admin.display(description="quando", ordering="quando")
     def momento(self, acesso):
         return data_e_hora(acesso.quando)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

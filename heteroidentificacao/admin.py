@@ -29,7 +29,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 import cotas
-from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever, registrar_acesso
+from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
 
 from . import pdf, quorum, services
@@ -158,19 +158,6 @@ class InclusaoPeloServico:
             return super().save_model(request, obj, form, change)
         obj.pk = self.incluir(request, form.cleaned_data).pk
         obj.refresh_from_db()
-
-
-class SoLeitura:
-    """Registro que nasce nos serviços: o admin só mostra."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class SemExclusao:
