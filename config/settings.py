@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "simple_history",
+    "django_tasks",
+    "django_tasks_db",
     "cotas",
     "concursos",
     "heteroidentificacao",
@@ -183,6 +185,14 @@ FILE_UPLOAD_PERMISSIONS = 0o600
 FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # Planilha da banca: até 20 MB (~100 mil inscrições). Até esse tamanho o envio fica na memória e não
 # passa pelo /tmp; acima, o formulário recusa (no nginx, ``client_max_body_size 25m``).
+# Tarefas em segundo plano (django-tasks + backend no próprio banco, sem servidor extra): as filas
+# ficam no mesmo PostgreSQL (e nos mesmos backups); `manage.py db_worker` é o trabalhador.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Acima deste número de linhas a importação vai para o segundo plano; o mesmo para gerar os
+# resultados de um edital com mais inscrições que isto.
+LIMITE_DE_LINHAS_NA_TELA = int(os.environ.get("LIMITE_DE_LINHAS_NA_TELA", "5000"))
+LIMITE_DE_INSCRICOES_NA_TELA = int(os.environ.get("LIMITE_DE_INSCRICOES_NA_TELA", "20000"))
+
 LIMITE_DE_IMPORTACAO_MB = int(os.environ.get("LIMITE_DE_IMPORTACAO_MB", "20"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = LIMITE_DE_IMPORTACAO_MB * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # o padrão do Django: campos de formulário, sem os arquivos
