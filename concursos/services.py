@@ -52,8 +52,11 @@ def quadro_do_cargo(cargo: Cargo) -> cotas.Quadro:
 
 
 @transaction.atomic
-def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "", evento: Evento | None = None) -> Resultado:
-    """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior."""
+def gerar_resultado(
+    cargo: Cargo, *, gerado_por, motivo: str = "", evento: Evento | None = None, processamento=None
+) -> Resultado:
+    """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
+    ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     cenario = cenario_do_cargo(cargo)
     saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
@@ -70,6 +73,7 @@ def gerar_resultado(cargo: Cargo, *, gerado_por, motivo: str = "", evento: Event
         provisorio=saida["provisorio"],
         motivo=motivo[:200],
         evento=evento,
+        processamento=processamento,
         gerado_por=gerado_por,
     )
 
