@@ -442,3 +442,4 @@ class AcessoADadosSensiveisAdmin(SoLeitura, admin.ModelAdmin):
     @admin.display(description="quando", ordering="quando")
     def momento(self, acesso):
         return data_e_hora(acesso.quando)
+from . import admin_processamentos  # noqa: E402,F401  (registra ProcessamentoAdmin)

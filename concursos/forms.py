@@ -322,3 +322,38 @@ class SimuladorCenarioForm(forms.Form):
         ``simular_cotas``; ``ErroDeCotas`` com a mensagem do motor se o cenário for inválido."""
         cenario = cotas.ler_json(self.cleaned_data["arquivo"].read())
         return cenario, cotas.resultado_para_dict(cotas.simular(cenario), cenario)
+
+
+class ImportacaoEmSegundoPlanoForm(forms.Form):
+    """Arquivo grande da banca, importado por um trabalhador em segundo plano. O arquivo é conferido
+    aqui como na importação da tela (tipo pelo conteúdo, tamanho); as linhas, pelo trabalhador."""
+
+    edital = forms.ModelChoiceField(
+        queryset=Edital.objects.all(),
+        label="Edital",
+        help_text="As inscrições do arquivo entram neste edital; o cargo é o código do cargo dentro dele.",
+    )
+    arquivo = forms.FileField(label="Arquivo da banca")
+
+    def __init__(self, *args, **kwargs):
+        from django.conf import settings
+
+        super().__init__(*args, **kwargs)
+        self.fields["arquivo"].help_text = (
+            f"Planilha .xlsx ou .csv (separada por ; ou ,), até {settings.LIMITE_DE_IMPORTACAO_MB} MB, "
+            "com uma linha por inscrição e as mesmas colunas da importação pela tela."
+        )
+        self.fields["arquivo"].widget.attrs["accept"] = ".csv,.xlsx"
+
+    def clean_arquivo(self):
+        from . import formatos
+
+        arquivo = self.cleaned_data["arquivo"]
+        try:
+            formatos.conferir_tamanho(arquivo.size)
+            conteudo = arquivo.read()
+            arquivo.seek(0)
+            formatos.conferir_arquivo(arquivo.name, conteudo)
+        except formatos.ArquivoInvalido as erro:
+            raise ValidationError(str(erro)) from None
+        return arquivo

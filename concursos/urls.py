@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from . import views
+from . import views, views_processamentos
 
 app_name = "concursos"
 
@@ -16,4 +16,19 @@ urlpatterns = [
     path("eventos/<int:pk>/reverter/", views.reverter_evento, name="reverter_evento"),
     path("resultados/<int:pk>/publicar/", views.publicar_resultado, name="publicar_resultado"),
     re_path(r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", views.lista_publicada, name="lista_publicada"),
+    path(
+        "editais/<int:pk>/gerar-resultado-em-segundo-plano/",
+        views_processamentos.pedir_resultados,
+        name="pedir_resultados",
+    ),
+    path("editais/<int:pk>/pdfs-em-segundo-plano/", views_processamentos.pedir_pdfs, name="pedir_pdfs"),
+    path(
+        "importar-em-segundo-plano/", views_processamentos.importar_em_segundo_plano, name="importar_em_segundo_plano"
+    ),
+    path("processamentos/<int:pk>/progresso.json", views_processamentos.progresso, name="progresso_do_processamento"),
+    path(
+        "processamentos/<int:pk>/pdfs/<int:cargo_id>.pdf",
+        views_processamentos.pdf_do_processamento,
+        name="pdf_do_processamento",
+    ),
 ]

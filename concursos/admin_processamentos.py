@@ -1,0 +1,165 @@
+"""Admin dos processamentos em segundo plano: a lista com a barra de progresso, a ficha com o que
+saiu (resultados, PDFs, resumo da importação, erros) e a ação "tentar de novo".
+
+Nada aqui se edita: o pedido nasce das ações do edital e da tela de importação, e o trabalhador
+(``manage.py db_worker``) o leva adiante (``processamentos``/``tarefas``).
+"""
+
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from . import processamentos
+from .acesso import SoLeitura
+from .models import Processamento
+
+
+def _data_e_hora(valor) -> str:
+    from .admin import data_e_hora
+
+    return data_e_hora(valor)
+
+
+def barra_de_progresso(processamento: Processamento):
+    """``<progress>`` com o texto "feitos de total"; ``processamentos.js`` o atualiza."""
+    total = processamento.total
+    texto = texto_do_progresso(processamento)
+    return format_html(
+        '<span class="processamento" data-progresso="{}" data-terminado="{}">'
+        '<progress max="{}" value="{}"></progress> <span class="processamento-texto">{}</span></span>',
+        reverse("concursos:progresso_do_processamento", args=[processamento.pk]),
+        "sim" if processamento.terminado else "nao",
+        total or 1,
+        processamento.feitos if total is not None else 0,
+        texto,
+    )
+
+
+def _milhar(numero: int) -> str:
+    return f"{numero:,}".replace(",", ".")
+
+
+def texto_do_progresso(processamento: Processamento) -> str:
+    feitos = _milhar(processamento.feitos)
+    if processamento.total is not None:
+        feitos = f"{feitos} de {_milhar(processamento.total)}"
+    texto = f"{processamento.get_estado_display()}: {feitos} {processamento.unidade}"
+    return f"{texto} — {processamento.etapa}" if processamento.etapa and not processamento.terminado else texto
+
+
+@admin.register(Processamento)
+class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
+    list_display = ["pk", "tipo", "edital", "estado", "progresso", "solicitado_por", "pedido_em", "terminado"]
+    list_display_links = ["pk", "tipo"]
+    list_filter = ["estado", "tipo"]
+    list_select_related = ["edital", "solicitado_por"]
+    search_fields = ["=id"]
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    actions = ["tentar_de_novo"]
+    fields = [
+        "tipo",
+        "edital",
+        "estado",
+        "progresso",
+        "etapa",
+        "tentativas",
+        "solicitado_por",
+        "pedido_em",
+        "iniciado",
+        "terminado",
+        "o_que_saiu",
+        "erros_encontrados",
+    ]
+    readonly_fields = fields
+
+    class Media:
+        js = ["concursos/processamentos.js"]
+
+    @admin.display(description="progresso")
+    def progresso(self, processamento):
+        return barra_de_progresso(processamento)
+
+    @admin.display(description="pedido em", ordering="criado_em")
+    def pedido_em(self, processamento):
+        return _data_e_hora(processamento.criado_em)
+
+    @admin.display(description="iniciado em")
+    def iniciado(self, processamento):
+        return _data_e_hora(processamento.iniciado_em)
+
+    @admin.display(description="terminado em", ordering="terminado_em")
+    def terminado(self, processamento):
+        return _data_e_hora(processamento.terminado_em)
+
+    @admin.display(description="o que saiu")
+    def o_que_saiu(self, processamento):
+        if processamento.tipo == Processamento.RESULTADOS:
+            return self._resultados(processamento)
+        if processamento.tipo == Processamento.PDFS:
+            return self._pdfs(processamento)
+        return self._importacao(processamento)
+
+    def _resultados(self, processamento):
+        linhas = [
+            (
+                reverse("admin:concursos_resultado_change", args=[r.pk]),
+                f"{r.cargo.codigo} — {r.cargo.nome}",
+                r.versao,
+                r.get_status_display(),
+            )
+            for r in processamentos.resultados_gerados(processamento)
+        ]
+        if not linhas:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join("", '<li><a href="{}">{}</a>: versão {} ({})</li>', linhas))
+
+    def _pdfs(self, processamento):
+        partes = processamento.saida.get("partes", {})
+        linhas = [
+            (
+                reverse("concursos:pdf_do_processamento", args=[processamento.pk, int(cargo_id)]),
+                parte["arquivo"],
+                parte.get("bytes", 0) // 1024,
+            )
+            for cargo_id, parte in sorted(partes.items(), key=lambda item: item[1].get("cargo", ""))
+            if "arquivo" in parte
+        ]
+        if not linhas:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join("", '<li><a href="{}">{}</a> ({} kB)</li>', linhas))
+
+    def _importacao(self, processamento):
+        saida = processamento.saida
+        if not saida:
+            return "—"
+        rotulos = {
+            "linhas": "Linhas lidas",
+            "inscricoes_novas": "Inscrições novas",
+            "inscricoes_atualizadas": "Inscrições atualizadas",
+            "candidatos_novos": "Candidatos novos",
+        }
+        itens = [(rotulos.get(chave, chave.replace("_", " ").capitalize()), valor) for chave, valor in saida.items()]
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}</li>", itens))
+
+    @admin.display(description="erros")
+    def erros_encontrados(self, processamento):
+        if not processamento.erros:
+            return "—"
+        itens = [
+            (f"Cargo {erro['cargo']}: " if erro.get("cargo") else "", erro["mensagem"]) for erro in processamento.erros
+        ]
+        return format_html('<ul class="errorlist">{}</ul>', format_html_join("", "<li>{}{}</li>", itens))
+
+    @admin.action(description="Tentar de novo (só o que faltou)", permissions=["tentar_de_novo"])
+    def tentar_de_novo(self, request, queryset):
+        for processamento in queryset:
+            try:
+                processamentos.tentar_de_novo(processamento, solicitado_por=request.user)
+            except processamentos.PedidoRecusado as recusa:
+                messages.warning(request, f"Nº {processamento.pk}: {' '.join(recusa.messages)}")
+            else:
+                messages.success(request, f"Nº {processamento.pk}: de volta à fila.")
+
+    def has_tentar_de_novo_permission(self, request):
+        return request.user.has_perm("concursos.add_processamento")

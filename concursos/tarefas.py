@@ -1,0 +1,156 @@
+"""Tarefas do django-tasks que os trabalhadores (``manage.py db_worker``) executam.
+
+Recebem só chaves (o django-tasks guarda os argumentos em JSON) e delegam aos serviços; a
+contabilidade do pedido (início, partes, progresso, fim) está em ``processamentos``. Um erro que o
+RH pode corrigir (entrada recusada pelo motor, linha inválida no arquivo) termina a parte como
+erro, com a mensagem; qualquer outra exceção também é anotada e depois repassada, para que o
+django-tasks registre a falha com o traceback.
+"""
+
+import logging
+
+from django.core.exceptions import ValidationError
+from django.core.files.storage import default_storage
+from django.db import transaction
+
+import cotas
+
+from . import processamentos
+from .models import Cargo, Edital, Resultado
+
+try:  # Django 6 traz django.tasks; no 5.2 usa-se o "backport" com a mesma interface.
+    from django.tasks import task
+except ImportError:  # pragma: no cover - depende da versão do Django
+    from django_tasks import task
+
+logger = logging.getLogger(__name__)
+
+
+def _mensagem(erro: Exception) -> str:
+    if isinstance(erro, ValidationError):
+        return " ".join(erro.messages)
+    return str(erro)
+
+
+@task()
+def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
+    """Uma parte do pedido ``RESULTADOS``: nova versão do resultado de um cargo."""
+    from . import services
+
+    processamento = processamentos.comecar(processamento_id)
+    if processamento is None or processamentos.parte_feita(processamento, cargo_id):
+        return "nada a fazer"
+    cargo = Cargo.objects.get(pk=cargo_id)
+    motivo = processamento.parametros.get("motivo") or "Gerado em segundo plano"
+    try:
+        with transaction.atomic():
+            resultado = services.gerar_resultado(
+                cargo, gerado_por=processamento.solicitado_por, motivo=motivo, processamento=processamento
+            )
+            processamentos.anotar_parte(
+                processamento_id,
+                cargo_id,
+                feita={
+                    "cargo": cargo.codigo,
+                    "resultado": resultado.pk,
+                    "versao": resultado.versao,
+                    "provisorio": resultado.provisorio,
+                },
+            )
+    except processamentos.ParteRepetida:
+        return "já feita por outra execução"
+    except (cotas.ErroDeCotas, ValidationError) as erro:
+        with transaction.atomic():
+            processamentos.anotar_parte(processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=_mensagem(erro))
+        return f"cargo {cargo.codigo}: recusado"
+    except Exception as erro:
+        with transaction.atomic():
+            processamentos.anotar_parte(
+                processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=f"Falha inesperada: {erro!r}"
+            )
+        raise
+    return f"cargo {cargo.codigo}: versão {resultado.versao}"
+
+
+@task()
+def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
+    """Uma parte do pedido ``PDFS``: o PDF da última versão do resultado de um cargo, gravado na
+    pasta privada (o admin o entrega a quem pode ver resultados)."""
+    from .pdf import resultado_do_cargo_pdf
+
+    processamento = processamentos.comecar(processamento_id)
+    if processamento is None or processamentos.parte_feita(processamento, cargo_id):
+        return "nada a fazer"
+    resultado = Resultado.objects.select_related("cargo__edital").filter(cargo_id=cargo_id).order_by("-versao").first()
+    cargo = Cargo.objects.get(pk=cargo_id)
+    nome = f"{cargo.codigo}-v{resultado.versao}.pdf" if resultado else ""
+    try:
+        if resultado is None:
+            raise ValidationError(f"O cargo {cargo.codigo} não tem resultado gerado.")
+        conteudo = resultado_do_cargo_pdf(resultado)
+        pasta = processamentos.pasta_dos_pdfs(processamento)
+        pasta.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temporario = pasta / f".{nome}.parcial"
+        temporario.write_bytes(conteudo)
+        temporario.chmod(0o600)
+        temporario.replace(pasta / nome)  # nunca um PDF pela metade com o nome final
+        with transaction.atomic():
+            processamentos.anotar_parte(
+                processamento_id,
+                cargo_id,
+                feita={
+                    "cargo": cargo.codigo,
+                    "resultado": resultado.pk,
+                    "versao": resultado.versao,
+                    "arquivo": nome,
+                    "bytes": len(conteudo),
+                },
+            )
+    except processamentos.ParteRepetida:
+        return "já feita por outra execução"
+    except ValidationError as erro:
+        with transaction.atomic():
+            processamentos.anotar_parte(processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=_mensagem(erro))
+        return f"cargo {cargo.codigo}: recusado"
+    except Exception as erro:
+        with transaction.atomic():
+            processamentos.anotar_parte(
+                processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=f"Falha inesperada: {erro!r}"
+            )
+        raise
+    return f"cargo {cargo.codigo}: {nome}"
+
+
+@task()
+def importar_arquivo(processamento_id: int) -> str:
+    """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
+    from .importacao import ImportacaoRecusada, importar_inscricoes
+
+    processamento = processamentos.comecar(processamento_id)
+    if processamento is None:
+        return "nada a fazer"
+    edital = Edital.objects.get(pk=processamento.edital_id)
+    caminho = processamento.parametros["arquivo"]
+
+    def progresso(feitos: int, total: int) -> None:
+        processamentos.informar_progresso(processamento_id, feitos=feitos, total=total)
+
+    try:
+        with default_storage.open(caminho, "rb") as arquivo:
+            conteudo = arquivo.read()
+        resumo = importar_inscricoes(
+            edital,
+            conteudo,
+            processamento.parametros.get("nome_do_arquivo", caminho),
+            usuario=processamento.solicitado_por,
+            progresso=progresso,
+        )
+    except ImportacaoRecusada as recusa:
+        processamentos.terminar(processamento_id, erros=list(recusa.mensagens))
+        return "arquivo recusado"
+    except Exception as erro:
+        processamentos.terminar(processamento_id, erros=[f"Falha inesperada: {erro!r}"])
+        raise
+    processamentos.terminar(processamento_id, saida=resumo.como_dict())
+    default_storage.delete(caminho)
+    return "importado"

@@ -1,0 +1,102 @@
+"""Telas dos processamentos em segundo plano: pedir (resultados, PDFs, importação de arquivo
+grande), acompanhar o progresso (JSON consultado pela barra) e baixar os PDFs desenhados."""
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import permission_required
+from django.http import FileResponse, Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import processamentos
+from .acesso import descrever, registrar_acesso
+from .admin_processamentos import texto_do_progresso
+from .forms import ImportacaoEmSegundoPlanoForm
+from .models import Edital, Processamento
+
+
+def _ficha(processamento: Processamento):
+    return redirect("admin:concursos_processamento_change", processamento.pk)
+
+
+def _pedir(request, pedir, edital: Edital, descricao: str):
+    try:
+        processamento = pedir(edital, solicitado_por=request.user)
+    except processamentos.PedidoRecusado as recusa:
+        messages.error(request, " ".join(recusa.messages))
+        return redirect("admin:concursos_edital_change", edital.pk)
+    messages.success(
+        request, f"{descricao} do edital {edital}: pedido nº {processamento.pk} na fila. Acompanhe o progresso aqui."
+    )
+    return _ficha(processamento)
+
+
+@staff_member_required
+@permission_required("concursos.gerar_resultado", raise_exception=True)
+@require_POST
+def pedir_resultados(request, pk: int):
+    edital = get_object_or_404(Edital, pk=pk)
+    return _pedir(request, processamentos.pedir_resultados, edital, "Geração dos resultados")
+
+
+@staff_member_required
+@permission_required("concursos.view_resultado", raise_exception=True)
+@permission_required("concursos.add_processamento", raise_exception=True)
+@require_POST
+def pedir_pdfs(request, pk: int):
+    edital = get_object_or_404(Edital, pk=pk)
+    return _pedir(request, processamentos.pedir_pdfs, edital, "PDFs dos resultados")
+
+
+@staff_member_required
+@permission_required("concursos.import_inscricao", raise_exception=True)
+@permission_required("concursos.add_processamento", raise_exception=True)
+def importar_em_segundo_plano(request):
+    form = ImportacaoEmSegundoPlanoForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        edital = form.cleaned_data["edital"]
+        return _pedir(
+            request,
+            lambda e, **kw: processamentos.pedir_importacao(e, form.cleaned_data["arquivo"], **kw),
+            edital,
+            "Importação de inscrições",
+        )
+    from .views import contexto_admin
+
+    contexto = contexto_admin(request, "Importar inscrições em segundo plano", form=form)
+    return render(request, "concursos/importar_em_segundo_plano.html", contexto)
+
+
+@staff_member_required
+@permission_required("concursos.view_processamento", raise_exception=True)
+def progresso(request, pk: int):
+    processamento = get_object_or_404(Processamento, pk=pk)
+    return JsonResponse(
+        {
+            "estado": processamento.estado,
+            "feitos": processamento.feitos,
+            "total": processamento.total,
+            "percentual": processamento.percentual,
+            "terminado": processamento.terminado,
+            "erros": len(processamento.erros),
+            "texto": texto_do_progresso(processamento),
+        }
+    )
+
+
+@staff_member_required
+@permission_required("concursos.view_processamento", raise_exception=True)
+@permission_required("concursos.view_resultado", raise_exception=True)
+def pdf_do_processamento(request, pk: int, cargo_id: int):
+    """Um PDF desenhado em segundo plano. O documento traz as listas de negros e PcD: a entrega fica
+    registrada como a do PDF desenhado na hora."""
+    processamento = get_object_or_404(Processamento, pk=pk, tipo=Processamento.PDFS)
+    caminho = processamentos.arquivo_do_pdf(processamento, cargo_id)
+    if caminho is None:
+        raise Http404("Este PDF não foi desenhado (ou foi apagado).")
+    registrar_acesso(
+        request,
+        o_que="pdf_resultado",
+        objeto=descrever(processamento, f"PDF {caminho.name} do edital {processamento.edital}"),
+    )
+    return FileResponse(caminho.open("rb"), content_type="application/pdf", filename=caminho.name)
