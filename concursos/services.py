@@ -4,6 +4,9 @@ As regras estão em ``cotas``; aqui só se carregam as linhas, chama-se o motor 
 Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e nada fica gravado.
 """
 
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -58,9 +61,17 @@ def gerar_resultado(
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    cenario = cenario_do_cargo(cargo)
-    saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
-    anterior = cargo.resultados.order_by("-versao").first()
+    with _fase("leitura"):
+        cenario = cenario_do_cargo(cargo)
+    with _fase("motor"):
+        saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
+    with _fase("leitura"):
+        anterior = cargo.resultados.order_by("-versao").first()
+    with _fase("gravação"):
+        return _gravar_resultado(cargo, cenario, saida, anterior, motivo, evento, processamento, gerado_por)
+
+
+def _gravar_resultado(cargo, cenario, saida, anterior, motivo, evento, processamento, gerado_por) -> Resultado:
     versao = (cargo.resultados.aggregate(Max("versao"))["versao__max"] or 0) + 1
     return Resultado.objects.create(
         cargo=cargo,
@@ -76,6 +87,35 @@ def gerar_resultado(
         processamento=processamento,
         gerado_por=gerado_por,
     )
+
+
+# Tempo somado de cada fase de ``gerar_resultado`` enquanto alguém mede (``medir_fases``).
+_tempos_das_fases: ContextVar[dict | None] = ContextVar("tempos_das_fases", default=None)
+
+
+@contextmanager
+def medir_fases():
+    """Soma o tempo das fases de ``gerar_resultado`` (leitura, motor, gravação) dentro do bloco;
+    usado pelo ``gerar_resultado --tempos`` e pelos benchmarks. Fora dele nada é medido."""
+    tempos = {"leitura": 0.0, "motor": 0.0, "gravação": 0.0}
+    marca = _tempos_das_fases.set(tempos)
+    try:
+        yield tempos
+    finally:
+        _tempos_das_fases.reset(marca)
+
+
+@contextmanager
+def _fase(nome: str):
+    tempos = _tempos_das_fases.get()
+    if tempos is None:
+        yield
+        return
+    inicio = time.perf_counter()
+    try:
+        yield
+    finally:
+        tempos[nome] += time.perf_counter() - inicio
 
 
 def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:

@@ -1,13 +1,19 @@
-"""``gerar_resultado EDITAL [--json] [--publicar] [--usuario U]``: nova versão do resultado de cada
-cargo do edital, numa só transação (``services.gerar_resultados_do_edital``).
+"""``gerar_resultado EDITAL [--json] [--publicar] [--usuario U] [--tempos]``: nova versão do
+resultado de cada cargo do edital, numa só transação (``services.gerar_resultados_do_edital``).
+
+Com ``--tempos``, escreve na saída de erro quanto tempo levaram a leitura do banco, o motor, a
+gravação e a confirmação da transação (usado por ``bench/bench_gerar_resultado.py``).
 
 Com ``--publicar`` é tudo ou nada: se algum cargo sai provisório (verificações pendentes ou empates
 sem sorteio), nenhum é publicado e nem as novas versões ficam gravadas; a mensagem, na saída de
 erro, nomeia cada cargo com as pendências e os empates, e o comando sai com código 1.
 """
 
+import itertools
 import json
 import re
+import time
+from contextlib import nullcontext
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -29,21 +35,26 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="imprime só o JSON dos resultados na saída padrão")
         parser.add_argument("--publicar", action="store_true", help="publica todos (recusa se algum for provisório)")
         parser.add_argument("--usuario", help="quem gera/publica (padrão: o primeiro superusuário)")
+        parser.add_argument("--tempos", action="store_true", help="escreve na saída de erro o tempo de cada fase")
 
     def handle(self, *args, **options):
         edital = buscar_edital(options["edital"])
         usuario = _usuario(options["usuario"], publicar=options["publicar"])
         if not edital.cargos.exists():
             raise CommandError(f"O edital {edital} não tem cargos.")
-        with transaction.atomic():
-            try:
-                resultados = services.gerar_resultados_do_edital(
-                    edital, gerado_por=usuario, motivo="Comando gerar_resultado"
-                )
-            except (cotas.ErroDeCotas, ValidationError) as erro:
-                raise CommandError(f"Resultado do edital {edital} não gerado: {_texto(erro)}") from erro
-            if options["publicar"]:
-                resultados = _publicar_todos(edital, resultados, usuario)
+        inicio = time.perf_counter()
+        with services.medir_fases() if options["tempos"] else nullcontext() as tempos:
+            with transaction.atomic():
+                try:
+                    resultados = services.gerar_resultados_do_edital(
+                        edital, gerado_por=usuario, motivo="Comando gerar_resultado"
+                    )
+                except (cotas.ErroDeCotas, ValidationError) as erro:
+                    raise CommandError(f"Resultado do edital {edital} não gerado: {_texto(erro)}") from erro
+                if options["publicar"]:
+                    resultados = _publicar_todos(edital, resultados, usuario)
+                marcas = [inicio, time.perf_counter()]
+        marcas.append(time.perf_counter())
         if options["json"]:
             saida = {
                 "edital": str(edital),
@@ -52,6 +63,17 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(saida, ensure_ascii=False, indent=2))
         else:
             self._resumo(edital, resultados, usuario)
+        if tempos is not None:
+            self._tempos(
+                tempos, *(depois - antes for antes, depois in itertools.pairwise(marcas + [time.perf_counter()]))
+            )
+
+    def _tempos(self, fases: dict, gerar: float, confirmar: float, resumir: float) -> None:
+        """Uma linha na saída de erro: as fases do serviço e o que ficou fora delas."""
+        partes = [f"{nome} {segundos:.3f} s" for nome, segundos in fases.items()]
+        partes += [f"outros {gerar - sum(fases.values()):.3f} s", f"confirmação {confirmar:.3f} s"]
+        partes.append(f"resumo {resumir:.3f} s")
+        self.stderr.write("Tempos: " + "; ".join(partes))
 
     def _resumo(self, edital, resultados, usuario):
         self.stdout.write(f"{edital.identificacao} — resultados gerados por {usuario.get_username()}")
