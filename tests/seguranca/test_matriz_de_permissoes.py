@@ -28,8 +28,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
+from concursos import processamentos
 from concursos import services as servicos_de_concursos
+from concursos.models import Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
@@ -76,12 +79,17 @@ ADMIN = {
     "heteroidentificacao.registrodeauditoria": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     # Quem acessou dados sensíveis: vigia o próprio RH; só o auditor lê.
     "concursos.acessoadadossensiveis": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
+    # Pedidos em segundo plano: nascem das telas do edital e da importação; o admin só mostra.
+    "concursos.processamento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # A fila do django-tasks (com os tracebacks das falhas): só o superusuário, que opera o servidor.
+    "django_tasks_database.dbtaskresult": {SUPERUSUARIO: LEITURA},
 }
 
 # Ações da lista (além de "delete_selected", que acompanha a exclusão): quem tem cada uma.
 ACOES = {
     "concursos.edital": {"gerar_resultado": (DO_RH, SUPERUSUARIO)},
     "concursos.resultado": {"publicar": (DO_RH, SUPERUSUARIO)},
+    "concursos.processamento": {"tentar_de_novo": (DO_RH, SUPERUSUARIO)},
     "heteroidentificacao.sessao": {"chamar_candidatos": (DO_RH, SUPERUSUARIO)},
     "heteroidentificacao.recurso": {"incluir_na_sessao_recursal": (DO_RH, SUPERUSUARIO)},
     "axes.accessattempt": {"cleanup_expired_attempts": (SUPERUSUARIO,)},
@@ -142,6 +150,17 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo="text/csv"),
         Caso("concursos:lista_publicada", r("concursos:lista_publicada", args=[c.publicado.pk, "xlsx"]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=XLSX),
+        # trabalho em segundo plano: pedir, acompanhar e baixar o que saiu
+        Caso("concursos:pedir_resultados", r("concursos:pedir_resultados", args=[c.e1.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
+        Caso("concursos:pedir_pdfs", r("concursos:pedir_pdfs", args=[c.e1.pk]), equipe(DO_RH, SUPERUSUARIO), "post"),
+        Caso("concursos:importar_em_segundo_plano", r("concursos:importar_em_segundo_plano"),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:progresso_do_processamento", r("concursos:progresso_do_processamento", args=[c.pdfs.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo="application/json"),
+        Caso("concursos:pdf_do_processamento",
+             r("concursos:pdf_do_processamento", args=[c.pdfs.pk, c.adm.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         # importação e exportação de inscrições (dados pessoais): só com a permissão própria
         Caso("admin:concursos_inscricao_import", r("admin:concursos_inscricao_import"), equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:concursos_inscricao_process_import", r("admin:concursos_inscricao_process_import"),
@@ -336,6 +355,19 @@ def montar_cenario():
     registrado = servicos_de_concursos.registrar_evento(
         adm, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", registrado_por=rh
     )
+    # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
+    pedido = processamentos.pedir_resultados(e1, solicitado_por=rh)
+    pdfs = Processamento.objects.create(
+        tipo=Processamento.PDFS,
+        edital=e1,
+        estado=Processamento.CONCLUIDO,
+        total=1,
+        feitos=1,
+        solicitado_por=rh,
+        saida={"partes": {str(adm.pk): {"cargo": "ADM", "arquivo": "ADM-v1.pdf", "bytes": 9}}},
+    )
+    processamentos.pasta_dos_pdfs(pdfs).mkdir(parents=True)
+    (processamentos.pasta_dos_pdfs(pdfs) / "ADM-v1.pdf").write_bytes(b"%PDF-1.4\n")
     # Uma visita do RH à ficha de N1, para que os registros de acesso a dados sensíveis tenham um exemplo.
     visita = Client()
     visita.force_login(usuarios[DO_RH])
@@ -364,11 +396,13 @@ def montar_cenario():
         "heteroidentificacao.processodeapuracao": p1,
         "heteroidentificacao.parecer": parecer,
         "heteroidentificacao.registrodeauditoria": registro_do_parecer,
+        "concursos.processamento": pedido,
+        "django_tasks_database.dbtaskresult": DBTaskResult.objects.order_by("enqueued_at").first(),
     }
     return SimpleNamespace(
         usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
-        publicado=publicado, evento=registrado.evento, previa=registrado.resultado,
+        publicado=publicado, evento=registrado.evento, previa=registrado.resultado, pdfs=pdfs,
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
         link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',
     )  # fmt: skip
