@@ -51,7 +51,7 @@ def texto_do_progresso(processamento: Processamento) -> str:
 class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
     list_display = ["pk", "tipo", "edital", "estado", "progresso", "solicitado_por", "pedido_em", "terminado"]
     list_display_links = ["pk", "tipo"]
-    list_filter = ["estado", "tipo"]
+    list_filter = ["estado", "tipo", ("edital", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["edital", "solicitado_por"]
     search_fields = ["=id"]
     show_full_result_count = False

@@ -1,0 +1,107 @@
+"""O RH pede o trabalho pesado na ficha do edital, acompanha a barra de progresso e encontra o que
+saiu; "tentar de novo" pela ação da lista."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from concursos import processamentos
+from concursos.models import Processamento, Resultado
+from concursos.papeis import AUDITOR, RH, configurar_papeis
+from tests.concursos import fabricas
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def entrar(papel: str, nome: str) -> Client:
+    usuario = fabricas.usuario(nome)
+    usuario.groups.add(configurar_papeis()[papel])
+    cliente = Client()
+    cliente.force_login(usuario)
+    return cliente
+
+
+def edital_com_dois_cargos():
+    edital = fabricas.edital(cargos=(("A", "Agente", 1), ("B", "Bombeiro", 1)))
+    for cargo in edital.cargos.all():
+        fabricas.inscricao(cargo, f"{cargo.codigo}1", "80")
+    return edital
+
+
+def test_o_rh_pede_na_ficha_do_edital_acompanha_e_encontra_os_resultados():
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()
+    ficha_do_edital = rh.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()
+    assert reverse("concursos:pedir_resultados", args=[edital.pk]) in ficha_do_edital
+
+    resposta = rh.post(reverse("concursos:pedir_resultados", args=[edital.pk]), follow=True)
+    pedido = Processamento.objects.get()
+    assert resposta.redirect_chain[-1][0] == reverse("admin:concursos_processamento_change", args=[pedido.pk])
+    pagina = resposta.content.decode()
+    assert f"pedido nº {pedido.pk} na fila" in pagina
+    assert "Na fila: 0 de 2 cargos" in pagina
+    assert reverse("concursos:progresso_do_processamento", args=[pedido.pk]) in pagina  # a barra se atualiza
+    assert "concursos/processamentos.js" in pagina
+
+    call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
+
+    progresso = rh.get(reverse("concursos:progresso_do_processamento", args=[pedido.pk])).json()
+    assert progresso == {
+        "estado": "concluido",
+        "feitos": 2,
+        "total": 2,
+        "percentual": 100,
+        "terminado": True,
+        "erros": 0,
+        "texto": "Concluído: 2 de 2 cargos",
+    }
+    pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    for resultado in Resultado.objects.filter(processamento=pedido):
+        assert reverse("admin:concursos_resultado_change", args=[resultado.pk]) in pagina
+
+
+def test_segundo_clique_enquanto_o_primeiro_anda_e_recusado_com_mensagem():
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()
+    rh.post(reverse("concursos:pedir_resultados", args=[edital.pk]))
+    resposta = rh.post(reverse("concursos:pedir_resultados", args=[edital.pk]), follow=True)
+    assert "Já há um pedido igual para o edital" in resposta.content.decode()
+    assert Processamento.objects.count() == 1
+
+
+def test_tentar_de_novo_pela_acao_da_lista(monkeypatch):
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()
+    pedido = processamentos.pedir_resultados(edital, solicitado_por=fabricas.usuario("autor"))
+    Processamento.objects.filter(pk=pedido.pk).update(estado=Processamento.FALHOU, erros=[{"mensagem": "teste"}])
+    call_command("db_worker", "--batch", "--interval", "0", verbosity=0)  # as tarefas veem "falhou" e não fazem nada
+    assert not Resultado.objects.exists()
+
+    resposta = rh.post(
+        reverse("admin:concursos_processamento_changelist"),
+        {"action": "tentar_de_novo", "_selected_action": [pedido.pk]},
+        follow=True,
+    )
+    assert f"Nº {pedido.pk}: de volta à fila." in resposta.content.decode()
+    call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
+    pedido.refresh_from_db()
+    assert pedido.estado == Processamento.CONCLUIDO
+    assert pedido.tentativas == 2
+    assert Resultado.objects.filter(processamento=pedido).count() == 2
+
+
+def test_auditor_acompanha_mas_nao_pede_nem_tenta_de_novo():
+    auditor = entrar(AUDITOR, "celia")
+    edital = edital_com_dois_cargos()
+    pedido = processamentos.pedir_resultados(edital, solicitado_por=fabricas.usuario("autor"))
+    assert auditor.get(reverse("concursos:progresso_do_processamento", args=[pedido.pk])).status_code == 200
+    assert auditor.post(reverse("concursos:pedir_resultados", args=[edital.pk])).status_code == 403
+    pagina = auditor.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()
+    assert reverse("concursos:pedir_resultados", args=[edital.pk]) not in pagina
+    assert Processamento.objects.count() == 1
