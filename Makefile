@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 ARGS ?=
 
-.PHONY: ajuda run test bench lint instalar
+.PHONY: ajuda run trabalhador test bench lint instalar
 .DEFAULT_GOAL := ajuda
 
 ## ajuda: lista os comandos
@@ -27,7 +27,14 @@ $(VENV)/.instalado: requirements.txt | $(PY)
 run: instalar
 	$(PY) manage.py migrate
 	@if $(PY) manage.py help carregar_demo >/dev/null 2>&1; then $(PY) manage.py carregar_demo; fi
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Trabalhador de segundo plano (db_worker) rodando junto; Ctrl+C para os dois."
+	$(PY) manage.py db_worker --interval 2 & trabalhador=$$!; \
+	  trap 'kill $$trabalhador 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver 127.0.0.1:8000
+
+## trabalhador: só o trabalhador de segundo plano (importações grandes, resultados e PDFs de editais grandes)
+trabalhador: instalar
+	$(PY) manage.py db_worker
 
 ## test: roda a suíte inteira; argumentos extras do pytest em ARGS (make test ARGS="-k desempate")
 test: instalar

@@ -140,6 +140,10 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # O servidor de desenvolvimento e o trabalhador (db_worker) escrevem no mesmo arquivo: com
+    # transações IMMEDIATE e espera de 20 s, um espera o outro em vez de dar "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
