@@ -1,0 +1,301 @@
+#!/usr/bin/env bash
+# Teste de carga do sistema (issue 6, caso 5) — ver bench/README-carga.md.
+#
+#   bench/carga/rodar.sh                      # caso 5: 1 gunicorn (4 workers), 30 usuários, 60 s
+#   bench/carga/rodar.sh --dois-servidores    # 2 gunicorn atrás do nginx (HTTPS) + 2 db_worker
+#   bench/carga/rodar.sh --usuarios 5 --duracao 10 --inscricoes 5000    # rodada curta de desenvolvimento
+#
+# Tudo em 127.0.0.1 e descartável: sobe um PostgreSQL 15 numa pasta temporária (durável, como em
+# produção: ao contrário de scripts/com-postgres, não desliga fsync), aplica as migrações, prepara os
+# dados (bench/carga/preparar.py), roda collectstatic e check --deploy, sobe o gunicorn com DEBUG=0
+# e as variáveis de produção, roda o Locust sem interface e confere no banco que nenhum voto se
+# perdeu (bench/carga/conferir.py, que imprime a tabela e decide passou/falhou). Ao sair — com
+# sucesso, falha ou Ctrl+C — para Locust, nginx, gunicorn, workers e PostgreSQL, cada um pelo seu
+# pid, e apaga a pasta temporária. Resultados e logs ficam em bench/saida/carga-<data>-<modo>/.
+#
+# Sai com 0 se passou (zero erros, p95 dentro da meta, nenhum voto perdido), 1 se não passou e 2
+# para uso errado.
+set -euo pipefail
+
+raiz=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$raiz"
+python=$raiz/.venv/bin/python
+
+modo=um
+usuarios=30
+membros=10
+duracao=60
+taxa=2
+inscricoes=100000
+cargos=50
+chamados=120
+workers=4
+workers_por_servidor=2
+meta_p95=500
+
+uso() {
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  cat <<'FIM'
+Opções:
+  --dois-servidores        2 gunicorn atrás do nginx (HTTPS em 127.0.0.1) e 2 db_worker
+  --usuarios N             usuários simulados ao mesmo tempo (30)
+  --membros N              dos quais, membros de comissão votando (10; o resto é RH)
+  --duracao S              segundos com todos os usuários no ar, depois da subida (60)
+  --taxa R                 usuários que entram por segundo na subida (2: o login custa ~0,4 s de CPU)
+  --inscricoes N           inscrições do edital em escala (100000; 0 = só a demonstração)
+  --cargos N               cargos do edital em escala (50)
+  --chamados N             candidatos em cada sessão das comissões (120)
+  --workers N              workers do gunicorn no caso 5 (4)
+  --workers-por-servidor N workers de cada gunicorn com --dois-servidores (2)
+  --meta-p95 MS            meta do p95 em milissegundos (500)
+FIM
+}
+
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --dois-servidores) modo=dois ;;
+    --usuarios) usuarios=$2; shift ;;
+    --membros) membros=$2; shift ;;
+    --duracao) duracao=$2; shift ;;
+    --taxa) taxa=$2; shift ;;
+    --inscricoes) inscricoes=$2; shift ;;
+    --cargos) cargos=$2; shift ;;
+    --chamados) chamados=$2; shift ;;
+    --workers) workers=$2; shift ;;
+    --workers-por-servidor) workers_por_servidor=$2; shift ;;
+    --meta-p95) meta_p95=$2; shift ;;
+    -h | --help) uso; exit 0 ;;
+    *) echo "rodar.sh: opção desconhecida: $1" >&2; uso >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ "$membros" -gt "$usuarios" ]; then
+  echo "rodar.sh: --membros ($membros) maior que --usuarios ($usuarios)" >&2
+  exit 2
+fi
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+
+# ── Dependências: Locust (requirements-bench.txt) e, com dois servidores, o nginx ────────────────
+if [ ! -x "$python" ]; then
+  echo "rodar.sh: falta o .venv do projeto; rode 'make test' ou 'make run' uma vez antes." >&2
+  exit 1
+fi
+versao_fixada=$(sed -n 's/^locust==//p' requirements-bench.txt)
+versao_instalada=$("$python" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null || true)
+if [ "$versao_instalada" != "$versao_fixada" ]; then
+  log "instalando o Locust $versao_fixada no .venv (requirements-bench.txt)"
+  "$raiz/.venv/bin/pip" install -q --disable-pip-version-check -r requirements-bench.txt
+fi
+if [ "$modo" = dois ] && ! command -v nginx >/dev/null; then
+  log "instalando o nginx (apt-get)"
+  apt-get install -y -q nginx-light >/dev/null || apt-get install -y -q nginx >/dev/null
+fi
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+if [ ! -x "$PGBIN/initdb" ]; then
+  echo "rodar.sh: $PGBIN/initdb não encontrado; instale o pacote postgresql-15." >&2
+  exit 1
+fi
+
+# ── Limpeza: cada processo pelo seu pid, depois o PostgreSQL e a pasta temporária ────────────────
+pasta=""
+pids=()
+como_postgres=()
+saida=$raiz/bench/saida/carga-$(date +%Y%m%d-%H%M%S)-$modo
+
+parar_pid() {
+  local pid=$1
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 100); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+limpar() {
+  local codigo=$?
+  trap - EXIT INT TERM
+  if [ "${#pids[@]}" -gt 0 ]; then
+    log "parando ${#pids[@]} processo(s): ${pids[*]}"
+    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do parar_pid "${pids[$i]}"; done
+    wait 2>/dev/null || true
+  fi
+  if [ -n "$pasta" ] && [ -f "$pasta/pg/postmaster.pid" ]; then
+    log "parando o PostgreSQL"
+    "${como_postgres[@]}" "$PGBIN/pg_ctl" -D "$pasta/pg" -m fast -w -t 30 stop >/dev/null 2>&1 ||
+      "${como_postgres[@]}" "$PGBIN/pg_ctl" -D "$pasta/pg" -m immediate -w stop >/dev/null 2>&1 || true
+  fi
+  if [ -n "$pasta" ]; then
+    mkdir -p "$saida/logs"
+    cp "$pasta/pgsock/postgresql.log" "$saida/logs/" 2>/dev/null || true
+    cp "$pasta"/logs/* "$saida/logs/" 2>/dev/null || true
+    rm -rf "$pasta"
+  fi
+  exit "$codigo"
+}
+trap limpar EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+porta_livre() {
+  "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+esperar_http() { # URL [cabeçalho] — até 60 s pela primeira resposta 200 ou 302
+  local url=$1 cabecalho=${2:-X-Nada: 1}
+  for _ in $(seq 1 120); do
+    codigo=$(curl -s -o /dev/null -w '%{http_code}' -k -H "$cabecalho" "$url" || true)
+    case "$codigo" in 200 | 302) return 0 ;; esac
+    sleep 0.5
+  done
+  echo "rodar.sh: $url não respondeu (último código: $codigo)" >&2
+  return 1
+}
+
+mkdir -p "$saida"
+pasta=$(mktemp -d "${TMPDIR:-/tmp}/carga.XXXXXX")
+chmod 755 "$pasta"
+mkdir -p "$pasta/logs" "$pasta/privados" "$pasta/cache"
+log "resultados em ${saida#"$raiz"/}; carga antes: $(uptime | sed 's/.*load average/load average/')"
+{
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo "arquivos modificados e não registrados no momento da medida (a carga roda a árvore de trabalho):"
+  git status --short 2>/dev/null | sed 's/^/  /'
+  echo "máquina: $(nproc) núcleos; $(uptime)"
+  echo "locust $("$python" -c 'import importlib.metadata as m; print(m.version("locust"))'), gunicorn $("$raiz/.venv/bin/gunicorn" --version 2>&1 | sed 's/.*version //; s/)//'), $("$PGBIN/postgres" --version)"
+  echo "opções: modo=$modo usuarios=$usuarios membros=$membros duracao=$duracao taxa=$taxa inscricoes=$inscricoes cargos=$cargos chamados=$chamados workers=$workers workers_por_servidor=$workers_por_servidor"
+} >"$saida/ambiente.txt"
+
+# ── PostgreSQL 15 descartável (a mesma técnica de scripts/com-postgres, mas durável) ─────────────
+if [ "$(id -u)" -eq 0 ]; then
+  id -u postgres >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+  install -d -o postgres -g postgres "$pasta/pg" "$pasta/pgsock"
+  como_postgres=(runuser -u postgres -- env -C "$pasta")
+else
+  mkdir -p "$pasta/pg" "$pasta/pgsock"
+  como_postgres=(env)
+fi
+"${como_postgres[@]}" "$PGBIN/initdb" -D "$pasta/pg" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
+  >"$pasta/logs/initdb.log" 2>&1
+porta_pg=$(porta_livre)
+"${como_postgres[@]}" "$PGBIN/pg_ctl" -D "$pasta/pg" -l "$pasta/pgsock/postgresql.log" -w -t 60 start \
+  -o "-p $porta_pg -k $pasta/pgsock -c listen_addresses=127.0.0.1 -c max_connections=100" >/dev/null
+log "PostgreSQL 15 em 127.0.0.1:$porta_pg"
+
+# ── Ambiente de produção (DEBUG=0) ───────────────────────────────────────────────────────────────
+export DATABASE_URL="postgres://postgres@127.0.0.1:$porta_pg/postgres"
+export DEBUG=0
+SECRET_KEY=$("$python" -c 'import secrets; print(secrets.token_urlsafe(50))')
+export SECRET_KEY
+export ALLOWED_HOSTS=127.0.0.1,localhost
+export CONN_MAX_AGE=60
+export SECURE_HSTS_SECONDS=3600
+export ARQUIVOS_PRIVADOS=$pasta/privados
+export XDG_CACHE_HOME=$pasta/cache
+if [ "$modo" = dois ]; then export PROXIES_REVERSOS=1; else export PROXIES_REVERSOS=0; fi
+
+log "migrações"
+"$python" manage.py migrate --noinput -v 0
+log "preparando os dados ($inscricoes inscrições em $cargos cargos, $membros membros, $chamados candidatos por sessão)"
+"$python" bench/carga/preparar.py --plano "$saida/plano.json" --inscricoes "$inscricoes" --cargos "$cargos" \
+  --rh "$usuarios" --membros "$membros" --chamados "$chamados" 2>&1 | tee "$pasta/logs/preparar.log"
+# collectstatic (com a compressão do WhiteNoise) custa ~15 s de CPU: só quando algum estático mudou.
+manifesto=$raiz/staticfiles/staticfiles.json
+if [ ! -f "$manifesto" ] || [ -n "$(find static ./*/static .venv/lib/python3.11/site-packages -path '*/static/*' \
+  -type f -newer "$manifesto" -print -quit 2>/dev/null)" ]; then
+  log "collectstatic"
+  "$python" manage.py collectstatic --noinput -v 0
+fi
+log "check --deploy"
+"$python" manage.py check --deploy --fail-level WARNING >/dev/null
+
+# ── Servidores ───────────────────────────────────────────────────────────────────────────────────
+gunicorn() { # PORTA WORKERS NOME
+  "$raiz/.venv/bin/gunicorn" config.wsgi:application --bind "127.0.0.1:$1" --workers "$2" --timeout 120 \
+    --max-requests 1000 --max-requests-jitter 100 --no-control-socket \
+    --access-logfile "$pasta/logs/$3-acesso.log" --access-logformat '%(t)s "%(r)s" %(s)s %(b)s %(D)sus' \
+    --error-logfile "$pasta/logs/$3-erros.log" &
+  pids+=("$!")
+}
+
+if [ "$modo" = um ]; then
+  porta=$(porta_livre)
+  gunicorn "$porta" "$workers" gunicorn
+  url=http://127.0.0.1:$porta
+  esperar_http "$url/admin/login/" "X-Forwarded-Proto: https"
+  log "gunicorn com $workers workers em $url (cliente manda X-Forwarded-Proto: https, como o nginx)"
+  export CARGA_PROXY_HTTPS=1
+  unset CARGA_CA
+else
+  porta_a=$(porta_livre)
+  porta_b=$(porta_livre)
+  porta=$(porta_livre)
+  export CSRF_TRUSTED_ORIGINS=https://127.0.0.1:$porta
+  gunicorn "$porta_a" "$workers_por_servidor" gunicorn-a
+  gunicorn "$porta_b" "$workers_por_servidor" gunicorn-b
+  # Certificado autoassinado só para 127.0.0.1, que o Locust confere (CARGA_CA).
+  openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
+    -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
+    -keyout "$pasta/nginx.key" -out "$pasta/nginx.crt" >/dev/null 2>&1
+  mkdir -p "$pasta/nginx-temp"
+  if [ "$(id -u)" -eq 0 ]; then chown nobody "$pasta/nginx-temp"; fi
+  sed -e "s|@PASTA@|$pasta|g" -e "s|@PORTA@|$porta|g" -e "s|@PORTA_A@|$porta_a|g" -e "s|@PORTA_B@|$porta_b|g" \
+    bench/carga/nginx.conf >"$pasta/nginx.conf"
+  nginx -t -q -c "$pasta/nginx.conf" -p "$pasta" 2>"$pasta/logs/nginx-t.log" || {
+    cat "$pasta/logs/nginx-t.log" >&2
+    exit 1
+  }
+  nginx -c "$pasta/nginx.conf" -p "$pasta" -g 'daemon off;' &
+  pids+=("$!")
+  esperar_http "http://127.0.0.1:$porta_a/admin/login/" "X-Forwarded-Proto: https"
+  esperar_http "http://127.0.0.1:$porta_b/admin/login/" "X-Forwarded-Proto: https"
+  url=https://127.0.0.1:$porta
+  esperar_http "$url/admin/login/"
+  log "nginx (HTTPS) em $url -> gunicorn 127.0.0.1:$porta_a e 127.0.0.1:$porta_b ($workers_por_servidor workers cada)"
+  for n in 1 2; do
+    "$python" manage.py db_worker --worker-id "carga-worker-$n" --no-reload --interval 1 \
+      >"$pasta/logs/db_worker-$n.log" 2>&1 &
+    pids+=("$!")
+  done
+  log "2 db_worker no ar (carga-worker-1 e carga-worker-2)"
+  export CARGA_PROXY_HTTPS=0
+  export CARGA_CA=$pasta/nginx.crt
+fi
+
+# ── A carga ──────────────────────────────────────────────────────────────────────────────────────
+subida=$(((usuarios + taxa - 1) / taxa))
+# O locustfile encerra a medida $duracao s depois que o último usuário terminou o login; o -t é o teto.
+total=$((subida + duracao + 180))
+export CARGA_PLANO=$saida/plano.json CARGA_VOTOS=$saida/votos.jsonl CARGA_TEMPOS=$saida/tempos.csv
+export CARGA_MEMBROS=$membros CARGA_DURACAO=$duracao
+: >"$CARGA_VOTOS"
+if [ "$modo" = dois ]; then
+  # Os pedidos entram quando todos os usuários já estão no ar: os workers trabalham durante a carga.
+  "$python" bench/carga/segundo_plano.py enfileirar --plano "$CARGA_PLANO" --atraso "$subida" \
+    >"$saida/segundo-plano.txt" 2>&1 &
+  pids+=("$!")
+fi
+log "Locust: $usuarios usuários ($membros membros de comissão), entrando $taxa por segundo; ${duracao} s com todos no ar"
+"$raiz/.venv/bin/locust" -f bench/carga/locustfile.py --headless -u "$usuarios" -r "$taxa" -t "${total}s" \
+  --host "$url" --csv "$saida/locust" --logfile "$pasta/logs/locust.log" --loglevel WARNING \
+  --stop-timeout 30 --only-summary >"$saida/locust-resumo.txt" 2>&1 &
+pids+=("$!")
+locust_pid=$!
+wait "$locust_pid" || true
+log "carga terminada; carga da máquina: $(uptime | sed 's/.*load average/load average/')"
+
+extra=()
+if [ "$modo" = dois ]; then
+  cat "$saida/segundo-plano.txt"
+  log "esperando os db_worker terminarem os pedidos (até 300 s)"
+  "$python" bench/carga/segundo_plano.py esperar --plano "$CARGA_PLANO" --limite 300 | tee -a "$saida/segundo-plano.txt"
+  extra=(--segundo-plano "$saida/segundo-plano.txt")
+fi
+descricao="1 gunicorn com $workers workers"
+[ "$modo" = dois ] && descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
+codigo=0
+"$python" bench/carga/conferir.py --plano "$CARGA_PLANO" --votos "$CARGA_VOTOS" --tempos "$CARGA_TEMPOS" \
+  --meta-p95 "$meta_p95" --descricao "$descricao, $usuarios usuários ($membros membros), ${duracao} s" \
+  --carga "$(uptime | sed 's/.*load average/load average/')" "${extra[@]}" | tee "$saida/resumo.txt" || codigo=$?
+exit "$codigo"
