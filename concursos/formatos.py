@@ -9,10 +9,11 @@ leitura de células (CPF, datas, decimais com vírgula, sim/não, cor/raça do I
 - Na escrita, texto que começa com ``= + - @``, tabulação ou CR ganha um apóstrofo na frente, para
   que o Excel não o execute como fórmula (OWASP, "CSV injection"; TECNICO §1.6). Números e datas
   continuam números e datas no XLSX; no CSV saem como o Excel-BR os lê (``1234,5``, ``31/12/1990``).
-- Arquivo enviado (``conferir_arquivo``): só ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, e o
-  conteúdo tem de ser o que a extensão diz — um XLSX é um zip com a estrutura OOXML (sem macros,
-  sem "bomba" de descompressão), um CSV é texto. Qualquer falha de leitura vira ``ArquivoInvalido``
-  com a mensagem em português; nenhuma outra exceção sai daqui.
+- Arquivo enviado (``conferir_arquivo``; ``ler_arquivo`` devolve o conjunto já lido): só ``.csv`` e
+  ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, e o conteúdo tem de ser o que a extensão diz — um XLSX
+  é um zip com a estrutura OOXML (sem macros, sem "bomba" de descompressão), um CSV é texto.
+  Qualquer falha de leitura vira ``ArquivoInvalido`` com a mensagem em português; nenhuma outra
+  exceção sai daqui.
 """
 
 import csv
@@ -318,23 +319,35 @@ def conferir_xlsx(dados: bytes) -> None:
         )
 
 
-def conferir_arquivo(nome: str, dados: bytes):
-    """O formato (``CSVBrasil`` ou ``XLSXBrasil``) de um arquivo enviado, depois de conferir extensão,
-    tamanho e conteúdo e de lê-lo inteiro; ``ArquivoInvalido`` com a mensagem se algo não serve."""
+def formato_do_arquivo(nome: str):
+    """``CSVBrasil`` ou ``XLSXBrasil`` pela extensão do nome; ``ArquivoInvalido`` para as outras."""
     extensao = PurePath(nome or "").suffix.lower()
     formatos = {".csv": CSVBrasil, ".xlsx": XLSXBrasil}
     if extensao not in formatos:
         raise ArquivoInvalido(f"Envie um arquivo .csv ou .xlsx (o arquivo enviado é {extensao or 'sem extensão'}).")
+    return formatos[extensao]
+
+
+def ler_arquivo(nome: str, dados: bytes) -> tablib.Dataset:
+    """O conjunto de um arquivo enviado, lido uma vez só, depois de conferir extensão, tamanho e
+    conteúdo; ``ArquivoInvalido`` com a mensagem se algo não serve."""
+    formato = formato_do_arquivo(nome)
     conferir_tamanho(len(dados))
     if not dados.strip():
         raise ArquivoInvalido("O arquivo está vazio.")
-    formato = formatos[extensao]
     conjunto = formato().create_dataset(dados)
     if not conjunto.headers:
         raise ArquivoInvalido("O arquivo não tem nenhuma linha preenchida (nem o cabeçalho).")
     if not len(conjunto):
         raise ArquivoInvalido("O arquivo só tem o cabeçalho: não há nenhuma inscrição para importar.")
-    return formato
+    return conjunto
+
+
+def conferir_arquivo(nome: str, dados: bytes):
+    """O formato (``CSVBrasil`` ou ``XLSXBrasil``) de um arquivo enviado, depois de conferir extensão,
+    tamanho e conteúdo e de lê-lo inteiro (``ler_arquivo``)."""
+    ler_arquivo(nome, dados)
+    return formato_do_arquivo(nome)
 
 
 class CSVBrasil(CSV):
