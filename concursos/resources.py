@@ -261,7 +261,10 @@ class InscricaoResource(resources.ModelResource):
     # ------------------------------------------------------------------ importação
 
     def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None, **kwargs):
-        """Sempre numa transação, desfeita se qualquer linha for inválida: nada é gravado pela metade."""
+        """Sempre numa transação, desfeita se qualquer linha for inválida: nada é gravado pela metade.
+
+        (A importação em massa, ``importacao.InscricaoEmMassaResource``, desliga a transação em
+        ``Meta.use_transactions``: a leitura dela não grava nada, e a gravação tem a sua.)"""
         if self.edital is None:
             raise ValueError("Informe o edital: InscricaoResource(edital=...).")
         kwargs.pop("rollback_on_validation_errors", None)
@@ -275,7 +278,7 @@ class InscricaoResource(resources.ModelResource):
             dataset,
             dry_run=dry_run,
             raise_errors=raise_errors,
-            use_transactions=True,
+            use_transactions=bool(self._meta.use_transactions),
             rollback_on_validation_errors=True,
             **kwargs,
         )
@@ -306,8 +309,12 @@ class InscricaoResource(resources.ModelResource):
         acha as repetições entre linhas (número de inscrição; CPF no mesmo cargo)."""
         self._cargos = {c.codigo: c for c in self.edital.cargos.all()}
         self._cargos_sem_caixa = {codigo.casefold(): c for codigo, c in self._cargos.items()}
-        existentes = Inscricao.objects.filter(edital=self.edital).select_related("candidato", "cargo")
-        self._inscricoes = {i.numero: i for i in existentes}
+        por_id = {cargo.pk: cargo for cargo in self._cargos.values()}
+        self._inscricoes = {}
+        for existente in Inscricao.objects.filter(edital=self.edital).select_related("candidato"):
+            if existente.cargo_id in por_id:
+                existente.cargo = por_id[existente.cargo_id]  # o mesmo objeto, não uma cópia por inscrição
+            self._inscricoes[existente.numero] = existente
         self._opcoes = {}
         for opcao in OpcaoDeGrupo.objects.filter(inscricao__edital=self.edital):
             self._opcoes.setdefault(opcao.inscricao_id, {})[opcao.grupo] = opcao
@@ -322,7 +329,8 @@ class InscricaoResource(resources.ModelResource):
     def _procurar_repeticoes(self, dataset) -> set[str]:
         self._repeticoes = {}
         numeros, no_cargo, nomes, cpfs = {}, {}, {}, set()
-        for indice, row in enumerate(dataset.dict, start=1):
+        linhas = (dict(zip(dataset.headers, valores, strict=True)) for valores in dataset)  # uma de cada vez
+        for indice, row in enumerate(linhas, start=1):
             linha, erros = self._linha(indice), {}
             numero = f.texto(row.get("inscricao"))
             if numero in numeros:
@@ -477,29 +485,44 @@ class InscricaoResource(resources.ModelResource):
         pessoais = {c: lidos[c] for c in ("nome_social", "nascimento", "email") if lidos.get(c)}
         instance._candidato_importado = {"cpf": lidos["cpf"], "nome": lidos["nome"], **pessoais}
 
-    def before_save_instance(self, instance, row, **kwargs):
-        """Cria ou atualiza o candidato pelo CPF (um candidato pode ter inscrições em vários editais)."""
-        dados = instance._candidato_importado
+    def _candidato_do_arquivo(self, dados: dict) -> tuple[Candidato, list[str]]:
+        """O candidato do CPF (o já cadastrado ou um novo, ainda sem gravar) com os dados da linha, e
+        os campos que a linha mudou (um candidato pode ter inscrições em vários editais)."""
         candidato = self._candidatos.get(dados["cpf"]) or Candidato(cpf=dados["cpf"])
-        mudou = candidato.pk is None
-        for campo, valor in dados.items():
-            if getattr(candidato, campo) != valor:
-                setattr(candidato, campo, valor)
-                mudou = True
-        if mudou:
-            candidato.save()
+        mudaram = [campo for campo, valor in dados.items() if getattr(candidato, campo) != valor]
+        for campo in mudaram:
+            setattr(candidato, campo, dados[campo])
         self._candidatos[candidato.cpf] = candidato
+        return candidato, mudaram
+
+    def _mudancas_de_opcoes(self, instance) -> tuple[list[str], list[OpcaoDeGrupo]]:
+        """Os grupos das opções a criar (pendentes) e as opções a apagar; as mantidas não mudam."""
+        atuais = self._opcoes.get(instance.pk, {}) if instance.pk else {}
+        novas = [g for g in instance._grupos_presentes if g in instance._grupos and g not in atuais]
+        retiradas = [atuais[g] for g in instance._grupos_presentes if g not in instance._grupos and g in atuais]
+        return novas, retiradas
+
+    def before_save_instance(self, instance, row, **kwargs):
+        """Cria ou atualiza o candidato pelo CPF."""
+        candidato, mudaram = self._candidato_do_arquivo(instance._candidato_importado)
+        if candidato.pk is None or mudaram:
+            candidato.save()
         instance.candidato = candidato
 
     def after_save_instance(self, instance, row, **kwargs):
         """Cria as opções novas (pendentes) e apaga as retiradas; as mantidas não são tocadas."""
+        novas, retiradas = self._mudancas_de_opcoes(instance)
         atuais = self._opcoes.setdefault(instance.pk, {})
-        for grupo in instance._grupos_presentes:
-            if grupo in instance._grupos and grupo not in atuais:
-                atuais[grupo] = OpcaoDeGrupo.objects.create(inscricao=instance, grupo=grupo)
-            elif grupo not in instance._grupos and grupo in atuais:
-                atuais.pop(grupo).delete()
+        for grupo in novas:
+            atuais[grupo] = OpcaoDeGrupo.objects.create(inscricao=instance, grupo=grupo)
+        for opcao in retiradas:
+            atuais.pop(opcao.grupo).delete()
         self._inscricoes[instance.numero] = instance
+
+    def after_import(self, dataset, result, **kwargs):
+        """Nada: o ``ModelResource`` acertaria a sequência das chaves (``setval`` com o maior id), o
+        que só serve a quem importa ids da planilha; com outra importação em andamento, poderia
+        fazer a sequência voltar e repetir chaves."""
 
     # ------------------------------------------------------------------ exportação
 
