@@ -8,6 +8,7 @@ português) e nunca contêm regra. Eventos e resultados são só leitura aqui: n
 import re
 
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ChangeList
 from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
@@ -19,6 +20,7 @@ from import_export.results import RowResult
 from . import services, views
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever_filtros, registrar_acesso
 from .cpf import normalizar_cpf
+from .filtros import FiltroComBusca, FiltroDeCargo, FiltroDeEdital, FiltrosComBuscaNoAdmin, rotulo_do_cargo
 from .forms import (
     AutocompleteSemValorInvalido,
     CandidatoForm,
@@ -31,6 +33,7 @@ from .forms import (
     rotulo_do_grupo,
 )
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .paginacao import ListaGrandeNoAdmin
 from .resources import (
     FORMATOS_DE_EXPORTACAO,
     FORMATOS_DE_IMPORTACAO,
@@ -58,6 +61,43 @@ class BuscaPorCpf:
     def get_search_results(self, request, queryset, search_term):
         termos = (normalizar_cpf(t) if _CPF_DIGITADO.fullmatch(t) else t for t in search_term.split())
         return super().get_search_results(request, queryset, " ".join(termos))
+
+
+class BuscaPorIndice:
+    """Busca que o PostgreSQL responde por índice numa tabela de um milhão de linhas (TECNICO 7.1),
+    em vez do ``icontains`` em várias colunas (que percorre a tabela inteira):
+
+    - termo com algarismos: o número de inscrição exato (sem diferença de maiúsculas) ou o CPF
+      exato, quando o termo tem 11 algarismos (``BuscaPorCpf``, antes desta, tira a máscara);
+    - termo só com letras: o começo do nome civil ou do nome social (``Maria da P``).
+
+    ``caminho_do_candidato``: de onde vêm nome e CPF (``candidato__`` nas inscrições, vazio nos
+    candidatos); ``busca_por_numero``: se o número de inscrição entra na busca.
+    """
+
+    caminho_do_candidato = ""
+    busca_por_numero = False
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = " ".join(search_term.split())
+        if not termo:
+            return queryset, False
+        if not any(c.isdigit() for c in termo):
+            nome = Q(**{f"{self.caminho_do_candidato}nome__istartswith": termo})
+            social = Q(**{f"{self.caminho_do_candidato}nome_social__istartswith": termo})
+            return queryset.filter(nome | social), False
+        return queryset.filter(self._numero_ou_cpf(termo)), False
+
+    def _numero_ou_cpf(self, termo: str) -> Q:
+        por_numero = Q(numero__iexact=termo) if self.busca_por_numero else Q(pk__in=[])
+        if not (termo.isdigit() and len(termo) == 11):
+            return por_numero
+        if not self.caminho_do_candidato:
+            return por_numero | Q(cpf=termo)
+        # A chave do candidato antes, numa consulta pelo índice único do CPF: um OR entre duas
+        # tabelas (número OU cpf do candidato) não usaria índice nenhum.
+        candidatos = list(Candidato.objects.filter(cpf=termo).values_list("pk", flat=True))
+        return por_numero | Q(candidato_id__in=candidatos)
 
 
 # ---------------------------------------------------------------- editais e cargos
@@ -208,11 +248,13 @@ class CargoAdmin(HistoricoNoAdmin):
 
 
 @admin.register(Candidato)
-class CandidatoAdmin(BuscaPorCpf, admin.ModelAdmin):
+class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.ModelAdmin):
     form = CandidatoForm
     list_display = ["nome", "nome_social", "cpf_formatado"]
-    search_fields = ["nome", "nome_social", "cpf"]
-    search_help_text = "Nome, nome social ou CPF (com ou sem máscara)."
+    search_fields = ["=cpf", "^nome", "^nome_social"]  # o que BuscaPorIndice faz (índices da migração 0008)
+    search_help_text = "CPF completo (com ou sem máscara) ou o começo do nome civil ou social."
+    ordering = ["nome", "id"]
+    sortable_by = ["nome"]
     fields = ["nome", "nome_social", "cpf", "nascimento", "email"]
 
     @admin.display(description="CPF", ordering="cpf")
@@ -234,7 +276,15 @@ class OpcaoDeGrupoInline(admin.TabularInline):
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, ImportExportModelAdmin):
+class InscricaoAdmin(
+    BuscaPorCpf,
+    BuscaPorIndice,
+    ListaGrandeNoAdmin,
+    FiltrosComBuscaNoAdmin,
+    AcessoRegistradoNoAdmin,
+    HistoricoNoAdmin,
+    ImportExportModelAdmin,
+):
     form = InscricaoForm
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
@@ -253,13 +303,20 @@ class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, Imp
             f"{totais[RowResult.IMPORT_TYPE_UPDATE]} atualizadas, {totais[RowResult.IMPORT_TYPE_SKIP]} sem mudança.",
         )
 
+    # Lista feita para um milhão de inscrições (TECNICO 7.1; índices da migração 0008): contagem
+    # estimada (ListaGrandeNoAdmin), busca por índice (BuscaPorIndice), filtros de edital e cargo
+    # com caixa de busca, e a ordem fixa do índice (edital mais recente, número): ordenar por nota
+    # ou por nome seria ordenar a tabela inteira a cada página.
     list_display = ["numero", "nome_de_uso", "cargo", "nota", "situacao"]
-    list_filter = ["edital", ("cargo", admin.RelatedOnlyFieldListFilter), "situacao"]
-    search_fields = ["=numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"]
-    search_help_text = "Número de inscrição (exato), nome ou CPF (com ou sem máscara)."
-    autocomplete_fields = ["candidato"]
+    list_filter = [("edital", FiltroDeEdital), ("cargo", FiltroDeCargo), "situacao"]
+    search_fields = ["=numero", "=candidato__cpf", "^candidato__nome", "^candidato__nome_social"]
+    search_help_text = "Número de inscrição ou CPF completos (o CPF com ou sem máscara), ou o começo do nome."
+    caminho_do_candidato = "candidato__"
+    busca_por_numero = True
+    ordering = ["-edital_id", "numero"]
+    sortable_by = []
+    autocomplete_fields = ["candidato", "cargo"]
     list_select_related = ["candidato", "cargo"]
-    show_full_result_count = False
     inlines = [OpcaoDeGrupoInline]
     campos = ["edital", "cargo", "candidato", "numero", "cor_raca", "nota", "notas_parciais", "jurado", "sorteio"]
     acesso_o_que = "inscricao"  # a ficha: cor/raça e opções por grupo
@@ -316,7 +373,7 @@ class InscricaoAdmin(BuscaPorCpf, AcessoRegistradoNoAdmin, HistoricoNoAdmin, Imp
         campo = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "cargo":
             campo.queryset = campo.queryset.select_related("edital")
-            campo.label_from_instance = lambda cargo: f"Edital {cargo.edital} — {cargo}"
+            campo.label_from_instance = rotulo_do_cargo
         return campo
 
 
@@ -354,13 +411,20 @@ class EventoAdmin(SoLeitura, HistoricoNoAdmin):
         return format_html('<a href="{}">ver quem foi convocado{}</a>', link, revertido)
 
 
+class ListaDeResultados(ChangeList):
+    """A lista não lê entradas, saída e diferenças (JSON de megabytes num cargo grande)."""
+
+    def get_queryset(self, request, exclude_parameters=None):
+        return super().get_queryset(request, exclude_parameters).defer("cenario", "saida", "diferencas")
+
+
 @admin.register(Resultado)
-class ResultadoAdmin(SoLeitura, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
+class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
     """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças (as
     listas reservadas revelam quem é negro ou PcD: cada abertura fica registrada)."""
 
     list_display = ["cargo", "edital", "versao", "status", "provisorio_na_lista", "gerado_por", "gerado", "hash_curto"]
-    list_filter = ["status", "provisorio", "cargo__edital"]
+    list_filter = ["status", "provisorio", ("cargo__edital", FiltroDeEdital)]
     search_fields = ["cargo__nome", "cargo__codigo"]
     list_select_related = ["cargo__edital", "gerado_por"]
     fields = [
@@ -381,6 +445,9 @@ class ResultadoAdmin(SoLeitura, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
 
     def rotulo_do_acesso(self, resultado):
         return f"cargo {resultado.cargo.codigo}, versão {resultado.versao}, edital {resultado.cargo.edital}"
+
+    def get_changelist(self, request, **kwargs):
+        return ListaDeResultados
 
     @admin.display(description="provisório", ordering="provisorio")
     def provisorio_na_lista(self, resultado):
@@ -425,21 +492,26 @@ class ResultadoAdmin(SoLeitura, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
 
 
 @admin.register(AcessoADadosSensiveis)
-class AcessoADadosSensiveisAdmin(SoLeitura, admin.ModelAdmin):
+class AcessoADadosSensiveisAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, admin.ModelAdmin):
     """Quem viu cor/raça, deficiência, pareceres e gravações (LGPD): só leitura, para o Auditor
-    (``view_acessoadadossensiveis``). Nem o superusuário inclui, altera ou apaga."""
+    (``view_acessoadadossensiveis``). Nem o superusuário inclui, altera ou apaga.
+
+    Cresce uma linha por página vista: contagem estimada, usuário por busca (não um
+    ``SELECT DISTINCT`` da tabela inteira) e o período pelo filtro de datas (a hierarquia de datas
+    percorreria a tabela para listar os anos). A busca por trecho do objeto continua percorrendo
+    a tabela: é a ferramenta do auditor, usada raramente."""
 
     list_display = ["momento", "usuario", "o_que", "objeto", "quantidade", "ip"]
-    list_filter = ["o_que", ("usuario", admin.RelatedOnlyFieldListFilter), "quando"]
+    list_filter = ["o_que", ("usuario", FiltroComBusca), "quando"]
     search_fields = ["objeto", "usuario__username", "usuario__first_name", "usuario__last_name"]
     search_help_text = "Objeto (número de inscrição, edital, sessão…) ou usuário."
-    date_hierarchy = "quando"
     list_select_related = ["usuario"]
-    show_full_result_count = False
     fields = ["momento", "usuario", "o_que", "objeto", "quantidade", "ip", "caminho"]
     readonly_fields = fields
 
     @admin.display(description="quando", ordering="quando")
     def momento(self, acesso):
         return data_e_hora(acesso.quando)
+
+
 from . import admin_processamentos  # noqa: E402,F401  (registra ProcessamentoAdmin)
