@@ -7,6 +7,8 @@ sorteio) e fica provisoriamente na ordem do número de inscrição.
 
 from dataclasses import dataclass
 from datetime import date
+from itertools import compress, count, islice
+from operator import attrgetter, eq
 
 from .modelo import (
     AUSENTE,
@@ -40,39 +42,41 @@ def limite_de_nascimento_idoso(referencia: date) -> date:
         return date(referencia.year - IDADE_IDOSO, 2, 28)
 
 
-def _funcao_de_chave(candidatos, desempate: tuple[str, ...], limite_idoso: date | None):
-    """Função de chave de ordenação: nota maior primeiro e depois cada critério do edital, em ordem.
+# Maior que qualquer ``date.toordinal()``: quem não tem o critério (não é idoso, não informou a data)
+# vem depois de todos os que têm, e empatado com os demais na mesma situação.
+SEM_DATA = date.max.toordinal() + 1
 
-    As notas viram postos inteiros (0 = a maior) antes da ordenação: a ordem é a mesma das
-    notas exatas, e comparar inteiros é bem mais rápido do que comparar ``Decimal``.
+
+def _colunas_de_ordem(candidatos, desempate: tuple[str, ...], limite_idoso: date | None) -> list[list[int]]:
+    """Uma coluna de inteiros por critério, na ordem da cadeia: a nota final (maior primeiro) e
+    depois cada critério do edital. A chave de ordenação de um candidato é a sua linha.
+
+    As notas viram postos inteiros (0 = a maior) antes da ordenação: a ordem é a mesma das notas
+    exatas, e comparar inteiros é bem mais rápido do que comparar ``Decimal``. Cada critério vira um
+    inteiro só, na mesma ordem e com os mesmos empates: o idoso é a data de nascimento (o mais
+    velho antes) e os demais ficam todos com ``SEM_DATA``; ``idade`` e ``sorteio``, sem o dado, vêm
+    depois de todos; ``jurado`` é 0 (serviu) ou 1. Montar coluna a coluna evita percorrer a cadeia
+    uma vez por candidato.
     """
-    posto_da_nota = _postos(c.nota for c in candidatos)
-    campos = [c[len(PREFIXO_NOTA) :] for c in desempate if c.startswith(PREFIXO_NOTA)]
-    postos_parciais = {campo: _postos(c.nota_parcial(campo) for c in candidatos) for campo in campos}
-
-    def chave(candidato: Candidato) -> tuple:
-        partes = [posto_da_nota[candidato.nota]]
-        nascimento = candidato.nascimento
-        parciais = dict(candidato.notas) if campos else None
-        for criterio in desempate:
-            if criterio == IDOSO:
-                # Só quem tem 60 anos ou mais na data de referência vem primeiro, o mais velho
-                # antes; os demais não são ordenados por este critério.
-                idoso = nascimento is not None and nascimento <= limite_idoso
-                partes += (0, nascimento.toordinal()) if idoso else (1, 0)
-            elif criterio == IDADE:
-                partes += (0, nascimento.toordinal()) if nascimento is not None else (1, 0)
-            elif criterio == JURADO:
-                partes.append(0 if candidato.jurado else 1)
-            elif criterio == SORTEIO:
-                partes += (0, candidato.sorteio) if candidato.sorteio is not None else (1, 0)
-            else:
-                campo = criterio[len(PREFIXO_NOTA) :]
-                partes.append(postos_parciais[campo][parciais[campo]])
-        partes.append(candidato.inscricao)  # só ordena provisoriamente quem segue empatado
-        return tuple(partes)
-
-    return chave
+    notas = [c.nota for c in candidatos]
+    colunas = [list(map(_postos(notas).__getitem__, notas))]
+    nascimentos = [c.nascimento for c in candidatos]
+    for criterio in desempate:
+        if criterio == IDOSO:
+            colunas.append([n.toordinal() if n is not None and n <= limite_idoso else SEM_DATA for n in nascimentos])
+        elif criterio == IDADE:
+            colunas.append([SEM_DATA if n is None else n.toordinal() for n in nascimentos])
+        elif criterio == JURADO:
+            colunas.append([0 if c.jurado else 1 for c in candidatos])
+        elif criterio == SORTEIO:
+            sorteios = [c.sorteio for c in candidatos]
+            sem_sorteio = max((s for s in sorteios if s is not None), default=0) + 1
+            colunas.append([sem_sorteio if s is None else s for s in sorteios])
+        else:
+            campo = criterio[len(PREFIXO_NOTA) :]
+            parciais = [c.nota_parcial(campo) for c in candidatos]
+            colunas.append(list(map(_postos(parciais).__getitem__, parciais)))
+    return colunas
 
 
 def _postos(notas) -> dict:
@@ -108,20 +112,32 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     ativos = [
         c for c in candidatos if not (c.eliminado or c.verificacao) or not eliminado_de_tudo(c, regime, aplicaveis)
     ]
-    chave = _funcao_de_chave(ativos, desempate, limite)
-    chaves = sorted(map(chave, ativos))
-    por_inscricao = {c.inscricao: c for c in ativos}
-    geral = tuple(por_inscricao[k[-1]] for k in chaves)
+    # Linha de cada candidato: os critérios (``semelhantes``, iguais entre empatados) e, por
+    # último, o número de inscrição, que só ordena provisoriamente quem segue empatado.
+    colunas = _colunas_de_ordem(ativos, desempate, limite)
+    semelhantes = list(zip(*colunas, strict=True))
+    chaves = list(zip(*colunas, [c.inscricao for c in ativos], strict=True))
+    ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
+    geral = tuple([ativos[i] for i in ordem])
     empates, avisos = [], []
-    inicio = 0
-    for fim in range(1, len(chaves) + 1):
-        if fim == len(chaves) or chaves[fim][:-1] != chaves[inicio][:-1]:
-            if fim - inicio > 1:
-                empatados = geral[inicio:fim]
-                empates.append(tuple(c.inscricao for c in empatados))
-                avisos.append(_aviso_de_empate(empatados, desempate))
-            inicio = fim
+    for inicio, fim in _trechos_empatados([semelhantes[i] for i in ordem]):
+        empatados = geral[inicio:fim]
+        empates.append(tuple(c.inscricao for c in empatados))
+        avisos.append(_aviso_de_empate(empatados, desempate))
     return Classificacao(geral=geral, empates=tuple(empates), avisos=tuple(avisos))
+
+
+def _trechos_empatados(ordenados: list) -> list[tuple[int, int]]:
+    """Trechos ``[inicio, fim)`` de dois ou mais vizinhos iguais numa lista já ordenada. Empates
+    são raros: a comparação dos vizinhos roda em C (``map``) e só os iguais passam pelo laço."""
+    iguais_ao_proximo = compress(count(), map(eq, ordenados, islice(ordenados, 1, None)))
+    trechos = []
+    for posicao in iguais_ao_proximo:
+        if trechos and trechos[-1][1] == posicao + 1:
+            trechos[-1][1] = posicao + 2
+        else:
+            trechos.append([posicao, posicao + 2])
+    return [(inicio, fim) for inicio, fim in trechos]
 
 
 def _aviso_de_empate(empatados: list[Candidato], desempate: tuple[str, ...]) -> str:
@@ -146,7 +162,7 @@ def listas_dos_grupos(geral, regime: Regime, aplicaveis: tuple[str, ...]) -> dic
     """
     listas = {g.grupo: [] for g in regime.grupos}
     ficam = (CONFIRMADO, PENDENTE)
-    for candidato in geral:
+    for candidato in filter(attrgetter("grupos"), geral):  # só quem optou por algum grupo
         for nome in candidato.grupos:
             if nome in aplicaveis and candidato.situacao(nome) in ficam:
                 listas[nome].append(candidato)

@@ -292,7 +292,8 @@ class _Registro:
         for inscricao in convocados - atual.todos:
             self.inconsistencias[inscricao] = None
         for rotulo, conjunto in atual.conjuntos.items():
-            mudaram = (conjunto & convocados) - self.por_rotulo.get(rotulo, set())
+            # Quem já tinha este rótulo é quase todo o conjunto: tirá-lo primeiro deixa pouco a conferir.
+            mudaram = [i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados]
             for inscricao in sorted(mudaram):
                 vaga = atual.vaga(inscricao)
                 motivo = self._motivo_de(inscricao, vaga)

@@ -18,7 +18,11 @@ def simular(cenario: Cenario) -> Resultado:
     geral = [c.inscricao for c in classificacao.geral]
     inscricoes_das_listas = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
     chamadas = convocar(regime, aplicaveis, cenario.vagas, geral, inscricoes_das_listas, cenario.eventos)
-    eliminados = {c.inscricao for c in cenario.candidatos if eliminado_de_tudo(c, regime, aplicaveis)}
+    eliminados = {
+        c.inscricao
+        for c in cenario.candidatos
+        if (c.eliminado or c.verificacao) and eliminado_de_tudo(c, regime, aplicaveis)
+    }
     return Resultado(
         regime=regime.nome,
         quadro=quadro,

@@ -24,6 +24,7 @@ from .modelo import (
 from .regimes import ler_inteiro_nao_negativo, ler_percentual
 
 CRITERIOS_SIMPLES = frozenset(DESEMPATE_PADRAO)
+CORES_E_NULO = (*CORES_IBGE, None)  # tupla: a cor vem do JSON e pode ser uma lista (não hasheável)
 # Datas do edital: a idade do idoso é contada 60 anos para trás da data de referência.
 ANO_MINIMO, ANO_MAXIMO = 1900, 2199
 
@@ -34,6 +35,7 @@ def validar(cenario: Cenario) -> None:
     _validar_edital(cenario)
     vistos = set()
     campos_de_nota = [c[len(PREFIXO_NOTA) :] for c in cenario.edital.desempate if c.startswith(PREFIXO_NOTA)]
+    cores_por_grupo = {grupo.grupo: grupo.cores_admitidas for grupo in cenario.regime.grupos}
     for candidato in cenario.candidatos:
         if candidato.inscricao in vistos:
             raise ErroDeCotas(
@@ -43,7 +45,17 @@ def validar(cenario: Cenario) -> None:
                 valor=candidato.inscricao,
             )
         vistos.add(candidato.inscricao)
-        _validar_candidato(candidato, cenario.regime, campos_de_nota)
+        if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
+            _validar_candidato(candidato, cenario.regime, cores_por_grupo)
+        for campo in campos_de_nota:
+            if candidato.nota_parcial(campo) is None:
+                raise ErroDeCotas(
+                    f"Candidato {candidato.inscricao}: notas.{campo} ausente: a nota parcial é critério de desempate "
+                    "do edital.",
+                    inscricao=candidato.inscricao,
+                    campo=f"notas.{campo}",
+                    valor=None,
+                )
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos)
@@ -107,7 +119,9 @@ def _validar_edital(cenario: Cenario) -> None:
         )
 
 
-def _validar_candidato(candidato: Candidato, regime: Regime, campos_de_nota: list[str]) -> None:
+def _validar_candidato(candidato: Candidato, regime: Regime, cores_por_grupo: dict) -> None:
+    """Cor/raça, grupos e verificações de um candidato que tem algo disso a conferir;
+    ``cores_por_grupo`` (grupo → cores admitidas) vem calculado uma vez por cenário."""
     inscricao = candidato.inscricao
 
     def erro(campo, valor, texto):
@@ -120,13 +134,13 @@ def _validar_candidato(candidato: Candidato, regime: Regime, campos_de_nota: lis
             f"{descrever_valor(candidato.cor_raca)} inválida; use {', '.join(CORES_IBGE)}.",
         )
     for nome in candidato.grupos:
-        if nome not in regime.nomes_dos_grupos:
+        cores = cores_por_grupo.get(nome) if type(nome) is str else None
+        if cores is None:
             raise erro(
                 "grupos",
                 nome,
                 f"tem o grupo desconhecido {descrever_valor(nome)} (regime {regime.nome}: {', '.join(regime.nomes_dos_grupos)}).",
             )
-        cores = regime.grupo(nome).cores_admitidas
         if cores and candidato.cor_raca is not None and candidato.cor_raca not in cores:
             raise erro(
                 "cor_raca",
@@ -145,9 +159,6 @@ def _validar_candidato(candidato: Candidato, regime: Regime, campos_de_nota: lis
                 situacao,
                 f"{descrever_valor(situacao)} inválida; use {', '.join(SITUACOES_DE_VERIFICACAO)}.",
             )
-    for campo in campos_de_nota:
-        if candidato.nota_parcial(campo) is None:
-            raise erro(f"notas.{campo}", None, "ausente: a nota parcial é critério de desempate do edital.")
 
 
 def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
