@@ -21,12 +21,14 @@ import cotas
 from . import pdf, services
 from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
+from .cpf import mascarar_cpf
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
 from .resources import exportar_lista
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
+LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
 EXPLICACOES = {
     "vagas_adicionais": "Vagas que surgiram na validade do concurso (Art. 1º, §3º). Os novos vencedores são "
     "convocados pela alternância e proporcionalidade (Art. 4º).",
@@ -97,11 +99,18 @@ def quadro_do_edital(edital: Edital) -> dict:
     return {"grupos": [rotulo_do_grupo(g.grupo) for g in regime.grupos], "linhas": linhas}
 
 
-def pessoas_do_cargo(cargo) -> dict[str, dict]:
-    """Inscrição → nome de uso, CPF mascarado e nota, do banco (nunca o CPF inteiro nem a data de nascimento)."""
+def pessoas_do_cargo(cargo, numeros=None) -> dict[str, dict]:
+    """Inscrição → nome de uso, CPF mascarado e nota, do banco (nunca o CPF inteiro nem a data de nascimento).
+
+    Uma consulta só, de tuplas (um cargo pode ter dezenas de milhares de inscrições). Com ``numeros``,
+    só essas inscrições: quem o evento convoca, quem está pendente (se forem muitas, o cargo todo)."""
+    linhas = Inscricao.objects.filter(cargo=cargo)
+    if numeros is not None and len(numeros := set(numeros)) <= LIMITE_DE_NUMEROS_NA_CONSULTA:
+        linhas = linhas.filter(numero__in=numeros)
+    colunas = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota")
     return {
-        i.numero: {"nome": i.candidato.nome_de_uso, "cpf": i.candidato.cpf_mascarado, "nota": i.nota}
-        for i in Inscricao.objects.filter(cargo=cargo).select_related("candidato")
+        numero: {"nome": social or nome, "cpf": mascarar_cpf(cpf), "nota": nota}
+        for numero, nome, social, cpf, nota in linhas.values_list(*colunas)
     }
 
 
@@ -207,7 +216,8 @@ def informar_resultado(request, resultado: Resultado) -> None:
     if not resultado.provisorio:
         messages.success(request, format_html("{}: resultado final gerado (ainda não publicado).", cabecalho))
         return
-    pessoas = pessoas_do_cargo(resultado.cargo)
+    numeros = [*resultado.saida["pendencias"], *(n for grupo in resultado.saida["empates"] for n in grupo)]
+    pessoas = pessoas_do_cargo(resultado.cargo, numeros)
     pendentes = ", ".join(_quem(n, pessoas) for n in resultado.saida["pendencias"]) or "nenhuma"
     empates = "; ".join(" e ".join(_quem(n, pessoas) for n in g) for g in resultado.saida["empates"]) or "nenhum"
     messages.warning(
@@ -297,7 +307,8 @@ def _rotulo_do_cargo(cargo: Cargo) -> str:
 
 def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
     """Quem o evento convoca e reclassifica, e o que mudou para quem, com os nomes do banco."""
-    pessoas = pessoas_do_cargo(registrado.evento.cargo)
+    mudancas = (*registrado.convocados_agora, *registrado.reclassificados_agora, *registrado.resultado.diferencas)
+    pessoas = pessoas_do_cargo(registrado.evento.cargo, (m["inscricao"] for m in mudancas))
     return {
         "convocados": [
             {**pessoas.get(c["inscricao"], {}), **c, "rotulo": _vaga(c["vaga"])} for c in registrado.convocados_agora
