@@ -21,9 +21,12 @@ O número de consultas não depende do tamanho da tabela: uma sem filtro; com fi
 import json
 
 from django.contrib import admin
+from django.contrib.admin import helpers
 from django.core.paginator import Paginator
 from django.db import OperationalError, connections, transaction
 from django.utils.functional import cached_property
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 CONSULTA_CANCELADA = "57014"  # SQLSTATE query_canceled: o statement_timeout estourou
 
@@ -126,7 +129,8 @@ def _estimativa_do_planejador(consulta) -> int:
 class ListaGrandeNoAdmin:
     """Para o ``ModelAdmin`` de uma tabela grande: a contagem estimada, nenhuma contagem por
     opção de filtro (``show_facets``) e nenhuma segunda contagem da tabela inteira
-    (``show_full_result_count``). A nota "todos os N selecionados" diz "cerca de" quando for o caso."""
+    (``show_full_result_count``). A nota "todos os N selecionados" diz "cerca de" quando for o caso,
+    e a caixa de seleção de cada linha sai sem o modelo do widget."""
 
     paginator = PaginadorComContagemEstimada
     show_full_result_count = False
@@ -140,3 +144,14 @@ class ListaGrandeNoAdmin:
             plural = self.model._meta.verbose_name_plural
             contexto["selection_note_all"] = f"Seleção completa: {lista.paginator.rotulo_da_contagem} {plural}"
         return resposta
+
+    def action_checkbox(self, obj):
+        """A caixa de seleção da linha, com o mesmo HTML do Django, sem desenhar um ``CheckboxInput``
+        pelo modelo do widget: isso era metade do tempo de desenhar uma página de 100 linhas."""
+        rotulo = format_html(_("Select this object for an action - {}"), str(obj))
+        return format_html(
+            '<input type="checkbox" name="{}" value="{}" class="action-select" aria-label="{}">',
+            helpers.ACTION_CHECKBOX_NAME,
+            str(obj.pk),
+            rotulo,
+        )

@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 import pytest
+from django.contrib import admin
 from django.db import connection
 from django.urls import reverse
 
@@ -196,3 +197,9 @@ def test_contagem_filtrada_que_estoura_o_teto_vira_a_estimativa_do_planejador(gu
     assert paginador.estimada and paginador.count >= 0
     assert paginador.rotulo_da_contagem.startswith("cerca de ")
     assert statement_timeout() == antes and Inscricao.objects.count() == 5
+
+
+def test_caixa_de_selecao_de_cada_linha_tem_o_mesmo_html_da_do_django(guarda):
+    registro = inscricao(guarda, "GM-<1>", 50, nome='Zé "Aspas" & Cia')
+    inscricoes = admin.site._registry[Inscricao]
+    assert inscricoes.action_checkbox(registro) == admin.ModelAdmin.action_checkbox(inscricoes, registro)
