@@ -2,7 +2,9 @@
 
 Cada um serve uma consulta da lista de inscrições ou de candidatos (``concursos/admin.py``):
 
-- ``inscricao_lista_do_admin``: a ordem da lista (edital mais recente, número), sem filtro;
+- ``inscricao_lista_do_admin``: a ordem da lista (edital mais recente, número), sem filtro ou
+  filtrada por edital; com a chave (``INCLUDE (id)``), a página funda (as chaves da página,
+  ``concursos/paginacao.py``) sai só do índice, sem ler as 199.900 linhas puladas na tabela;
 - ``inscricao_cargo_lista_do_admin``: a mesma ordem, filtrada por cargo;
 - ``inscricao_numero_sem_caixa``: a busca pelo número exato sem diferença de maiúsculas
   (``numero__iexact`` vira ``UPPER(numero) = UPPER(...)``);
@@ -23,8 +25,8 @@ tabelas por alguns segundos (um milhão de linhas: poucos segundos por índice).
 from django.db import migrations
 
 INDICES = [
-    ("inscricao_lista_do_admin", "concursos_inscricao", "(edital_id DESC, numero)"),
-    ("inscricao_cargo_lista_do_admin", "concursos_inscricao", "(cargo_id, edital_id DESC, numero)"),
+    ("inscricao_lista_do_admin", "concursos_inscricao", "(edital_id DESC, numero) INCLUDE (id)"),
+    ("inscricao_cargo_lista_do_admin", "concursos_inscricao", "(cargo_id, edital_id DESC, numero) INCLUDE (id)"),
     ("inscricao_numero_sem_caixa", "concursos_inscricao", "(UPPER(numero))"),
     ("candidato_nome_ordem", "concursos_candidato", "(nome, id)"),
     ("candidato_nome_prefixo", "concursos_candidato", "(UPPER(nome) text_pattern_ops)"),
