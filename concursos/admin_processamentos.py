@@ -134,10 +134,15 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
         if not saida:
             return "—"
         rotulos = {
+            "arquivo": "Arquivo",
             "linhas": "Linhas lidas",
-            "inscricoes_novas": "Inscrições novas",
-            "inscricoes_atualizadas": "Inscrições atualizadas",
+            "novas": "Inscrições novas",
+            "atualizadas": "Inscrições atualizadas",
+            "sem_mudanca": "Linhas iguais ao que já estava gravado",
             "candidatos_novos": "Candidatos novos",
+            "candidatos_atualizados": "Candidatos atualizados",
+            "opcoes_criadas": "Opções por grupo criadas",
+            "opcoes_retiradas": "Opções por grupo retiradas",
         }
         itens = [(rotulos.get(chave, chave.replace("_", " ").capitalize()), valor) for chave, valor in saida.items()]
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}</li>", itens))

@@ -1,0 +1,101 @@
+"""Arquivo grande da banca importado em segundo plano: o RH envia, o trabalhador confere e grava
+(tudo ou nada), a ficha mostra o resumo ou os erros por linha, coluna e valor."""
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from concursos import processamentos
+from concursos.models import Inscricao, Processamento
+from concursos.papeis import RH, configurar_papeis
+from tests.concursos import fabricas
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CABECALHO = "Inscrição;CPF;Nome;Data de Nascimento;Cargo;Cor/Raça;Negros;PcD;Nota;Situação"
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def rh():
+    usuario = fabricas.usuario("rita")
+    usuario.groups.add(configurar_papeis()[RH])
+    cliente = Client()
+    cliente.force_login(usuario)
+    return cliente
+
+
+def arquivo_da_banca(quantidade: int, *, nota_da_linha=None) -> bytes:
+    linhas = [CABECALHO]
+    for i in range(1, quantidade + 1):
+        nota = (nota_da_linha or {}).get(i, f"{50 + i % 50},5")
+        linhas.append(
+            f"2025-{i:05d};{fabricas.cpf_valido()};Pessoa {i};01/02/1990;GM;Parda;Sim;Não;{nota};Classificado"
+        )
+    return "\n".join(linhas).encode("cp1252")
+
+
+def enviar(cliente, edital, conteudo: bytes, nome="banca.csv"):
+    return cliente.post(
+        reverse("concursos:importar_em_segundo_plano"),
+        {"edital": edital.pk, "arquivo": SimpleUploadedFile(nome, conteudo)},
+        follow=True,
+    )
+
+
+def trabalhar():
+    call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
+
+
+def test_arquivo_enviado_e_importado_pelo_trabalhador_e_o_arquivo_sai_da_pasta(rh):
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    resposta = enviar(rh, edital, arquivo_da_banca(2500))
+    pedido = Processamento.objects.get()
+    assert "Importação de inscrições do edital" in resposta.content.decode()
+    assert (pedido.tipo, pedido.estado, pedido.unidade) == (Processamento.IMPORTACAO, Processamento.NA_FILA, "linhas")
+    guardado = pedido.parametros["arquivo"]
+    assert guardado.startswith(processamentos.PASTA_DAS_IMPORTACOES + "/") and default_storage.exists(guardado)
+    assert not Inscricao.objects.exists()
+
+    trabalhar()
+
+    pedido.refresh_from_db()
+    assert pedido.estado == Processamento.CONCLUIDO
+    assert (pedido.feitos, pedido.total) == (2500, 2500)
+    assert pedido.saida["novas"] == 2500 and pedido.saida["arquivo"] == "banca.csv"
+    assert Inscricao.objects.filter(edital=edital).count() == 2500
+    assert not default_storage.exists(guardado)  # planilha com CPF não fica guardada à toa
+    pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    assert "Inscrições novas: 2500" in pagina
+
+
+def test_erro_numa_linha_nao_grava_nada_e_a_ficha_diz_linha_coluna_e_valor(rh):
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    enviar(rh, edital, arquivo_da_banca(1200, nota_da_linha={1057: "oitenta"}))
+    trabalhar()
+
+    pedido = Processamento.objects.get()
+    assert pedido.estado == Processamento.FALHOU
+    assert not Inscricao.objects.exists()
+    assert len(pedido.erros) == 1
+    mensagem = pedido.erros[0]["mensagem"]
+    # A linha 1 é o cabeçalho: a inscrição 1057 está na linha 1058.
+    assert "1058" in mensagem and "Nota" in mensagem and "oitenta" in mensagem
+    pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    assert "oitenta" in pagina
+    assert default_storage.exists(pedido.parametros["arquivo"])  # guardado para tentar de novo
+
+
+def test_arquivo_que_nao_e_planilha_e_recusado_na_hora_sem_pedido(rh):
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    resposta = enviar(rh, edital, b"%PDF-1.4 isto nao e planilha", nome="banca.csv")
+    assert resposta.status_code == 200
+    assert "errorlist" in resposta.content.decode()
+    assert not Processamento.objects.exists()
