@@ -613,6 +613,14 @@ class ImportacaoDeInscricoesForm(ImportForm):
             return dados
         dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(formato))
         self.errors.pop("format", None)
+        linhas = len(formato().create_dataset(conteudo))
+        if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
+            # A prévia desenharia cada linha numa página só e a gravação prenderia a requisição.
+            self.add_error(
+                "import_file",
+                f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
+                "feita em segundo plano: use o link “Importar em segundo plano”, nesta página.",
+            )
         return dados
 
 

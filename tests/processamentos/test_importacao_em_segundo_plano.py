@@ -99,3 +99,24 @@ def test_arquivo_que_nao_e_planilha_e_recusado_na_hora_sem_pedido(rh):
     assert resposta.status_code == 200
     assert "errorlist" in resposta.content.decode()
     assert not Processamento.objects.exists()
+
+
+def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(rh, settings):
+    settings.LIMITE_DE_LINHAS_NA_TELA = 100
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    pagina = rh.get(reverse("admin:concursos_inscricao_import")).content.decode()
+    assert reverse("concursos:importar_em_segundo_plano") in pagina
+
+    resposta = rh.post(
+        reverse("admin:concursos_inscricao_import"),
+        {"edital": edital.pk, "resource": "0", "import_file": SimpleUploadedFile("banca.csv", arquivo_da_banca(101))},
+    )
+    assert "O arquivo tem 101 linhas; acima de 100 a importação é feita em segundo plano" in resposta.content.decode()
+    assert not Inscricao.objects.exists()
+
+    resposta = rh.post(
+        reverse("admin:concursos_inscricao_import"),
+        {"edital": edital.pk, "resource": "0", "import_file": SimpleUploadedFile("banca.csv", arquivo_da_banca(100))},
+    )
+    assert "segundo plano:" not in resposta.content.decode()
+    assert "confirm" in resposta.content.decode()  # a prévia, com o botão de confirmar
