@@ -6,6 +6,7 @@ apresentação (``contexto_*``) só traduzem a saída do motor para as tabelas: 
 → nome de uso e CPF mascarado, grupo → rótulo, posição → "3ª". Nenhuma regra mora aqui.
 """
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import permission_required
@@ -237,6 +238,29 @@ def _quem(numero: str, pessoas: dict) -> str:
 
 
 def gerar_e_informar(request, edital: Edital) -> None:
+    inscricoes = Inscricao.objects.filter(edital=edital).count()
+    if inscricoes > settings.LIMITE_DE_INSCRICOES_NA_TELA:
+        # Um edital grande prenderia a requisição por minutos: vai para os trabalhadores.
+        from .processamentos import PedidoRecusado, pedir_resultados
+
+        try:
+            pedido = pedir_resultados(edital, solicitado_por=request.user, motivo="Gerado pelo RH")
+        except PedidoRecusado as recusa:
+            messages.error(request, f"Edital {edital}: {mensagem_de(recusa)}")
+            return
+        ficha = reverse("admin:concursos_processamento_change", args=[pedido.pk])
+        messages.info(
+            request,
+            format_html(
+                "Edital {} ({} inscrições): os resultados serão gerados em segundo plano, cargo a cargo. "
+                '<a href="{}">Acompanhe o pedido nº {}</a>.',
+                edital,
+                inscricoes,
+                ficha,
+                pedido.pk,
+            ),
+        )
+        return
     try:
         resultados = services.gerar_resultados_do_edital(edital, gerado_por=request.user, motivo="Gerado pelo RH")
     except (cotas.ErroDeCotas, ValidationError) as erro:

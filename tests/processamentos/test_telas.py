@@ -105,3 +105,24 @@ def test_auditor_acompanha_mas_nao_pede_nem_tenta_de_novo():
     pagina = auditor.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()
     assert reverse("concursos:pedir_resultados", args=[edital.pk]) not in pagina
     assert Processamento.objects.count() == 1
+
+
+def test_gerar_resultado_de_edital_grande_vai_para_o_segundo_plano(settings):
+    settings.LIMITE_DE_INSCRICOES_NA_TELA = 1
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()  # 2 inscrições, acima do limite de 1
+    resposta = rh.post(reverse("concursos:gerar_resultado", args=[edital.pk]), follow=True)
+    pedido = Processamento.objects.get()
+    assert pedido.tipo == Processamento.RESULTADOS
+    assert not Resultado.objects.exists()  # nada gerado dentro da requisição
+    pagina = resposta.content.decode()
+    assert "os resultados serão gerados em segundo plano" in pagina
+    assert reverse("admin:concursos_processamento_change", args=[pedido.pk]) in pagina
+
+
+def test_gerar_resultado_de_edital_pequeno_continua_na_hora():
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()
+    rh.post(reverse("concursos:gerar_resultado", args=[edital.pk]))
+    assert not Processamento.objects.exists()
+    assert Resultado.objects.filter(cargo__edital=edital).count() == 2
