@@ -109,6 +109,27 @@ def ler_segundo_plano(caminho: Path) -> dict | None:
     return None
 
 
+def imprimir_cpu(antes: dict, depois: dict, requisicoes: int, locust: float | None) -> None:
+    """CPU gasta durante o Locust: por papel, por requisição e a da máquina (o resto é de outros
+    processos da máquina, que é compartilhada)."""
+    segundos = depois["quando"] - antes["quando"]
+    nucleos = (depois["maquina_total"] - antes["maquina_total"]) / segundos
+    papeis = [p for p in depois if p not in ("quando", "maquina_ocupada", "maquina_total")]
+    gasto = {p: depois[p] - antes.get(p, 0.0) for p in papeis}
+    maquina = depois["maquina_ocupada"] - antes["maquina_ocupada"]
+    print()
+    print(f"  CPU durante a carga ({segundos:.0f} s, {nucleos:.0f} núcleos = {segundos * nucleos:.0f} s de CPU)")
+    for papel, valor in gasto.items():
+        por_requisicao = f"{1000 * valor / requisicoes:.0f} ms por requisição" if requisicoes else ""
+        print(f"    {papel:<22} {valor:7.1f} s  {100 * valor / (segundos * nucleos):5.1f}%  {por_requisicao}")
+    if locust is not None:
+        gasto["locust (o cliente)"] = locust
+        print(f"    {'locust (o cliente)':<22} {locust:7.1f} s  {100 * locust / (segundos * nucleos):5.1f}%")
+    outros = maquina - sum(gasto.values())
+    print(f"    {'outros processos':<22} {outros:7.1f} s  {100 * outros / (segundos * nucleos):5.1f}%")
+    print(f"    {'máquina ocupada':<22} {maquina:7.1f} s  {100 * maquina / (segundos * nucleos):5.1f}%")
+
+
 def ms(valor: float) -> str:
     return "—" if math.isnan(valor) else f"{valor:,.0f} ms".replace(",", ".")
 
@@ -122,6 +143,7 @@ def main() -> None:
     parser.add_argument("--descricao", default="")
     parser.add_argument("--carga", default="", help="load average da máquina (uptime), para o registro")
     parser.add_argument("--segundo-plano", help="saída de segundo_plano.py esperar")
+    parser.add_argument("--cpu", nargs=2, metavar=("ANTES", "DEPOIS"), help="fotografias de cpu.py")
     args = parser.parse_args()
 
     plano = json.loads(Path(args.plano).read_text(encoding="utf-8"))
@@ -206,6 +228,10 @@ def main() -> None:
         print(f"  VOTO TROCADO: {chave[0]} no chamado {chave[1]}: confirmado {esperado}, gravado {gravado}")
     if votos["a_mais"]:
         print(f"  ({votos['a_mais']} versão(ões) gravada(s) sem confirmação vista pelo cliente: ver os erros)")
+    if args.cpu:
+        do_locust = Path(args.tempos + ".cpu-do-locust")
+        locust = float(do_locust.read_text()) if do_locust.exists() else None
+        imprimir_cpu(*(json.loads(Path(c).read_text(encoding="utf-8")) for c in args.cpu), len(tempos), locust)
     print()
     print(f"Resultado: {'PASSOU' if passou else 'NÃO PASSOU'}")
     sys.exit(0 if passou else 1)

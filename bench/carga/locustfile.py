@@ -13,8 +13,9 @@ Dois tipos de usuário (ver ``bench/README-carga.md``):
   resultado publicado, as inscrições de um cargo (django-import-export) ou um PDF;
 - ``MembroDaComissao`` entra por ``/contas/entrar/``, abre a sua sessão e vai julgando os candidatos
   na ordem da sessão, como numa sessão de verdade (os 5 membros diante do mesmo candidato, quase ao
-  mesmo tempo): abre o candidato, registra o parecer e confere a mensagem de sucesso. Quando acabam
-  os candidatos, passa a alterar os seus pareceres (o serviço permite, com a sessão aberta).
+  mesmo tempo): abre o candidato, registra o parecer e confere a mensagem de sucesso. De vez em
+  quando muda de ideia sobre um candidato já julgado e altera o seu parecer (o serviço permite,
+  com a sessão aberta); quando acabam os candidatos, só altera.
 
 Cada voto que o sistema confirmou (a página depois do POST diz "Parecer registrado" ou "Parecer
 alterado") vai para ``CARGA_VOTOS`` (uma linha JSON por voto); ``conferir.py`` verifica depois, no
@@ -33,6 +34,7 @@ import json
 import os
 import random
 import re
+import resource
 import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -85,6 +87,8 @@ def _gravar_tempos(**_):
     """Uma linha por requisição; ``fase`` diz se ela começou na subida (logins) ou com todos no ar."""
     if not ARQUIVO_DE_TEMPOS:
         return
+    uso = resource.getrusage(resource.RUSAGE_SELF)  # a CPU do próprio Locust, para o relatório
+    Path(ARQUIVO_DE_TEMPOS + ".cpu-do-locust").write_text(f"{uso.ru_utime + uso.ru_stime:.2f}\n")
     # Todos no ar: o Locust criou todos os usuários e o último deles terminou o login.
     terminou = max(_subida["spawn"] or float("inf"), *_subida["prontos"])
     with open(ARQUIVO_DE_TEMPOS, "w", newline="", encoding="utf-8") as arquivo:
@@ -192,7 +196,7 @@ class ServidorDoRH(UsuarioDoSistema):
     """Servidor do RH: navega no admin e exporta de vez em quando."""
 
     weight = 1
-    wait_time = _espera("CARGA_ESPERA_RH", "1,5")
+    wait_time = _espera("CARGA_ESPERA_RH", "3,10")  # lendo a lista ou a ficha antes do próximo clique
     url_de_login = "/admin/login/"
     destino = "/admin/"
 
@@ -209,7 +213,8 @@ class ServidorDoRH(UsuarioDoSistema):
         if resposta is not None:
             self.fichas = FICHAS.findall(resposta.text) or self.fichas
 
-    # Pesos: de cada 100 ações, ~94 são navegação e ~6 são exportações e PDFs ("de vez em quando").
+    # Pesos: de cada 100 ações, 96 são navegação e 4 são exportações e PDFs ("de vez em quando": com
+    # as pausas padrão, cada servidor exporta uma vez a cada 2 ou 3 minutos).
     @task(15)
     def lista_de_inscricoes(self):
         self._lista({}, "admin: inscrições (lista)")
@@ -239,7 +244,7 @@ class ServidorDoRH(UsuarioDoSistema):
             parametros["edital__id__exact"] = PLANO["edital_em_escala"]
         self._lista(parametros, "admin: inscrições (página adiante)")
 
-    @task(15)
+    @task(17)
     def ficha_da_inscricao(self):
         if not self.fichas:
             return self.lista_de_inscricoes()
@@ -260,7 +265,7 @@ class ServidorDoRH(UsuarioDoSistema):
         pk = random.choice(PLANO["resultados"])
         self.abrir(f"/admin/concursos/resultado/{pk}/change/", "admin: resultado (página)", espera="resultado")
 
-    @task(3)
+    @task(2)
     def planilha_do_resultado(self):
         if not PLANO["publicados"]:
             return self.lista_de_resultados()
@@ -268,7 +273,7 @@ class ServidorDoRH(UsuarioDoSistema):
         tipo = "text/csv" if formato == "csv" else "application/vnd.openxmlformats"
         self.abrir(f"/concursos/resultados/{pk}/lista.{formato}", "exportar: lista do resultado", tipo=tipo)
 
-    @task(2)
+    @task(1)
     def exportar_inscricoes_do_cargo(self):
         """django-import-export: o formulário (formato e colunas) e a planilha de um cargo."""
         url = f"/admin/concursos/inscricao/export/?cargo__id__exact={random.choice(PLANO['cargos'])}"
@@ -297,7 +302,7 @@ class MembroDaComissao(UsuarioDoSistema):
     """Membro de comissão de heteroidentificação: julga os candidatos da sua sessão, em ordem."""
 
     fixed_count = MEMBROS
-    wait_time = _espera("CARGA_ESPERA_MEMBRO", "2,6")
+    wait_time = _espera("CARGA_ESPERA_MEMBRO", "3,10")  # observando o candidato antes de votar
     url_de_login = "/contas/entrar/"
     destino = "/heteroidentificacao/"
 
@@ -334,7 +339,15 @@ class MembroDaComissao(UsuarioDoSistema):
         if not self.chamados:
             return self.abrir_sessao()
         pendentes = [pk for pk in self.chamados if pk not in self.meus]
-        chamado = pendentes[0] if pendentes else random.choice(self.chamados)
+        self.votar(pendentes[0] if pendentes else random.choice(self.chamados))
+
+    @task(1)
+    def rever_um_parecer(self):
+        """Muda de ideia sobre um candidato já julgado (permitido enquanto a sessão está aberta)."""
+        if self.meus:
+            self.votar(random.choice(list(self.meus)))
+
+    def votar(self, chamado: int):
         url = f"/heteroidentificacao/chamados/{chamado}/parecer/"
         pagina = self.abrir(url, "comissão: candidato (abrir)", espera="parecer")
         if pagina is None:
@@ -350,7 +363,7 @@ class MembroDaComissao(UsuarioDoSistema):
             url,
             data={**dados, "csrfmiddlewaretoken": CSRF.search(pagina.text)[1]},
             headers={"Origin": self.origem, "Referer": self.origem + url},
-            name=f"comissão: parecer ({tipo})",
+            name="comissão: parecer (alteração)" if anterior else "comissão: parecer (registro)",
             catch_response=True,
         ) as resposta:
             if resposta.status_code != 200 or not resposta.history:

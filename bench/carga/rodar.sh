@@ -32,6 +32,8 @@ chamados=120
 workers=4
 workers_por_servidor=2
 meta_p95=500
+espera_rh=3,10
+espera_membro=3,10
 
 uso() {
   sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
@@ -48,6 +50,8 @@ Opções:
   --workers N              workers do gunicorn no caso 5 (4)
   --workers-por-servidor N workers de cada gunicorn com --dois-servidores (2)
   --meta-p95 MS            meta do p95 em milissegundos (500)
+  --espera-rh MIN,MAX      pausa de cada servidor do RH entre uma ação e outra, em segundos (3,10)
+  --espera-membro MIN,MAX  pausa de cada membro entre uma ação e outra, em segundos (3,10)
 FIM
 }
 
@@ -64,6 +68,8 @@ while [ "$#" -gt 0 ]; do
     --workers) workers=$2; shift ;;
     --workers-por-servidor) workers_por_servidor=$2; shift ;;
     --meta-p95) meta_p95=$2; shift ;;
+    --espera-rh) espera_rh=$2; shift ;;
+    --espera-membro) espera_membro=$2; shift ;;
     -h | --help) uso; exit 0 ;;
     *) echo "rodar.sh: opção desconhecida: $1" >&2; uso >&2; exit 2 ;;
   esac
@@ -100,6 +106,7 @@ fi
 # ── Limpeza: cada processo pelo seu pid, depois o PostgreSQL e a pasta temporária ────────────────
 pasta=""
 pids=()
+medir=() # papel=pid de cada árvore de processos cuja CPU entra no relatório (cpu.py)
 como_postgres=()
 saida=$raiz/bench/saida/carga-$(date +%Y%m%d-%H%M%S)-$modo
 
@@ -164,7 +171,7 @@ log "resultados em ${saida#"$raiz"/}; carga antes: $(uptime | sed 's/.*load aver
   git status --short 2>/dev/null | sed 's/^/  /'
   echo "máquina: $(nproc) núcleos; $(uptime)"
   echo "locust $("$python" -c 'import importlib.metadata as m; print(m.version("locust"))'), gunicorn $("$raiz/.venv/bin/gunicorn" --version 2>&1 | sed 's/.*version //; s/)//'), $("$PGBIN/postgres" --version)"
-  echo "opções: modo=$modo usuarios=$usuarios membros=$membros duracao=$duracao taxa=$taxa inscricoes=$inscricoes cargos=$cargos chamados=$chamados workers=$workers workers_por_servidor=$workers_por_servidor"
+  echo "opções: modo=$modo usuarios=$usuarios membros=$membros duracao=$duracao taxa=$taxa inscricoes=$inscricoes cargos=$cargos chamados=$chamados workers=$workers workers_por_servidor=$workers_por_servidor espera_rh=$espera_rh espera_membro=$espera_membro"
 } >"$saida/ambiente.txt"
 
 # ── PostgreSQL 15 descartável (a mesma técnica de scripts/com-postgres, mas durável) ─────────────
@@ -182,6 +189,7 @@ porta_pg=$(porta_livre)
 "${como_postgres[@]}" "$PGBIN/pg_ctl" -D "$pasta/pg" -l "$pasta/pgsock/postgresql.log" -w -t 60 start \
   -o "-p $porta_pg -k $pasta/pgsock -c listen_addresses=127.0.0.1 -c max_connections=100" >/dev/null
 log "PostgreSQL 15 em 127.0.0.1:$porta_pg"
+medir+=("postgres=$(head -n 1 "$pasta/pg/postmaster.pid")")
 
 # ── Ambiente de produção (DEBUG=0) ───────────────────────────────────────────────────────────────
 export DATABASE_URL="postgres://postgres@127.0.0.1:$porta_pg/postgres"
@@ -217,6 +225,7 @@ gunicorn() { # PORTA WORKERS NOME
     --access-logfile "$pasta/logs/$3-acesso.log" --access-logformat '%(t)s "%(r)s" %(s)s %(b)s %(D)sus' \
     --error-logfile "$pasta/logs/$3-erros.log" &
   pids+=("$!")
+  medir+=("gunicorn=$!")
 }
 
 if [ "$modo" = um ]; then
@@ -248,6 +257,7 @@ else
   }
   nginx -c "$pasta/nginx.conf" -p "$pasta" -g 'daemon off;' &
   pids+=("$!")
+  medir+=("nginx=$!")
   esperar_http "http://127.0.0.1:$porta_a/admin/login/" "X-Forwarded-Proto: https"
   esperar_http "http://127.0.0.1:$porta_b/admin/login/" "X-Forwarded-Proto: https"
   url=https://127.0.0.1:$porta
@@ -257,6 +267,7 @@ else
     "$python" manage.py db_worker --worker-id "carga-worker-$n" --no-reload --interval 1 \
       >"$pasta/logs/db_worker-$n.log" 2>&1 &
     pids+=("$!")
+    medir+=("db_worker=$!")
   done
   log "2 db_worker no ar (carga-worker-1 e carga-worker-2)"
   export CARGA_PROXY_HTTPS=0
@@ -268,7 +279,7 @@ subida=$(((usuarios + taxa - 1) / taxa))
 # O locustfile encerra a medida $duracao s depois que o último usuário terminou o login; o -t é o teto.
 total=$((subida + duracao + 180))
 export CARGA_PLANO=$saida/plano.json CARGA_VOTOS=$saida/votos.jsonl CARGA_TEMPOS=$saida/tempos.csv
-export CARGA_MEMBROS=$membros CARGA_DURACAO=$duracao
+export CARGA_MEMBROS=$membros CARGA_DURACAO=$duracao CARGA_ESPERA_RH=$espera_rh CARGA_ESPERA_MEMBRO=$espera_membro
 : >"$CARGA_VOTOS"
 if [ "$modo" = dois ]; then
   # Os pedidos entram quando todos os usuários já estão no ar: os workers trabalham durante a carga.
@@ -282,7 +293,9 @@ log "Locust: $usuarios usuários ($membros membros de comissão), entrando $taxa
   --stop-timeout 30 --only-summary >"$saida/locust-resumo.txt" 2>&1 &
 pids+=("$!")
 locust_pid=$!
+"$python" bench/carga/cpu.py "${medir[@]}" >"$saida/cpu-antes.json"
 wait "$locust_pid" || true
+"$python" bench/carga/cpu.py "${medir[@]}" >"$saida/cpu-depois.json"
 log "carga terminada; carga da máquina: $(uptime | sed 's/.*load average/load average/')"
 
 extra=()
@@ -296,6 +309,7 @@ descricao="1 gunicorn com $workers workers"
 [ "$modo" = dois ] && descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
 codigo=0
 "$python" bench/carga/conferir.py --plano "$CARGA_PLANO" --votos "$CARGA_VOTOS" --tempos "$CARGA_TEMPOS" \
+  --cpu "$saida/cpu-antes.json" "$saida/cpu-depois.json" \
   --meta-p95 "$meta_p95" --descricao "$descricao, $usuarios usuários ($membros membros), ${duracao} s" \
   --carga "$(uptime | sed 's/.*load average/load average/')" "${extra[@]}" | tee "$saida/resumo.txt" || codigo=$?
 exit "$codigo"
