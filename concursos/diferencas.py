@@ -2,6 +2,11 @@
 
 Compara as saídas do motor (``cotas-resultado/1``) e descreve, por inscrição, as mudanças que
 interessam ao candidato: entrou ou saiu de uma lista, foi convocado, mudou de vaga, saiu.
+
+Num edital grande um cargo tem dezenas de milhares de inscrições e quase nenhuma muda de uma versão
+para a outra: as que podem ter mudado saem de operações de conjunto (quem entrou ou saiu de cada
+lista, quem está convocado, quem saiu ou foi eliminado em alguma das versões), e só elas são
+descritas e comparadas. As demais têm, nas duas versões, a mesma descrição.
 """
 
 
@@ -14,24 +19,30 @@ def _situacao(saida: dict) -> dict[str, str]:
     }
 
 
-def _listas(saida: dict) -> dict[str, set[str]]:
-    por_inscricao: dict[str, set[str]] = {}
-    for nome, lista in saida.get("listas", {}).items():
-        for inscricao in lista:
-            por_inscricao.setdefault(inscricao, set()).add(nome)
-    return por_inscricao
+class _Versao:
+    """Uma versão do resultado pronta para a comparação: conjuntos por lista e por situação."""
+
+    def __init__(self, saida: dict):
+        self.situacao = _situacao(saida)
+        self.membros = {nome: set(lista) for nome, lista in saida.get("listas", {}).items()}
+        # Como a inscrição saiu da convocação nesta versão: o último evento que a tirou.
+        self.saidas = {s["inscricao"]: s["tipo"] for s in saida.get("saidas", [])}
+        self.eliminados = set(saida.get("eliminados", []))
+        self.presentes = set(self.situacao).union(*self.membros.values())
+
+    def descricao(self, inscricao: str) -> str:
+        listas = {nome for nome, membros in self.membros.items() if inscricao in membros}
+        return self.situacao.get(inscricao) or _fora(listas, self.saidas.get(inscricao), inscricao in self.eliminados)
 
 
 def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
     """Lista de mudanças ``{"inscricao", "antes", "depois"}``, em ordem de inscrição."""
     if anterior is None:
         return [{"inscricao": "", "antes": "", "depois": "primeira versão do resultado"}]
+    antes, depois = _Versao(anterior), _Versao(atual)
     mudancas = []
-    antes, depois = _situacao(anterior), _situacao(atual)
-    listas_antes, listas_depois = _listas(anterior), _listas(atual)
-    for inscricao in sorted(set(antes) | set(depois) | set(listas_antes) | set(listas_depois)):
-        de = antes.get(inscricao) or _fora(listas_antes.get(inscricao), *_saida(anterior, inscricao))
-        para = depois.get(inscricao) or _fora(listas_depois.get(inscricao), *_saida(atual, inscricao))
+    for inscricao in sorted(_podem_ter_mudado(antes, depois)):
+        de, para = antes.descricao(inscricao), depois.descricao(inscricao)
         if de != para:
             mudancas.append({"inscricao": inscricao, "antes": de, "depois": para})
     if anterior.get("vagas_totais") != atual.get("vagas_totais"):
@@ -45,10 +56,16 @@ def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
     return mudancas
 
 
-def _saida(saida: dict, inscricao: str) -> tuple[str | None, bool]:
-    """Como a inscrição saiu da convocação nesta versão (último evento que a tirou) e se está eliminada."""
-    tipos = [s["tipo"] for s in saida.get("saidas", []) if s["inscricao"] == inscricao]
-    return (tipos[-1] if tipos else None), inscricao in saida.get("eliminados", [])
+def _podem_ter_mudado(antes: _Versao, depois: _Versao) -> set[str]:
+    """As inscrições comparadas (convocadas ou em alguma lista, numa das versões) cuja descrição
+    pode ser diferente: quem mudou de lista, está convocado, saiu ou foi eliminado."""
+    vazio = frozenset()
+    suspeitas = set().union(
+        antes.situacao, depois.situacao, antes.saidas, depois.saidas, antes.eliminados, depois.eliminados
+    )
+    for nome in antes.membros.keys() | depois.membros.keys():
+        suspeitas |= antes.membros.get(nome, vazio) ^ depois.membros.get(nome, vazio)
+    return suspeitas & (antes.presentes | depois.presentes)
 
 
 def _fora(listas: set[str] | None, saida: str | None = None, eliminado: bool = False) -> str:
