@@ -7,8 +7,10 @@ resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 
 import hashlib
 import json
+from itertools import groupby
+from operator import itemgetter
 
-from .models import Cargo, Evento, Inscricao, OpcaoDeGrupo
+from .models import Cargo, Evento, Inscricao
 
 FORMATO_CENARIO = "cotas-cenario/1"
 
@@ -32,63 +34,66 @@ def cenario_do_cargo(cargo: Cargo) -> dict:
     }
 
 
+# Uma linha por inscrição e opção por grupo (LEFT JOIN): quem não optou vem numa linha só, com o
+# grupo nulo; quem optou por dois grupos vem em duas linhas seguidas.
+CAMPOS_DA_LINHA = (
+    "id",
+    "numero",
+    "nota",
+    "notas_parciais",
+    "candidato__nascimento",
+    "jurado",
+    "sorteio",
+    "cor_raca",
+    "situacao",
+    "opcoes__grupo",
+    "opcoes__situacao",
+)
+
+
 def _candidatos(cargo: Cargo) -> list[dict]:
-    opcoes = {}
-    for inscricao_id, grupo, situacao in OpcaoDeGrupo.objects.filter(inscricao__cargo=cargo).values_list(
-        "inscricao_id", "grupo", "situacao"
-    ):
-        opcoes.setdefault(inscricao_id, {})[grupo] = situacao
-    linhas = (
-        Inscricao.objects.filter(cargo=cargo)
-        .order_by("numero")
-        .values_list(
-            "id",
-            "numero",
-            "nota",
-            "notas_parciais",
-            "candidato__nascimento",
-            "jurado",
-            "sorteio",
-            "cor_raca",
-            "situacao",
-        )
-    )
-    candidatos = []
-    for id_, numero, nota, parciais, nascimento, jurado, sorteio, cor_raca, situacao in linhas:
-        candidato = {"inscricao": numero, "nota": str(nota)}
-        if parciais:
-            candidato["notas"] = {campo: str(valor) for campo, valor in parciais.items()}
-        if nascimento:
-            candidato["nascimento"] = nascimento.isoformat()
-        if jurado:
-            candidato["jurado"] = True
-        if sorteio is not None:
-            candidato["sorteio"] = sorteio
-        if cor_raca:
-            candidato["cor_raca"] = cor_raca
-        if id_ in opcoes:
-            candidato["grupos"] = sorted(opcoes[id_])
-            candidato["verificacao"] = dict(sorted(opcoes[id_].items()))
-        if situacao == Inscricao.ELIMINADO:
-            candidato["eliminado"] = True
-        candidatos.append(candidato)
-    return candidatos
+    """Os candidatos do cargo em ordem de número de inscrição, numa consulta só (inscrição,
+    candidato e opções por grupo juntos): um edital grande tem centenas de cargos."""
+    linhas = Inscricao.objects.filter(cargo=cargo).order_by("numero", "id").values_list(*CAMPOS_DA_LINHA)
+    return [_candidato(list(da_inscricao)) for _, da_inscricao in groupby(linhas, key=itemgetter(0))]
+
+
+def _candidato(linhas: list[tuple]) -> dict:
+    """O candidato de uma inscrição, a partir das suas linhas (uma por opção por grupo)."""
+    _, numero, nota, parciais, nascimento, jurado, sorteio, cor_raca, situacao, grupo, _ = linhas[0]
+    candidato = {"inscricao": numero, "nota": str(nota)}
+    if parciais:
+        candidato["notas"] = {campo: str(valor) for campo, valor in parciais.items()}
+    if nascimento:
+        candidato["nascimento"] = nascimento.isoformat()
+    if jurado:
+        candidato["jurado"] = True
+    if sorteio is not None:
+        candidato["sorteio"] = sorteio
+    if cor_raca:
+        candidato["cor_raca"] = cor_raca
+    if grupo is not None:
+        # Em ordem de nome do grupo pelo Python (a ordem do banco depende do idioma dele).
+        opcoes = sorted((linha[-2], linha[-1]) for linha in linhas)
+        candidato["grupos"] = [grupo for grupo, _ in opcoes]
+        candidato["verificacao"] = dict(opcoes)
+    if situacao == Inscricao.ELIMINADO:
+        candidato["eliminado"] = True
+    return candidato
 
 
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
-    eventos = []
-    for evento in (
+    linhas = (
         Evento.objects.filter(cargo=cargo)
         .exclude(tipo="reversao")
         .filter(revertido_por__isnull=True)
-        .select_related("inscricao")
-    ):
-        if evento.tipo == "vagas_adicionais":
-            eventos.append({"tipo": evento.tipo, "quantidade": evento.quantidade})
-        else:
-            eventos.append({"tipo": evento.tipo, "inscricao": evento.inscricao.numero})
-    return eventos
+        .values_list("tipo", "quantidade", "inscricao__numero")
+    )
+    return [
+        {"tipo": tipo, "quantidade": quantidade} if tipo == "vagas_adicionais" else {"tipo": tipo, "inscricao": numero}
+        for tipo, quantidade, numero in linhas
+    ]
 
 
 def hash_do_cenario(cenario: dict) -> str:
