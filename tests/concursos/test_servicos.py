@@ -194,3 +194,58 @@ def test_listas_saem_na_ordem_do_regime_mesmo_que_o_banco_reordene_as_chaves():
     resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("clerk"))
     saida = {**resultado.saida, "listas": dict(sorted(resultado.saida["listas"].items(), key=lambda kv: len(kv[0])))}
     assert [nome for nome, _ in listas_em_ordem(saida)] == ["geral", "negros", "pcd"]
+
+
+# ── Escala: leitura em consultas constantes, memória e diferenças ────────────────────────────────
+
+
+def _cargo_com(inscricoes: int):
+    cargo = edital(numero=inscricoes, cargos=(("GM", "Guarda Municipal", 3),)).cargos.select_related("edital").get()
+    for indice in range(inscricoes):
+        grupos = {"negros": "confirmado", "pcd": "pendente"} if indice % 3 == 0 else {}
+        inscricao(cargo, f"{indice:04d}", 90 - indice, grupos=grupos, notas_parciais={"especificos": "40.5"})
+    return cargo
+
+
+@pytest.mark.parametrize("inscricoes", [3, 30])
+def test_ler_o_cenario_do_cargo_custa_as_mesmas_consultas_com_3_ou_30_inscricoes(inscricoes, django_assert_num_queries):
+    cargo = _cargo_com(inscricoes)
+    with django_assert_num_queries(2):  # inscrições com candidato e opções; eventos
+        cenario = cenario_do_cargo(cargo)
+    assert len(cenario["candidatos"]) == inscricoes
+
+
+def test_cenario_lido_numa_consulta_traz_opcoes_em_ordem_de_grupo_e_eliminado_por_ultimo():
+    cargo = _cargo_com(1)
+    cargo.inscricoes.update(situacao="eliminado")
+    (candidato,) = cenario_do_cargo(cargo)["candidatos"]
+    assert list(candidato) == [
+        "inscricao", "nota", "notas", "nascimento", "cor_raca", "grupos", "verificacao", "eliminado"
+    ]  # fmt: skip
+    assert candidato["grupos"] == ["negros", "pcd"]
+    assert candidato["verificacao"] == {"negros": "confirmado", "pcd": "pendente"}
+    assert candidato["notas"] == {"especificos": "40.5"}
+
+
+def test_resultados_do_edital_vem_em_ordem_de_codigo_sem_entradas_na_memoria_e_com_a_saida_gravada():
+    criado = edital(cargos=(("PROF", "Professor", 2), ("ADM", "Agente Administrativo", 1)))
+    for cargo in criado.cargos.all():
+        inscricao(cargo, f"{cargo.codigo}-1", 80)
+    resultados = services.gerar_resultados_do_edital(criado, gerado_por=usuario("clerk"))
+    assert [r.cargo.codigo for r in resultados] == ["ADM", "PROF"]
+    assert all(r.get_deferred_fields() == {"cenario", "saida", "diferencas"} for r in resultados)
+    assert resultados[0].saida == Resultado.objects.get(pk=resultados[0].pk).saida
+
+
+def test_segunda_versao_aponta_so_quem_mudou_inclusive_eliminado_pela_banca():
+    cargo = _cargo_com(6)
+    rh = usuario("clerk")
+    services.gerar_resultado(cargo, gerado_por=rh)
+    cargo.inscricoes.filter(numero="0001").update(situacao="eliminado")
+    segunda = services.gerar_resultado(cargo, gerado_por=rh)
+    mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in segunda.diferencas}
+    assert segunda.versao == 2
+    assert mudancas == {
+        "0001": ("convocado, ampla, 2ª vaga", "eliminado"),
+        "0002": ("classificado (geral), não convocado", "convocado, ampla, 2ª vaga"),
+    }

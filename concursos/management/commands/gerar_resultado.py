@@ -22,7 +22,7 @@ from django.db import transaction
 
 import cotas
 from concursos import services
-from concursos.models import Edital
+from concursos.models import Edital, Resultado
 
 FORMATO_DO_EDITAL = re.compile(r"^\s*(\d+)\s*/\s*(\d{4})\s*$")
 
@@ -77,16 +77,34 @@ class Command(BaseCommand):
 
     def _resumo(self, edital, resultados, usuario):
         self.stdout.write(f"{edital.identificacao} — resultados gerados por {usuario.get_username()}")
+        ordem = [grupo["grupo"] for grupo in edital.parametros_do_regime.get("grupos", [])]
+        resumos = _resumos(resultados)
         for resultado in resultados:
-            saida = resultado.saida
-            quadro = saida["quadro"]
-            reservadas = ", ".join(f"{grupo} {n}" for grupo, n in quadro["reservadas"].items())
+            quadro, pendencias, empates = resumos[resultado.pk]
+            reservadas = _reservadas(quadro["reservadas"], ordem)
             situacao = "PROVISÓRIO" if resultado.provisorio else resultado.get_status_display().lower()
             self.stdout.write(
                 f"  {resultado.cargo.codigo} — {resultado.cargo.nome}: versão {resultado.versao}, {situacao}; "
                 f"{quadro['vagas']} {'vaga' if quadro['vagas'] == 1 else 'vagas'} (ampla {quadro['ampla']}, {reservadas}); "
-                f"pendências: {_lista(saida['pendencias'], 'nenhuma')}; empates: {_empates(saida)}"
+                f"pendências: {_lista(pendencias, 'nenhuma')}; empates: {_empates(empates)}"
             )
+
+
+def _reservadas(reservadas: dict, ordem: list[str]) -> str:
+    """``negros 4, pcd 2``: na ordem dos grupos do regime (o jsonb do PostgreSQL reordena as chaves)."""
+    nomes = [grupo for grupo in ordem if grupo in reservadas] + sorted(set(reservadas) - set(ordem))
+    return ", ".join(f"{grupo} {reservadas[grupo]}" for grupo in nomes)
+
+
+def _resumos(resultados) -> dict:
+    """Quadro, pendências e empates de cada versão, numa consulta só e sem carregar a saída
+    inteira (as listas de um edital grande têm milhões de inscrições)."""
+    return {
+        pk: (quadro, pendencias, empates)
+        for pk, quadro, pendencias, empates in Resultado.objects.filter(pk__in=[r.pk for r in resultados]).values_list(
+            "pk", "saida__quadro", "saida__pendencias", "saida__empates"
+        )
+    }
 
 
 def buscar_edital(texto: str) -> Edital:
@@ -125,7 +143,7 @@ def _publicar_todos(edital, resultados, usuario):
     if provisorios:
         linhas = [
             f"  {r.cargo.codigo} — {r.cargo.nome}: pendências: {_lista(r.saida['pendencias'], 'nenhuma')}; "
-            f"empates: {_empates(r.saida)}"
+            f"empates: {_empates(r.saida['empates'])}"
             for r in provisorios
         ]
         raise CommandError(
@@ -142,8 +160,8 @@ def _lista(itens, vazio: str) -> str:
     return ", ".join(itens) if itens else vazio
 
 
-def _empates(saida: dict) -> str:
-    return "; ".join(" = ".join(grupo) for grupo in saida["empates"]) or "nenhum"
+def _empates(empates: list) -> str:
+    return "; ".join(" = ".join(grupo) for grupo in empates) or "nenhum"
 
 
 def _texto(erro) -> str:
