@@ -3,7 +3,9 @@
 Para cada tamanho pedido, gera um edital novo no banco de ``DATABASE_URL`` com
 ``bench/dados_em_escala.py`` (100 mil inscrições em 200 cargos, 1 milhão em 500) e roda o comando
 de verdade num subprocesso (``manage.py gerar_resultado N/ANO --usuario bench --tempos``),
-medindo o tempo de parede e o pico de memória do subprocesso (``os.wait4``: ``ru_maxrss`` do filho).
+medindo o tempo de parede, a CPU e o pico de memória do subprocesso (``os.wait4``: ``ru_utime``,
+``ru_stime`` e ``ru_maxrss`` do filho). A CPU do processo não conta a do PostgreSQL; com a máquina
+dividida, ela mostra quanto do tempo de parede é do comando e quanto é espera.
 A divisão leitura / motor / gravação vem do próprio comando (``--tempos``, que liga
 ``services.medir_fases``): leitura = montar o cenário do banco e ler a versão anterior; motor =
 ``ler_cenario`` + ``simular`` + ``resultado_para_dict``; gravação = hash, diferenças e INSERT;
@@ -43,6 +45,7 @@ METAS = {  # inscrições → (segundos, bytes de pico ou None)
     1_000_000: (60.0, 2 * GIB),
 }
 TEMPOS = re.compile(r"Tempos: (.*)$", re.MULTILINE)
+FASE = re.compile(r"(?P<nome>.+?) (?P<parede>[\d.]+) s(?: \(CPU (?P<cpu>[\d.]+) s\))?$")
 
 
 def cargos_padrao(inscricoes: int) -> int:
@@ -64,9 +67,9 @@ def rodar_comando(edital: Edital) -> dict:
     fases = {}
     if encontrado:
         for parte in encontrado[1].split("; "):
-            nome, segundos, _ = parte.rsplit(" ", 2)
-            fases[nome] = float(segundos)
-    return {"parede": parede, "pico": uso.ru_maxrss * 1024, "fases": fases}
+            achado = FASE.match(parte)
+            fases[achado["nome"]] = (float(achado["parede"]), achado["cpu"] and float(achado["cpu"]))
+    return {"parede": parede, "cpu": uso.ru_utime + uso.ru_stime, "pico": uso.ru_maxrss * 1024, "fases": fases}
 
 
 def partida_do_django() -> float:
@@ -112,6 +115,7 @@ def linhas_da_tabela(medida: dict) -> list[tuple[str, str, str, str]]:
             f"≤ {meta_tempo:.0f} s" if meta_tempo and conta_meta else "—",
             _veredito(medida["parede"], meta_tempo if conta_meta else None),
         ),
+        (f"{rotulo}:   CPU do processo (usuário + sistema)", f"{medida['cpu']:.1f} s", "—", ""),
         (
             f"{rotulo}: pico de memória (RSS)",
             f"{medida['pico'] / 2**20:.0f} MiB",
@@ -119,8 +123,9 @@ def linhas_da_tabela(medida: dict) -> list[tuple[str, str, str, str]]:
             _veredito(medida["pico"], meta_pico if conta_meta else None),
         ),
     ]
-    for nome, segundos in medida["fases"].items():
-        linhas.append((f"{rotulo}:   {nome}", f"{segundos:.1f} s", "—", ""))
+    for nome, (parede, cpu) in medida["fases"].items():
+        medido = f"{parede:.1f} s" + (f" (CPU {cpu:.1f})" if cpu is not None else "")
+        linhas.append((f"{rotulo}:   {nome}", medido, "—", ""))
     situacao = f"{medida['gerados']} versões, {medida['provisorios']} provisórias"
     linhas.append((f"{rotulo}:   resultados gravados", situacao, f"{medida['cargos']}, 0", ""))
     return linhas

@@ -8,7 +8,7 @@ import gc
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -100,15 +100,24 @@ def _sem_coletor_de_ciclos():
             gc.enable()
 
 
-# Tempo somado de cada fase de ``gerar_resultado`` enquanto alguém mede (``medir_fases``).
-_tempos_das_fases: ContextVar[dict | None] = ContextVar("tempos_das_fases", default=None)
+@dataclass
+class TemposDasFases:
+    """Tempo somado de cada fase de ``gerar_resultado``: de parede e de CPU deste processo (a
+    diferença é espera: pelo banco ou, numa máquina dividida, pela vez na CPU)."""
+
+    parede: dict[str, float] = field(default_factory=lambda: dict.fromkeys(FASES, 0.0))
+    cpu: dict[str, float] = field(default_factory=lambda: dict.fromkeys(FASES, 0.0))
+
+
+FASES = ("leitura", "motor", "gravação")
+_tempos_das_fases: ContextVar[TemposDasFases | None] = ContextVar("tempos_das_fases", default=None)
 
 
 @contextmanager
 def medir_fases():
     """Soma o tempo das fases de ``gerar_resultado`` (leitura, motor, gravação) dentro do bloco;
     usado pelo ``gerar_resultado --tempos`` e pelos benchmarks. Fora dele nada é medido."""
-    tempos = {"leitura": 0.0, "motor": 0.0, "gravação": 0.0}
+    tempos = TemposDasFases()
     marca = _tempos_das_fases.set(tempos)
     try:
         yield tempos
@@ -122,11 +131,12 @@ def _fase(nome: str):
     if tempos is None:
         yield
         return
-    inicio = time.perf_counter()
+    parede, cpu = time.perf_counter(), time.process_time()
     try:
         yield
     finally:
-        tempos[nome] += time.perf_counter() - inicio
+        tempos.parede[nome] += time.perf_counter() - parede
+        tempos.cpu[nome] += time.process_time() - cpu
 
 
 def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:

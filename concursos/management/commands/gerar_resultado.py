@@ -68,10 +68,10 @@ class Command(BaseCommand):
                 tempos, *(depois - antes for antes, depois in itertools.pairwise(marcas + [time.perf_counter()]))
             )
 
-    def _tempos(self, fases: dict, gerar: float, confirmar: float, resumir: float) -> None:
-        """Uma linha na saída de erro: as fases do serviço e o que ficou fora delas."""
-        partes = [f"{nome} {segundos:.3f} s" for nome, segundos in fases.items()]
-        partes += [f"outros {gerar - sum(fases.values()):.3f} s", f"confirmação {confirmar:.3f} s"]
+    def _tempos(self, fases, gerar: float, confirmar: float, resumir: float) -> None:
+        """Uma linha na saída de erro: as fases do serviço (parede e CPU) e o que ficou fora delas."""
+        partes = [f"{nome} {fases.parede[nome]:.3f} s (CPU {fases.cpu[nome]:.3f} s)" for nome in fases.parede]
+        partes += [f"outros {gerar - sum(fases.parede.values()):.3f} s", f"confirmação {confirmar:.3f} s"]
         partes.append(f"resumo {resumir:.3f} s")
         self.stderr.write("Tempos: " + "; ".join(partes))
 
