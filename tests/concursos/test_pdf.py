@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 import cotas
 from concursos import pdf, services
-from concursos.cpf import formatar_cpf
+from concursos.cpf import formatar_cpf, mascarar_cpf
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
@@ -36,8 +36,13 @@ def senhas_rapidas(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# Nas páginas diagramadas as colunas são alinhadas com espaços tipográficos (U+2002…U+200A): o texto
+# extraído os traz como estão. Para conferir o conteúdo, toda sequência de espaços vira um espaço.
+ESPACOS = re.compile(r"[ \u00a0\u2000-\u200a\u202f]+")
+
+
 def paginas(conteudo: bytes) -> list[str]:
-    return [pagina.extract_text() for pagina in PdfReader(io.BytesIO(conteudo)).pages]
+    return [ESPACOS.sub(" ", pagina.extract_text()) for pagina in PdfReader(io.BytesIO(conteudo)).pages]
 
 
 def texto(conteudo: bytes) -> str:
@@ -229,6 +234,158 @@ def test_nomes_do_resultado_vem_numa_consulta_por_cargo(cargo_com_resultado, dja
     services.gerar_resultado(cargo_com_resultado, gerado_por=usuario("chefe"))
     with django_assert_max_num_queries(4):
         pdf.contexto_do_resultado(cargo_com_resultado.edital)
+
+
+# ----------------------------------------------------------------------------------------------
+# Resultado de um cargo: documento próprio, com as páginas diagramadas em Python
+
+NOME_LONGO = ("Maria Aparecida da Conceição dos Santos Albuquerque de Vasconcellos " * 3)[:200].strip()
+SEM_ESPACOS = "W" * 200  # palavra maior que a coluna: é cortada onde couber, nunca perdida
+
+
+def so_letras(texto: str) -> str:
+    return re.sub(r"\s+", "", texto)
+
+
+@pytest.fixture
+def cargo_com_150():
+    """O exemplo da alternância e mais 150 classificados (três páginas de lista geral), entre eles
+    nomes de 200 caracteres perto das quebras de página."""
+    cargo = cargo_do_exemplo_da_alternancia()
+    for i in range(150):
+        nome = NOME_LONGO if i in (40, 41, 95, 96) else SEM_ESPACOS if i == 97 else f"Candidata {i:03d}"
+        inscricao(cargo, f"2025{i:06d}", 50 - i / 8, nome=nome)
+    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    return cargo
+
+
+def ultimo(cargo):
+    return cargo.resultados.order_by("-versao").first()
+
+
+def test_pdf_do_cargo_traz_a_ficha_da_versao_e_nao_a_capa_do_edital(cargo_com_resultado):
+    resultado = ultimo(cargo_com_resultado)
+    conteudo = texto(pdf.resultado_do_cargo_pdf(resultado))
+    assert "Edital nº 1/2025 — Concurso público de teste" in conteudo
+    assert "Cargo GM — Guarda Municipal" in conteudo and "Versão 1" in conteudo
+    assert "Situação Final (não publicado)" in conteudo and "Gerado por clerk" in conteudo
+    assert f"SHA-256 {resultado.hash_das_entradas}" in conteudo
+    assert "Lista geral de classificação" in conteudo and "Registro de chamadas" in conteudo
+    assert "Resultado por cargo" not in conteudo
+
+
+def test_pdf_do_cargo_numera_todas_as_paginas_em_sequencia(cargo_com_150):
+    folhas = paginas(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    assert len(folhas) >= 4
+    for numero, folha in enumerate(folhas, start=1):
+        assert folha.rstrip().endswith(f"Página {numero} de {len(folhas)}"), numero
+
+
+def test_pdf_do_cargo_tem_a_linha_perto_do_fim_da_lista_e_o_cabecalho_em_cada_pagina(cargo_com_150):
+    folhas = paginas(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    candidata = cargo_com_150.inscricoes.get(numero="2025000148").candidato
+    linha = f"157 2025000148 Candidata 148 {candidata.cpf_mascarado} 31,500"
+    assert sum(linha in folha for folha in folhas) == 1
+    com_a_lista = [f for f in folhas if "Candidata 0" in f or "Candidata 1" in f]
+    assert len(com_a_lista) >= 3
+    assert all("Classificação Inscrição Nome CPF Nota" in f for f in com_a_lista)
+
+
+def test_nomes_de_200_caracteres_saem_inteiros_e_nao_desmancham_a_paginacao(cargo_com_150):
+    conteudo = texto(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))  # PaginacaoDivergente se desmanchasse
+    corrido = so_letras(conteudo)
+    assert corrido.count(so_letras(NOME_LONGO)) >= 4
+    assert so_letras(SEM_ESPACOS) in corrido
+    for cpf in cargo_com_150.inscricoes.values_list("candidato__cpf", flat=True):  # nenhuma linha perdida
+        assert mascarar_cpf(cpf) in conteudo
+
+
+def test_pdf_do_cargo_nunca_mostra_cpf_inteiro(cargo_com_150):
+    conteudo = texto(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    assert not re.search(r"\d{3}\.\d{3}\.\d{3}-\d{2}", conteudo)
+    for cpf in cargo_com_150.inscricoes.values_list("candidato__cpf", flat=True):
+        assert cpf not in conteudo and formatar_cpf(cpf) not in conteudo
+
+
+def test_pdf_de_uma_versao_anterior_mostra_os_dados_dela():
+    cargo = cargo_do_exemplo_da_alternancia()
+    primeira = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    inscricao(cargo, "N", 99, nome="Nova Inscrita")
+    services.gerar_resultado(cargo, gerado_por=usuario("chefe"))
+    conteudo = texto(pdf.resultado_do_cargo_pdf(primeira))
+    assert "Versão 1" in conteudo and primeira.hash_das_entradas in conteudo
+    assert "Nova Inscrita" not in conteudo and "1 A Candidato A" in conteudo
+
+
+def test_pdf_do_cargo_provisorio_avisa_em_cada_pagina():
+    cargo = cargo_do_exemplo_da_alternancia()
+    for i in range(90):
+        inscricao(cargo, f"X{i:03d}", 40 - i / 4)
+    inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
+    folhas = paginas(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    assert len(folhas) >= 2 and all("PROVISÓRIO — NÃO PUBLICAR" in f for f in folhas)
+
+
+def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_linha():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "R", 99, nome="Ana\nMaria\tSouza\u202e Lima\u2028Fim\x00")
+    conteudo = texto(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    cpf = cargo.inscricoes.get(numero="R").candidato.cpf_mascarado
+    assert f"1 R Ana Maria Souza Lima Fim {cpf} 99,000" in conteudo
+
+
+def test_nome_em_arabe_nao_troca_as_colunas_de_lugar():
+    cargo = cargo_do_exemplo_da_alternancia()
+    inscricao(cargo, "R", 99, nome="محمد علي")
+    conteudo = texto(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    linha = next(linha.strip() for linha in conteudo.splitlines() if "محمد" in linha)
+    # Sem isolar o nome (FSI…PDI), a nota e o CPF iam parar no lugar do nome, de trás para a frente.
+    assert linha.startswith("1 R ") and linha.endswith("-** 99,000")
+
+
+def test_desenho_em_varios_processos_da_o_mesmo_documento(cargo_com_150, monkeypatch):
+    monkeypatch.setattr(pdf, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
+    monkeypatch.setattr(pdf, "PAGINAS_POR_FATIA", 2)
+    resultado = ultimo(cargo_com_150)
+    em_paralelo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=2))
+    num_processo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=1))
+    assert len(em_paralelo) >= 4 and em_paralelo == num_processo
+
+
+def test_pagina_que_nao_coube_recusa_o_documento(cargo_com_150, monkeypatch):
+    monkeypatch.setattr(pdf, "ALTURA_UTIL", 400)  # a diagramação acha que a folha é maior do que é
+    with pytest.raises(pdf.PaginacaoDivergente, match="previu"):
+        pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150))
+
+
+def test_pdf_do_cargo_tem_titulo_idioma_e_sumario(cargo_com_resultado):
+    leitor = PdfReader(io.BytesIO(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_resultado))))
+    assert (
+        leitor.metadata["/Title"]
+        == "Resultado — Edital nº 1/2025 — Concurso público de teste — GM — Guarda Municipal — versão 1"
+    )
+    assert leitor.root_object["/Lang"] == "pt-BR"
+    cargo, listas = leitor.outline
+    assert cargo.title == "GM — Guarda Municipal — versão 1"
+    assert [item.title for item in listas] == [
+        "Lista geral de classificação",
+        "Lista de vagas reservadas — Negros",
+        "Lista de vagas reservadas — PcD",
+        "Ordem de convocação vigente",
+        "Registro de chamadas",
+    ]
+
+
+def test_resultado_do_edital_numera_capa_e_cargos_numa_sequencia_so(cargo_com_150):
+    outro = cargo_com_150.edital.cargos.create(codigo="VET", nome="Veterinário", vagas=2)
+    inscricao(outro, "V1", 80, nome="Vera Veterinária")
+    services.gerar_resultado(outro, gerado_por=usuario("chefe"))
+    folhas = paginas(pdf.resultado_pdf(cargo_com_150.edital))
+    assert "Resultado por cargo" in folhas[0]
+    assert [f.rstrip().rsplit("Página ", 1)[1] for f in folhas] == [
+        f"{i} de {len(folhas)}" for i in range(1, len(folhas) + 1)
+    ]
+    assert sum("Cargo VET — Veterinário" in f for f in folhas) == 1
 
 
 # ----------------------------------------------------------------------------------------------
