@@ -2,8 +2,9 @@
 
 Baixa, pelas mesmas URLs que o RH usa, tudo o que sai para publicação — o quadro de vagas, o
 resultado do edital em PDF, as listas do resultado publicado em XLSX e CSV, o resultado preliminar
-e o definitivo da heteroidentificação e a lista de convocação — de editais cujos candidatos têm CPF
-e nascimento conhecidos, e procura em cada um:
+e o definitivo da heteroidentificação e a lista de convocação — e gera o PDF de cada cargo que os
+trabalhadores em segundo plano gravam, de editais cujos candidatos têm CPF e nascimento
+conhecidos, e procura em cada um:
 
 - qualquer sequência de 11 dígitos (o CPF sem máscara) e qualquer ``ddd.ddd.ddd-dd``;
 - o CPF de cada candidato, com ou sem pontuação;
@@ -25,6 +26,7 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from concursos import pdf
 from concursos import services as servicos_de_concursos
 from concursos.cpf import formatar_cpf, mascarar_cpf
 from concursos.models import Candidato, Resultado
@@ -164,6 +166,29 @@ def test_resultado_do_edital_em_pdf_so_tem_cpf_mascarado_e_nenhum_nascimento(rh_
 
     assert "Caio Ferreira Lopes" in texto and "Paula Regina Freitas" in texto
     assert all(m in texto for m in cpfs_mascarados(["101", "104", "108"], cargo_publicado))
+    assert vazamentos(texto) == []
+
+
+def test_resultado_do_cargo_em_pdf_so_tem_cpf_mascarado_e_nenhum_nascimento(cargo_publicado):
+    """O PDF de um cargo que as tarefas em segundo plano gravam (``resultado_do_cargo_pdf``); não tem
+    URL própria: o admin entrega o arquivo gravado."""
+    resultado = Resultado.objects.get(cargo=cargo_publicado, status=Resultado.PUBLICADO)
+    texto = texto_do_pdf(pdf.resultado_do_cargo_pdf(resultado))
+
+    assert "Caio Ferreira Lopes" in texto and "Wellington da Conceição" in texto
+    assert all(m in texto for m in cpfs_mascarados(["101", "104", "108"], cargo_publicado))
+    assert vazamentos(texto) == []
+
+
+def test_colunas_do_pdf_do_cargo_nao_se_juntam_em_onze_digitos(cargo_publicado):
+    """Classificação e inscrição numéricas lado a lado, também na linha de células (nome longo que
+    ocupa várias linhas): o texto extraído não pode juntá-las num número de 11 dígitos."""
+    for posicao, nome in enumerate(["Ana Curta", "Bia " + "Sobrenome Comprido " * 10], start=1):
+        inscricao(cargo_publicado, f"2025{posicao:06d}", 99 - posicao, nome=nome, nascimento=date(1990, 5, 4))
+    resultado = servicos_de_concursos.gerar_resultado(cargo_publicado, gerado_por=rh())
+    texto = texto_do_pdf(pdf.resultado_do_cargo_pdf(resultado))
+
+    assert "2025000001" in texto and "2025000002" in texto
     assert vazamentos(texto) == []
 
 
