@@ -110,14 +110,31 @@ medir=() # papel=pid de cada árvore de processos cuja CPU entra no relatório (
 como_postgres=()
 saida=$raiz/bench/saida/carga-$(date +%Y%m%d-%H%M%S)-$modo
 
+# "pid:início" de um processo e dos seus descendentes (o início, em tiques desde o boot, evita matar
+# um pid reaproveitado por outro processo entre a anotação e o KILL).
+arvore() {
+  local pid=$1 filho
+  [ -r "/proc/$pid/stat" ] || return 0
+  echo "$pid:$(sed 's/.*) //' "/proc/$pid/stat" | cut -d' ' -f20)"
+  for filho in $(pgrep -P "$pid" 2>/dev/null); do arvore "$filho"; done
+}
+
+# Para um processo (gunicorn: INT, o desligamento rápido, que derruba os workers na hora; os outros:
+# TERM) e, passados 10 s, mata com KILL o que restar da sua árvore — por exemplo um worker do gunicorn
+# ocupado numa exportação longa, que ficaria órfão.
 parar_pid() {
-  local pid=$1
-  kill -TERM "$pid" 2>/dev/null || return 0
+  local pid=$1 sinal=TERM processos item
+  [ -r "/proc/$pid/cmdline" ] || return 0
+  if tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q 'bin/gunicorn'; then sinal=INT; fi
+  processos=$(arvore "$pid")
+  kill "-$sinal" "$pid" 2>/dev/null || true
   for _ in $(seq 1 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
+    kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
-  kill -KILL "$pid" 2>/dev/null || true
+  for item in $processos; do
+    if [ "$(arvore "${item%%:*}" | head -n 1)" = "$item" ]; then kill -KILL "${item%%:*}" 2>/dev/null || true; fi
+  done
 }
 
 limpar() {
