@@ -133,6 +133,14 @@ def test_sessao_do_membro_faz_as_mesmas_consultas_com_3_ou_300_candidatos(client
     assert contar(reverse("heteroidentificacao:sessao", args=[muitos.pk])) == contar(url)
 
 
+def test_previa_do_encerramento_faz_as_mesmas_consultas_com_3_ou_300_candidatos(client, contar):
+    poucos, muitos = sessao_com(3), sessao_com(MUITAS)
+    client.force_login(pessoa("ana"))
+    url = reverse("heteroidentificacao:encerrar_sessao", args=[poucos.pk])
+    contar(url)
+    assert contar(reverse("heteroidentificacao:encerrar_sessao", args=[muitos.pk])) == contar(url)
+
+
 def test_sessao_encerrada_com_300_candidatos_faz_as_mesmas_consultas(client, contar):
     poucos, muitos = sessao_com(3), sessao_com(MUITAS)
     for sessao in (poucos, muitos):
