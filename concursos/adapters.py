@@ -7,8 +7,9 @@ resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 
 import hashlib
 import json
-from itertools import groupby
-from operator import itemgetter
+
+from django.db.models import JSONField, Value
+from django.db.models.functions import Cast
 
 from .models import Cargo, Evento, Inscricao
 
@@ -55,31 +56,40 @@ def _candidatos(cargo: Cargo) -> list[dict]:
     """Os candidatos do cargo em ordem de número de inscrição, numa consulta só (inscrição,
     candidato e opções por grupo juntos): um edital grande tem centenas de cargos."""
     linhas = Inscricao.objects.filter(cargo=cargo).order_by("numero", "id").values_list(*CAMPOS_DA_LINHA)
-    return [_candidato(list(da_inscricao)) for _, da_inscricao in groupby(linhas, key=itemgetter(0))]
+    candidatos = []
+    anterior = None
+    for id_, numero, nota, parciais, nascimento, jurado, sorteio, cor_raca, situacao, grupo, verificacao in linhas:
+        if id_ == anterior:
+            _mais_uma_opcao(candidatos[-1], grupo, verificacao)
+            continue
+        anterior = id_
+        candidato = {"inscricao": numero, "nota": str(nota)}
+        if parciais:
+            candidato["notas"] = {campo: str(valor) for campo, valor in parciais.items()}
+        if nascimento:
+            candidato["nascimento"] = nascimento.isoformat()
+        if jurado:
+            candidato["jurado"] = True
+        if sorteio is not None:
+            candidato["sorteio"] = sorteio
+        if cor_raca:
+            candidato["cor_raca"] = cor_raca
+        if grupo is not None:
+            candidato["grupos"] = [grupo]
+            candidato["verificacao"] = {grupo: verificacao}
+        if situacao == Inscricao.ELIMINADO:
+            candidato["eliminado"] = True
+        candidatos.append(candidato)
+    return candidatos
 
 
-def _candidato(linhas: list[tuple]) -> dict:
-    """O candidato de uma inscrição, a partir das suas linhas (uma por opção por grupo)."""
-    _, numero, nota, parciais, nascimento, jurado, sorteio, cor_raca, situacao, grupo, _ = linhas[0]
-    candidato = {"inscricao": numero, "nota": str(nota)}
-    if parciais:
-        candidato["notas"] = {campo: str(valor) for campo, valor in parciais.items()}
-    if nascimento:
-        candidato["nascimento"] = nascimento.isoformat()
-    if jurado:
-        candidato["jurado"] = True
-    if sorteio is not None:
-        candidato["sorteio"] = sorteio
-    if cor_raca:
-        candidato["cor_raca"] = cor_raca
-    if grupo is not None:
-        # Em ordem de nome do grupo pelo Python (a ordem do banco depende do idioma dele).
-        opcoes = sorted((linha[-2], linha[-1]) for linha in linhas)
-        candidato["grupos"] = [grupo for grupo, _ in opcoes]
-        candidato["verificacao"] = dict(opcoes)
-    if situacao == Inscricao.ELIMINADO:
-        candidato["eliminado"] = True
-    return candidato
+def _mais_uma_opcao(candidato: dict, grupo: str, verificacao: str) -> None:
+    """A linha seguinte da mesma inscrição traz outra opção por grupo. Grupos em ordem de nome
+    pelo Python (a ordem do banco depende do idioma dele); as chaves já existem, então continuam
+    no mesmo lugar do dicionário (antes de ``eliminado``)."""
+    opcoes = sorted([*candidato["verificacao"].items(), (grupo, verificacao)])
+    candidato["grupos"] = [nome for nome, _ in opcoes]
+    candidato["verificacao"] = dict(opcoes)
 
 
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
@@ -98,8 +108,21 @@ def eventos_do_cargo(cargo: Cargo) -> list[dict]:
 
 def hash_do_cenario(cenario: dict) -> str:
     """SHA-256 da forma canônica do cenário (chaves ordenadas, sem espaços)."""
+    return _canonico_e_hash(cenario)[1]
+
+
+def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
+    """O cenário como valor do campo ``Resultado.cenario`` e o seu hash, serializando uma vez só:
+    o banco recebe o próprio texto canônico que foi resumido no hash (num edital de 1 milhão de
+    inscrições, são centenas de MB de JSON). O conteúdo gravado é o mesmo do dicionário; no
+    SQLite o texto fica na forma canônica, com as chaves em ordem alfabética."""
+    canonico, resumo = _canonico_e_hash(cenario)
+    return Cast(Value(canonico), output_field=JSONField()), resumo
+
+
+def _canonico_e_hash(cenario: dict) -> tuple[str, str]:
     canonico = json.dumps(cenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonico.encode("utf-8")).hexdigest()
+    return canonico, hashlib.sha256(canonico.encode("utf-8")).hexdigest()
 
 
 def listas_em_ordem(saida: dict) -> list[tuple[str, list[str]]]:

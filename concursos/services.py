@@ -17,7 +17,7 @@ from django.utils import timezone
 
 import cotas
 
-from .adapters import cenario_do_cargo, hash_do_cenario
+from .adapters import cenario_do_cargo, cenario_para_gravar
 from .diferencas import diferencas
 from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
@@ -69,13 +69,14 @@ def gerar_resultado(
         with _fase("motor"):
             saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
         with _fase("gravação"):
-            return Resultado.objects.create(
+            entradas, hash_das_entradas = cenario_para_gravar(cenario)
+            resultado = Resultado.objects.create(
                 cargo=cargo,
                 versao=versao + 1,
                 status=Resultado.PREVIA if saida["provisorio"] else Resultado.FINAL,
-                cenario=cenario,
+                cenario=entradas,
                 saida=saida,
-                hash_das_entradas=hash_do_cenario(cenario),
+                hash_das_entradas=hash_das_entradas,
                 diferencas=diferencas(anterior, saida),
                 provisorio=saida["provisorio"],
                 motivo=motivo[:200],
@@ -83,6 +84,8 @@ def gerar_resultado(
                 processamento=processamento,
                 gerado_por=gerado_por,
             )
+    resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
+    return resultado
 
 
 @contextmanager

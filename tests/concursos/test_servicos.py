@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 import cotas
 from concursos import services
-from concursos.adapters import cenario_do_cargo, listas_em_ordem
+from concursos.adapters import cenario_do_cargo, hash_do_cenario, listas_em_ordem
 from concursos.models import Evento, Resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
@@ -249,3 +249,11 @@ def test_segunda_versao_aponta_so_quem_mudou_inclusive_eliminado_pela_banca():
         "0001": ("convocado, ampla, 2ª vaga", "eliminado"),
         "0002": ("classificado (geral), não convocado", "convocado, ampla, 2ª vaga"),
     }
+
+
+def test_entradas_gravadas_sao_as_do_cargo_e_o_hash_confere_com_o_que_ficou_no_banco():
+    cargo = _cargo_com(4)
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    gravado = Resultado.objects.get(pk=resultado.pk)
+    assert resultado.cenario == gravado.cenario == cenario_do_cargo(cargo)
+    assert gravado.hash_das_entradas == hash_do_cenario(gravado.cenario)
