@@ -25,8 +25,9 @@ de texto, ~3 ms por linha): as páginas do resultado são diagramadas aqui, e o 
   uma linha (nome muito longo, anotação de saída) a linha vira células ``inline-block``: caras, raras.
 - Cabeçalho, rodapé e "Página X de Y" são blocos de texto em cada página (não caixas de margem).
 - Sabendo o que cabe em cada página, o documento é dividido em fatias desenhadas em processos
-  paralelos (``spawn``, com ``django.setup()`` no filho) e juntadas com pypdf, que também monta o
-  sumário. O número de páginas de cada fatia é conferido (``PaginacaoDivergente`` se não bater).
+  paralelos (``spawn``; o filho importa este módulo sem ``django.setup()``) e juntadas com pypdf,
+  que também monta o sumário. O número de páginas de cada fatia é conferido
+  (``PaginacaoDivergente`` se não bater).
 
 ``processos``: quantos processos desenham um documento grande (padrão: até 2, os núcleos da
 máquina). Quem já roda vários trabalhadores em paralelo pode passar ``processos=1``.
@@ -34,6 +35,8 @@ máquina). Quem já roda vários trabalhadores em paralelo pode passar ``process
 Dados pessoais publicados: número de inscrição, nome de uso e CPF mascarado (``***.456.789-**``).
 Nunca data de nascimento, nunca cor/raça além da presença numa lista de vagas reservadas.
 """
+
+from __future__ import annotations
 
 import functools
 import io
@@ -49,6 +52,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
@@ -60,10 +64,12 @@ from django.utils.safestring import mark_safe
 import cotas
 from cotas.modelo import AMPLA, METADE_PARA_CIMA, PARA_BAIXO, PARA_CIMA
 
-from . import services
-from .adapters import hash_do_cenario, listas_em_ordem
 from .cpf import mascarar_cpf
-from .models import Edital, Evento, Inscricao, Resultado
+
+# Os processos que desenham (spawn) importam este módulo sem django.setup(), que custaria ~0,6 s e
+# ~30 MiB a cada um: o que precisa dos modelos é importado dentro das funções que o usam.
+if TYPE_CHECKING:
+    from .models import Edital, Resultado
 
 ENDERECO_BASE = "https://pdf.invalid/"
 PREFIXO_ESTATICO = ENDERECO_BASE + "static/"
@@ -79,7 +85,6 @@ ARREDONDAMENTOS = {
     PARA_CIMA: "qualquer fração sobe para o inteiro seguinte",
     PARA_BAIXO: "a fração é desprezada",
 }
-TIPOS_DE_EVENTO = dict(Evento.TIPOS)
 PUBLICACAO_RESTRITA = (
     "Publicação restrita ao número de inscrição, ao nome (nome social, quando houver) e ao CPF mascarado. "
     "A presença numa lista de vagas reservadas decorre da opção do candidato e da verificação prevista no edital."
@@ -112,6 +117,8 @@ def quadro_de_vagas_pdf(edital: Edital) -> bytes:
 def contexto_do_quadro(edital: Edital) -> dict:
     regime = edital.regime_congelado()
     linhas = [_linha_do_quadro(cargo, regime) for cargo in edital.cargos.order_by("codigo")]
+    from .adapters import hash_do_cenario
+
     conferencia = hash_do_cenario(
         {
             "edital": str(edital),
@@ -144,6 +151,8 @@ def contexto_do_quadro(edital: Edital) -> dict:
 
 
 def _linha_do_quadro(cargo, regime: cotas.Regime) -> dict:
+    from . import services
+
     quadro = services.quadro_do_cargo(cargo)
     notas = []
     for nome in quadro.cadastro_de_reserva:
@@ -301,7 +310,7 @@ class _Listas:
         self.classificacao = {numero: i for i, numero in enumerate(self.lista_geral, start=1)}
         self.observacoes = {}
         for saida in self.saida.get("saidas", []):
-            texto = f"{TIPOS_DE_EVENTO.get(saida['tipo'], saida['tipo'])} (evento {saida['evento']})"
+            texto = f"{_nome_do_evento(saida['tipo'])} (evento {saida['evento']})"
             anterior = self.observacoes.get(saida["inscricao"])
             self.observacoes[saida["inscricao"]] = f"{anterior}; {texto}" if anterior else texto
 
@@ -318,6 +327,8 @@ class _Listas:
         ]
 
     def grupos(self) -> list[tuple[str, list[tuple]]]:
+        from .adapters import listas_em_ordem
+
         return [
             (
                 self.rotulo(grupo),
@@ -362,6 +373,8 @@ class _Listas:
 
 def _pessoas_do_cargo(cargo) -> dict[str, tuple[str, str]]:
     """Número de inscrição → (nome de uso, CPF mascarado), numa só consulta ao banco."""
+    from .models import Inscricao
+
     linhas = Inscricao.objects.filter(cargo=cargo).values_list(
         "numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"
     )
@@ -392,7 +405,13 @@ def _evento(numero: int, cenario: dict) -> str:
         return "Resultado inicial"
     evento = cenario["eventos"][numero - 1]
     alvo = evento.get("inscricao") or f"+{evento.get('quantidade')} vagas"
-    return f"{numero}. {TIPOS_DE_EVENTO.get(evento['tipo'], evento['tipo'])} ({alvo})"
+    return f"{numero}. {_nome_do_evento(evento['tipo'])} ({alvo})"
+
+
+def _nome_do_evento(tipo: str) -> str:
+    from .models import Evento
+
+    return dict(Evento.TIPOS).get(tipo, tipo)
 
 
 def _publicado(resultado) -> str:
@@ -405,7 +424,7 @@ def _publicado(resultado) -> str:
 # Resultado: as páginas de cada cargo e a capa do edital
 
 
-def _diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> "_Diagramador":
+def _diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> _Diagramador:
     resultado = secao["resultado"]
     rotulos = [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"]
     pagina = _Diagramador(
@@ -473,7 +492,7 @@ def _com_saida(nome: str, observacao: str) -> str | tuple[str, str]:
     return (nome, f"Saiu: {observacao}") if observacao else nome
 
 
-def _diagramar_capa(contexto: dict) -> "_Diagramador":
+def _diagramar_capa(contexto: dict) -> _Diagramador:
     edital = contexto["edital"]
     capa = _Diagramador(cabecalho=f"{edital.identificacao} — Resultado", rodape=f"Gerado em {contexto['gerado_em']}")
     capa.marcar(f"Resultado — {edital.identificacao}", 0)
@@ -887,7 +906,7 @@ class _Margens:
     rodape: str
 
     @classmethod
-    def de(cls, cabecalho: str, rodape: str, provisorio: bool) -> "_Margens":
+    def de(cls, cabecalho: str, rodape: str, provisorio: bool) -> _Margens:
         estilo = ESTILOS["cabecalho"]
         marca = "PROVISÓRIO — NÃO PUBLICAR" if provisorio else ""
         largura_da_marca = _fonte(True).medir(marca) * estilo.em + 4 if marca else 0.0
@@ -1025,7 +1044,7 @@ class _Diagramador:
 # ----------------------------------------------------------------------------------------------
 # Desenho das páginas diagramadas: fatias em processos paralelos, juntadas com pypdf
 
-LINHAS_PARA_DESENHAR_EM_PARALELO = 1500  # abaixo disso (~25 páginas), subir processos custa mais que ganha
+LINHAS_PARA_DESENHAR_EM_PARALELO = 3000  # abaixo disso (~45 páginas), subir processos custa mais que ganha
 PAGINAS_POR_FATIA = 50  # no máximo; cada fatia é um documento do WeasyPrint, com a memória do seu tamanho
 
 
@@ -1059,9 +1078,10 @@ def _linhas_previstas(resultado: Resultado) -> int:
 
 class _Desenho:
     """Quem desenha as páginas: este processo ou, para documentos grandes, ``processos`` processos
-    novos (``spawn``: nada herdado do processo do Django, nem conexões nem linhas de execução; cada
-    filho faz ``django.setup()`` para importar este módulo). Os filhos sobem e se aquecem enquanto
-    este processo lê o banco e diagrama; as fatias vão sendo entregues a quem estiver livre."""
+    novos (``spawn``: nada herdado do processo do Django, nem conexões nem linhas de execução; o
+    filho lê só as configurações, pelo ``DJANGO_SETTINGS_MODULE`` herdado, para achar os estáticos).
+    Os filhos sobem e se aquecem enquanto este processo lê o banco e diagrama; as fatias vão sendo
+    entregues a quem estiver livre."""
 
     def __init__(self, processos: int | None, linhas_previstas: int):
         self.processos = min(2, os.cpu_count() or 1) if processos is None else processos
@@ -1070,10 +1090,8 @@ class _Desenho:
 
     def __enter__(self):
         if self.paralelo:
-            import django
-
             contexto = multiprocessing.get_context("spawn")
-            self.fila = ProcessPoolExecutor(self.processos, mp_context=contexto, initializer=django.setup)
+            self.fila = ProcessPoolExecutor(self.processos, mp_context=contexto)
             for _ in range(self.processos):
                 self.fila.submit(aquecer_processo)
         return self

@@ -443,6 +443,20 @@ def test_carregar_o_modulo_de_pdf_nao_importa_o_weasyprint():
     assert saida.stdout.strip() == "False"
 
 
+def test_processo_que_desenha_importa_o_modulo_sem_django_setup():
+    """Os processos de desenho (spawn) só têm as configurações: o módulo não pode exigir os modelos."""
+    codigo = "import concursos.pdf as pdf; pdf.aquecer_processo(); print('ok')"
+    saida = subprocess.run(
+        [sys.executable, "-c", codigo],
+        cwd=settings.BASE_DIR,
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": ""},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert saida.stdout.strip() == "ok"
+
+
 # ----------------------------------------------------------------------------------------------
 # Comando exportar_pdf
 
