@@ -61,6 +61,11 @@ def gerar_resultado(
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
+    return _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento)
+
+
+def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento) -> Resultado:
+    """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação."""
     with _sem_coletor_de_ciclos():
         with _fase("leitura"):
             cenario = cenario_do_cargo(cargo)
@@ -149,9 +154,10 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
     as pedir): num edital grande, guardar tudo de todos os cargos na memória até o fim passaria
     de 1 GiB."""
     with transaction.atomic():
+        # Trava todos os cargos numa consulta (em ordem de código, como antes um a um).
+        cargos = Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
         gerados = [
-            gerar_resultado(cargo, gerado_por=gerado_por, motivo=motivo).pk
-            for cargo in edital.cargos.order_by("codigo")
+            _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=None, processamento=None).pk for cargo in cargos
         ]
         por_id = Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo").in_bulk(gerados)
         return [por_id[pk] for pk in gerados]
