@@ -294,7 +294,7 @@ def abrir_a_lista(listas, titulo):
 def gerar_e_conferir_o_resultado(pagina, url):
     pagina.goto(f"{url}/admin/concursos/edital/")
     pagina.get_by_role("link", name="12/2025").click()
-    pagina.get_by_role("button", name="Gerar resultado").click()
+    pagina.get_by_role("button", name="Gerar resultado", exact=True).click()
 
     # "final": nenhuma verificação pendente, as decisões da comissão já estão nas opções.
     mensagem = pagina.locator("ul.messagelist li").filter(has_text=CARGO)

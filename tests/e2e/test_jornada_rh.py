@@ -152,7 +152,7 @@ def confirmar_as_verificacoes(pagina):
 def gerar_abrir_e_publicar_o_resultado(pagina, url):
     pagina.goto(f"{url}/admin/concursos/edital/")
     pagina.get_by_role("link", name="7/2025").click()
-    pagina.get_by_role("button", name="Gerar resultado").click()
+    pagina.get_by_role("button", name="Gerar resultado", exact=True).click()
 
     expect(mensagem_de_sucesso(pagina).filter(has_text=CARGO)).to_contain_text("resultado final gerado")
     pagina.get_by_role("link", name=f"{CARGO} — versão 1").click()
