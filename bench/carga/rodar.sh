@@ -23,7 +23,7 @@ python=$raiz/.venv/bin/python
 
 modo=um
 usuarios=30
-membros=10
+membros="" # padrão: um terço dos usuários
 duracao=60
 taxa=2
 inscricoes=100000
@@ -36,12 +36,12 @@ espera_rh=3,10
 espera_membro=3,10
 
 uso() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//'
   cat <<'FIM'
 Opções:
   --dois-servidores        2 gunicorn atrás do nginx (HTTPS em 127.0.0.1) e 2 db_worker
   --usuarios N             usuários simulados ao mesmo tempo (30)
-  --membros N              dos quais, membros de comissão votando (10; o resto é RH)
+  --membros N              dos quais, membros de comissão votando (um terço: 10 de 30; o resto é RH)
   --duracao S              segundos com todos os usuários no ar, depois da subida (60)
   --taxa R                 usuários que entram por segundo na subida (2: o login custa ~0,4 s de CPU)
   --inscricoes N           inscrições do edital em escala (100000; 0 = só a demonstração)
@@ -75,6 +75,7 @@ while [ "$#" -gt 0 ]; do
   esac
   shift
 done
+membros=${membros:-$((usuarios / 3))}
 if [ "$membros" -gt "$usuarios" ]; then
   echo "rodar.sh: --membros ($membros) maior que --usuarios ($usuarios)" >&2
   exit 2
@@ -94,8 +95,12 @@ if [ "$versao_instalada" != "$versao_fixada" ]; then
   "$raiz/.venv/bin/pip" install -q --disable-pip-version-check -r requirements-bench.txt
 fi
 if [ "$modo" = dois ] && ! command -v nginx >/dev/null; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "rodar.sh: --dois-servidores precisa do nginx: sudo apt-get install nginx" >&2
+    exit 1
+  fi
   log "instalando o nginx (apt-get)"
-  apt-get install -y -q nginx-light >/dev/null || apt-get install -y -q nginx >/dev/null
+  apt-get install -y -q nginx >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q nginx >/dev/null; }
 fi
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 if [ ! -x "$PGBIN/initdb" ]; then
@@ -139,7 +144,10 @@ parar_pid() {
 
 limpar() {
   local codigo=$?
-  trap - EXIT INT TERM
+  # Ignora novos INT/TERM durante a limpeza: o Ctrl+C (e o timeout) manda o sinal ao grupo inteiro, e
+  # um segundo INT com a ação padrão derrubaria o script no meio da limpeza, deixando órfãos.
+  trap - EXIT
+  trap '' INT TERM
   if [ "${#pids[@]}" -gt 0 ]; then
     log "parando ${#pids[@]} processo(s): ${pids[*]}"
     for ((i = ${#pids[@]} - 1; i >= 0; i--)); do parar_pid "${pids[$i]}"; done
