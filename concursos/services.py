@@ -61,44 +61,47 @@ def gerar_resultado(
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    return _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento)
+    with _sem_coletor_de_ciclos():
+        return _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento)
 
 
 def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento) -> Resultado:
     """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação."""
-    with _sem_coletor_de_ciclos():
-        with _fase("leitura"):
-            cenario = cenario_do_cargo(cargo)
-            # Só a saída e o número da versão anterior: as entradas dela (o maior campo) não interessam.
-            versao, anterior = cargo.resultados.order_by("-versao").values_list("versao", "saida").first() or (0, None)
-        with _fase("motor"):
-            saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
-        with _fase("gravação"):
-            entradas, hash_das_entradas = cenario_para_gravar(cenario)
-            resultado = Resultado.objects.create(
-                cargo=cargo,
-                versao=versao + 1,
-                status=Resultado.PREVIA if saida["provisorio"] else Resultado.FINAL,
-                cenario=entradas,
-                saida=saida,
-                hash_das_entradas=hash_das_entradas,
-                diferencas=diferencas(anterior, saida),
-                provisorio=saida["provisorio"],
-                motivo=motivo[:200],
-                evento=evento,
-                processamento=processamento,
-                gerado_por=gerado_por,
-            )
+    with _fase("leitura"):
+        cenario = cenario_do_cargo(cargo)
+        # Só a saída e o número da versão anterior: as entradas dela (o maior campo) não interessam.
+        anteriores = Resultado.objects.filter(cargo=cargo).order_by("-versao")
+        versao, anterior = anteriores.values_list("versao", "saida").first() or (0, None)
+    with _fase("motor"):
+        saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
+    with _fase("gravação"):
+        entradas, hash_das_entradas = cenario_para_gravar(cenario)
+        resultado = Resultado.objects.create(
+            cargo=cargo,
+            versao=versao + 1,
+            status=Resultado.PREVIA if saida["provisorio"] else Resultado.FINAL,
+            cenario=entradas,
+            saida=saida,
+            hash_das_entradas=hash_das_entradas,
+            diferencas=diferencas(anterior, saida),
+            provisorio=saida["provisorio"],
+            motivo=motivo[:200],
+            evento=evento,
+            processamento=processamento,
+            gerado_por=gerado_por,
+        )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     return resultado
 
 
 @contextmanager
 def _sem_coletor_de_ciclos():
-    """Desliga o coletor de ciclos do Python enquanto um cargo é gerado. O cargo cria centenas de
-    milhares de objetos que vivem até o fim (linhas, candidatos do motor, saída) e não formam
-    ciclos; com o coletor ligado, cada leva de novos objetos dispara uma varredura de todos os
-    anteriores, e a leitura e o motor levavam o dobro do tempo. Religa ao fim (se estava ligado)."""
+    """Desliga o coletor de ciclos do Python enquanto se gera um cargo (ou todos os de um edital).
+    Um cargo cria centenas de milhares de objetos que vivem até o fim (linhas, candidatos do
+    motor, saída) e não formam ciclos; com o coletor ligado, cada leva de novos objetos dispara
+    uma varredura de todos os anteriores, e a leitura e o motor levavam o dobro do tempo. Os
+    objetos de cada cargo são liberados pela contagem de referências ao fim dele; o coletor volta
+    ao fim (se estava ligado)."""
     ligado = gc.isenabled()
     gc.disable()
     try:
@@ -156,9 +159,11 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
     with transaction.atomic():
         # Trava todos os cargos numa consulta (em ordem de código, como antes um a um).
         cargos = Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
-        gerados = [
-            _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=None, processamento=None).pk for cargo in cargos
-        ]
+        with _sem_coletor_de_ciclos():
+            gerados = [
+                _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=None, processamento=None).pk
+                for cargo in cargos
+            ]
         por_id = Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo").in_bulk(gerados)
         return [por_id[pk] for pk in gerados]
 
