@@ -143,6 +143,7 @@ def main() -> None:
     parser.add_argument("--descricao", default="")
     parser.add_argument("--carga", default="", help="load average da máquina (uptime), para o registro")
     parser.add_argument("--segundo-plano", help="saída de segundo_plano.py esperar")
+    parser.add_argument("--excecoes", help="locust_exceptions.csv: exceções dentro das tarefas também são erro")
     parser.add_argument("--cpu", nargs=2, metavar=("ANTES", "DEPOIS"), help="fotografias de cpu.py")
     args = parser.parse_args()
 
@@ -153,7 +154,11 @@ def main() -> None:
     # pelo PBKDF2) aparece à parte. Erros contam na rodada inteira.
     no_ar = [t for t in tempos if t["no_ar"]]
     valores = [t["ms"] for t in no_ar]
-    erros = sum(not t["ok"] for t in tempos)
+    excecoes = 0
+    if args.excecoes and Path(args.excecoes).exists():
+        with open(args.excecoes, encoding="utf-8") as arquivo:
+            excecoes = sum(int(linha["Count"]) for linha in csv.DictReader(arquivo))
+    erros = sum(not t["ok"] for t in tempos) + excecoes
     duracao = (max(t["inicio"] for t in no_ar) - min(t["inicio"] for t in no_ar)) if len(no_ar) > 1 else 0
     p50, p95 = percentil(valores, 50), percentil(valores, 95)
     logins = [t["ms"] for t in tempos if t["nome"] == "login (entrar)"]
@@ -162,7 +167,8 @@ def main() -> None:
     linhas = [
         ("requisições com todos no ar", f"{len(no_ar)} ({len(no_ar) / duracao:.1f}/s)" if duracao else "0", "> 0",
          bool(no_ar)),
-        ("erros (rodada inteira)", f"{erros} de {len(tempos)} ({100 * erros / max(1, len(tempos)):.2f}%)", "0",
+        ("erros (rodada inteira)", f"{erros} de {len(tempos)} ({100 * erros / max(1, len(tempos)):.2f}%)"
+         + (f", {excecoes} exceções no roteiro" if excecoes else ""), "0",
          erros == 0 and bool(tempos)),
         ("p50 com todos no ar", ms(p50), "—", None),
         ("p95 com todos no ar", ms(p95), f"≤ {ms(args.meta_p95)}", p95 <= args.meta_p95),

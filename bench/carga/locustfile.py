@@ -144,8 +144,8 @@ class UsuarioDoSistema(HttpUser):
         if formulario is None:
             raise StopUser()
         dados = {"username": self.usuario, "password": self.senha, "next": self.destino}
-        resposta = self.enviar(self.url_de_login, formulario, dados, "login (entrar)", espera=None)
-        if resposta is None or urlsplit(resposta.url).path != self.destino:
+        resposta = self.enviar(self.url_de_login, formulario, dados, "login (entrar)", espera=None, fim=self.destino)
+        if resposta is None:
             raise StopUser()
 
     def abrir(self, url: str, nome: str, *, espera: str | None = None, tipo: str = "text/html"):
@@ -154,7 +154,7 @@ class UsuarioDoSistema(HttpUser):
         with self.client.get(url, name=nome, catch_response=True) as resposta:
             return self._conferir(resposta, espera, tipo)
 
-    def enviar(self, url: str, formulario, dados: dict, nome: str, *, espera, tipo: str = "text/html"):
+    def enviar(self, url: str, formulario, dados: dict, nome: str, *, espera, tipo="text/html", fim=None):
         """POST como o navegador: token do formulário, ``Origin`` e ``Referer`` (CSRF em HTTPS)."""
         achado = CSRF.search(formulario.text)
         if achado is None:
@@ -167,11 +167,15 @@ class UsuarioDoSistema(HttpUser):
             name=nome,
             catch_response=True,
         ) as resposta:
-            return self._conferir(resposta, espera, tipo)
+            return self._conferir(resposta, espera, tipo, fim)
 
-    def _conferir(self, resposta, espera, tipo):
+    def _conferir(self, resposta, espera, tipo, fim=None):
+        """``fim``: o caminho em que a resposta tem de terminar (o login recusado volta ao login)."""
         if resposta.status_code != 200:
             resposta.failure(f"HTTP {resposta.status_code}")
+            return None
+        if fim is not None and urlsplit(resposta.url).path != fim:
+            resposta.failure(f"terminou em {urlsplit(resposta.url).path}, esperado {fim}")
             return None
         caminho = urlsplit(resposta.url).path
         if caminho != self.url_de_login and caminho.endswith(("/login/", "/entrar/")):
@@ -349,7 +353,7 @@ class MembroDaComissao(UsuarioDoSistema):
 
     def votar(self, chamado: int):
         url = f"/heteroidentificacao/chamados/{chamado}/parecer/"
-        pagina = self.abrir(url, "comissão: candidato (abrir)", espera="parecer")
+        pagina = self.abrir(url, "comissão: candidato (abrir)", espera='name="csrfmiddlewaretoken"')
         if pagina is None:
             return
         anterior = self.meus.get(chamado)

@@ -334,7 +334,7 @@ descricao="1 gunicorn com $workers workers"
 [ "$modo" = dois ] && descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
 codigo=0
 "$python" bench/carga/conferir.py --plano "$CARGA_PLANO" --votos "$CARGA_VOTOS" --tempos "$CARGA_TEMPOS" \
-  --cpu "$saida/cpu-antes.json" "$saida/cpu-depois.json" \
+  --cpu "$saida/cpu-antes.json" "$saida/cpu-depois.json" --excecoes "$saida/locust_exceptions.csv" \
   --meta-p95 "$meta_p95" --descricao "$descricao, $usuarios usuários ($membros membros), ${duracao} s" \
   --carga "$(uptime | sed 's/.*load average/load average/')" "${extra[@]}" | tee "$saida/resumo.txt" || codigo=$?
 exit "$codigo"
