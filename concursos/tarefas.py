@@ -76,8 +76,6 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
 def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
     """Uma parte do pedido ``PDFS``: o PDF da última versão do resultado de um cargo, gravado na
     pasta privada (o admin o entrega a quem pode ver resultados)."""
-    from .pdf import resultado_do_cargo_pdf
-
     processamento = processamentos.comecar(processamento_id)
     if processamento is None or processamentos.parte_feita(processamento, cargo_id):
         return "nada a fazer"
@@ -87,6 +85,9 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
     try:
         if resultado is None:
             raise ValidationError(f"O cargo {cargo.codigo} não tem resultado gerado.")
+        # Importado aqui dentro: se o desenho nem carregar, a parte fica anotada como erro.
+        from .pdf import resultado_do_cargo_pdf
+
         conteudo = resultado_do_cargo_pdf(resultado)
         pasta = processamentos.pasta_dos_pdfs(processamento)
         pasta.mkdir(parents=True, exist_ok=True, mode=0o700)
