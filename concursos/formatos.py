@@ -17,12 +17,13 @@ leitura de células (CPF, datas, decimais com vírgula, sim/não, cor/raça do I
 """
 
 import csv
+import functools
 import io
 import math
 import re
 import unicodedata
 import zipfile
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from pathlib import PurePath
 
@@ -406,6 +407,8 @@ def letra_da_coluna(indice: int) -> str:
 
 def texto(valor) -> str:
     """A célula como texto, com espaços aparados e ``123.0`` (número do Excel) como ``123``."""
+    if isinstance(valor, str):  # o caso de quase toda célula de CSV: primeiro
+        return " ".join(valor.split())
     if valor is None:
         return ""
     if isinstance(valor, float) and valor.is_integer():
@@ -420,7 +423,14 @@ def texto(valor) -> str:
 
 
 def _palavra(valor) -> str:
-    return sem_acentos(texto(valor)).lower()
+    conteudo = texto(valor)
+    return _palavra_curta(conteudo) if len(conteudo) <= 40 else sem_acentos(conteudo).lower()
+
+
+@functools.lru_cache(maxsize=512)
+def _palavra_curta(conteudo: str) -> str:
+    """Sim/não, cor/raça e situação se repetem em todas as linhas: a conta é feita uma vez por palavra."""
+    return sem_acentos(conteudo).lower()
 
 
 def ler_texto(valor, *, maximo: int, obrigatorio: bool = False) -> str:
@@ -542,17 +552,30 @@ def ler_data(valor) -> date | None:
         conteudo = re.sub(r"\s+00:00(:00)?$", "", texto(valor))
         if not conteudo:
             return None
-        for formato in ("%d/%m/%Y", "%Y-%m-%d"):
-            try:
-                data = datetime.strptime(conteudo, formato).date()
-                break
-            except ValueError:
-                continue
-        else:
-            raise ValorInvalido("data inválida (use dd/mm/aaaa, por exemplo 31/12/1990)")
-    if data.year < 1900 or data > timezone.localdate():
+        data = _data_do_texto(conteudo)
+    # Nenhum fuso está mais de um dia atrás do UTC: só datas recentes pedem a data local (mais cara).
+    if data.year < 1900 or (data >= datetime.now(UTC).date() - timedelta(days=1) and data > timezone.localdate()):
         raise ValorInvalido("data fora do intervalo possível para um nascimento")
     return data
+
+
+_DIA_MES_ANO = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})", re.ASCII)
+
+
+def _data_do_texto(conteudo: str) -> date:
+    """dd/mm/aaaa pelo caminho curto (o ``strptime`` é lento em 100 mil linhas); o resto, ``strptime``."""
+    if partes := _DIA_MES_ANO.fullmatch(conteudo):
+        dia, mes, ano = map(int, partes.groups())
+        try:
+            return date(ano, mes, dia)
+        except ValueError:
+            raise ValorInvalido("data inválida (use dd/mm/aaaa, por exemplo 31/12/1990)") from None
+    for formato in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(conteudo, formato).date()
+        except ValueError:
+            continue
+    raise ValorInvalido("data inválida (use dd/mm/aaaa, por exemplo 31/12/1990)")
 
 
 SIM = {"sim", "s", "x", "1", "verdadeiro", "true", "yes"}

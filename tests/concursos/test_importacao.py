@@ -207,6 +207,26 @@ def test_nota_invalida_nunca_e_arredondada_nem_adivinhada(celula):
         formatos.ler_decimal(celula)
 
 
+@pytest.mark.parametrize(
+    ("celula", "esperado"),
+    [
+        ("31/12/1990", date(1990, 12, 31)),
+        ("1/2/1980", date(1980, 2, 1)),
+        ("1990-12-31", date(1990, 12, 31)),
+        ("29/02/1988 00:00:00", date(1988, 2, 29)),
+        ("", None),
+    ],
+)
+def test_data_de_nascimento_aceita_dia_mes_ano_e_iso(celula, esperado):
+    assert formatos.ler_data(celula) == esperado
+
+
+@pytest.mark.parametrize("celula", ["31/02/1985", "00/01/1980", "1/13/1980", "1990-13-01", "31/12/1899", "01/01/2999"])
+def test_data_de_nascimento_impossivel_e_recusada(celula):
+    with pytest.raises(formatos.ValorInvalido):
+        formatos.ler_data(celula)
+
+
 # ------------------------------------------------------------------------------------ atualização
 
 
