@@ -184,6 +184,7 @@ class InscricaoResource(resources.ModelResource):
         self.edital = edital
         self.dados_sensiveis = dados_sensiveis
         self.regime = edital.regime_congelado() if edital else cotas.regime_pre_definido(cotas.REGIME_PADRAO)
+        self._grupos_do_regime = self.regime.nomes_dos_grupos  # a propriedade monta a tupla a cada uso
         self._campos_de_nota = ()
         self._rotulos = {}
         self._linhas = None
@@ -329,6 +330,7 @@ class InscricaoResource(resources.ModelResource):
     def _procurar_repeticoes(self, dataset) -> set[str]:
         self._repeticoes = {}
         numeros, no_cargo, nomes, cpfs = {}, {}, {}, set()
+        self._cpfs_lidos = {}
         linhas = (dict(zip(dataset.headers, valores, strict=True)) for valores in dataset)  # uma de cada vez
         for indice, row in enumerate(linhas, start=1):
             linha, erros = self._linha(indice), {}
@@ -341,6 +343,8 @@ class InscricaoResource(resources.ModelResource):
                 cpf = f.ler_cpf(row.get("cpf"))
             except f.ValorInvalido:
                 cpf = None
+            if cpf and isinstance(row.get("cpf"), str):
+                self._cpfs_lidos[row["cpf"]] = cpf
             if cpf:
                 cpfs.add(cpf)
                 cargo = self._cargo(row.get("cargo"))
@@ -350,7 +354,7 @@ class InscricaoResource(resources.ModelResource):
                 no_cargo.setdefault(chave, linha)
                 nome = f.texto(row.get("nome"))
                 anterior = nomes.setdefault(cpf, (linha, nome))
-                if f.sem_acentos(anterior[1]).casefold() != f.sem_acentos(nome).casefold():
+                if anterior[0] != linha and f.sem_acentos(anterior[1]).casefold() != f.sem_acentos(nome).casefold():
                     erros["nome"] = f"o mesmo CPF está na linha {anterior[0]} com o nome “{anterior[1]}”"
             if erros:
                 self._repeticoes[indice] = erros
@@ -399,7 +403,7 @@ class InscricaoResource(resources.ModelResource):
                     erros[coluna] = self._mensagem(linha, coluna, row[coluna], str(erro))
 
         ler("inscricao", f.ler_texto, maximo=20, obrigatorio=True)
-        ler("cpf", f.ler_cpf)
+        ler("cpf", self._ler_cpf)
         ler("nome", f.ler_nome, obrigatorio=True)
         ler("nome_social", f.ler_nome, obrigatorio=False)
         ler("nascimento", f.ler_data)
@@ -409,7 +413,7 @@ class InscricaoResource(resources.ModelResource):
         ler("jurado", f.ler_sim_nao)
         ler("situacao", f.ler_situacao)
         ler("sorteio", f.ler_inteiro_positivo)
-        for grupo in self.regime.nomes_dos_grupos:
+        for grupo in self._grupos_do_regime:
             ler(grupo, f.ler_sim_nao)
         for campo in self._campos_de_nota:
             if f.texto(row[f"nota_{campo}"]):
@@ -429,11 +433,17 @@ class InscricaoResource(resources.ModelResource):
             raise ValidationError(erros)
         self._aplicar(instance, lidos, cargo)
 
+    def _ler_cpf(self, valor) -> str:
+        """``formatos.ler_cpf``, sem refazer a conta de um CPF já lido ao procurar repetições."""
+        if isinstance(valor, str) and valor in self._cpfs_lidos:
+            return self._cpfs_lidos[valor]
+        return f.ler_cpf(valor)
+
     def _conferir_regras(self, instance, row, lidos, cargo, linha, erros):
         """Regras que cruzam colunas ou o banco: cor/raça do grupo (Art. 2º), opção já verificada,
         CPF já inscrito no cargo com outro número, linha de outro edital."""
         cor = lidos.get("cor_raca", instance.cor_raca)
-        for grupo in self.regime.nomes_dos_grupos:
+        for grupo in self._grupos_do_regime:
             opcao = self._opcoes.get(instance.pk, {}).get(grupo) if instance.pk else None
             if lidos.get(grupo):
                 regra = self.regime.grupo(grupo)
@@ -477,7 +487,7 @@ class InscricaoResource(resources.ModelResource):
             else:
                 parciais[campo] = f.decimal_em_texto(valor)
         instance.notas_parciais = parciais
-        presentes = [g for g in self.regime.nomes_dos_grupos if g in lidos]
+        presentes = [g for g in self._grupos_do_regime if g in lidos]
         instance._grupos_presentes = presentes
         instance._grupos = frozenset(g for g in instance._grupos if g not in presentes) | {
             g for g in presentes if lidos[g]
