@@ -3,6 +3,8 @@ segundo plano chama: confere tudo antes de gravar, grava em lotes numa transaç�
 e é idempotente. Lotes pequenos (``lotes_de``) fazem arquivos de dezenas de linhas passarem por
 vários lotes sem deixar o teste lento."""
 
+import gc
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -310,3 +312,12 @@ def test_progresso_vem_antes_da_gravacao(edital_gm, rh):
     )
 
     assert gravadas == [0] and Inscricao.objects.count() == 5
+
+
+def test_coleta_de_ciclos_volta_ligada_depois_da_importacao_aceita_ou_recusada(edital_gm, rh):
+    importar_inscricoes(edital_gm, arquivo(3), "banca.csv", usuario=rh)
+    assert gc.isenabled()
+
+    with pytest.raises(ImportacaoRecusada):
+        importar_inscricoes(edital_gm, arquivo(3, l2={"nota": "x"}), "banca.csv", usuario=rh)
+    assert gc.isenabled()
