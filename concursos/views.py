@@ -29,6 +29,7 @@ from .resources import exportar_lista
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
+LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
 LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
 EXPLICACOES = {
     "vagas_adicionais": "Vagas que surgiram na validade do concurso (Art. 1º, §3º). Os novos vencedores são "
@@ -151,8 +152,11 @@ def contexto_do_resultado(saida: dict, eventos=(), pessoas=None, limite=None) ->
         "listas": listas,
         "ordem": [
             pessoa(p["inscricao"], posicao=p["posicao"], tipo=rotulo_do_grupo(p["tipo"]), vaga=_vaga(p["vaga"]))
-            for p in saida.get("ordem_vigente", [])
+            for p in saida.get("ordem_vigente", [])[:limite]
         ],
+        "ordem_omitidas": max(0, len(saida.get("ordem_vigente", [])) - (limite or 0)) if limite else 0,
+        "chamadas_omitidas": max(0, len(saida["convocacoes"]) - limite) if limite else 0,
+        "nomeados_omitidos": max(0, len(saida["nomeados"]) - limite) if limite else 0,
         "chamadas": [
             pessoa(c["inscricao"], **c, evento_descrito=descrever_evento(c["evento"], eventos), rotulo=_vaga(c["vaga"]))
             for c in saida["convocacoes"][:limite]
@@ -195,10 +199,25 @@ def eventos_do_cenario(cenario: dict) -> list[tuple]:
 
 
 def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
-    pessoas = pessoas_do_cargo(resultado.cargo)
-    contexto = contexto_do_resultado(resultado.saida, eventos_do_cenario(resultado.cenario), pessoas)
+    """A ficha do resultado mostra até ``LIMITE_DE_LINHAS_NA_FICHA`` linhas de cada lista: num cargo de
+    dezenas de milhares de inscritos a página inteira teria megabytes. A lista completa está no PDF e
+    na planilha."""
+    saida, limite = resultado.saida, LIMITE_DE_LINHAS_NA_FICHA
+    pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
+    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite)
     contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
     return contexto
+
+
+def _numeros_mostrados(saida: dict, diferencas: list[dict], limite: int) -> set[str]:
+    numeros = {n for _, lista in listas_em_ordem(saida) for n in lista[:limite]}
+    numeros.update(p["inscricao"] for p in saida.get("ordem_vigente", [])[:limite] if p.get("inscricao"))
+    numeros.update(c["inscricao"] for c in saida["convocacoes"][:limite])
+    numeros.update(n for n, _ in saida["nomeados"][:limite])
+    numeros.update(r["inscricao"] for r in (*saida.get("reclassificacoes", []), *saida.get("saidas", [])))
+    numeros.update(saida["pendencias"], saida["eliminados"], (n for grupo in saida["empates"] for n in grupo))
+    numeros.update(d["inscricao"] for d in diferencas)
+    return numeros
 
 
 def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:

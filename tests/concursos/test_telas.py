@@ -171,3 +171,18 @@ def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_public
     assert resposta["Content-Disposition"].endswith('-GM-v1.csv"')
     cpf = cargo_com_resultado.inscricoes.get(numero="Z").candidato.cpf
     assert "Wanda Souza" in conteudo and cpf not in conteudo and f"***.{cpf[3:6]}.{cpf[6:9]}-**" in conteudo
+
+
+def test_ficha_de_resultado_grande_mostra_o_comeco_das_listas_e_aponta_o_pdf(client, monkeypatch):
+    """Num cargo de dezenas de milhares de inscritos a ficha inteira teria megabytes: ela mostra as
+    primeiras linhas de cada lista e diz quantas ficaram de fora e onde estão."""
+    from concursos import views
+
+    monkeypatch.setattr(views, "LIMITE_DE_LINHAS_NA_FICHA", 3)
+    cargo = cargo_do_exemplo_da_alternancia()  # geral: A, B, Y, C, D, Z, P, Q
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    client.force_login(com_permissoes("rh", "view_resultado"))
+    pagina = texto(client.get(reverse("admin:concursos_resultado_change", args=[resultado.pk])))
+    assert "… e mais 5 candidato(s) não mostrados aqui: a lista inteira está no PDF e na planilha" in pagina
+    geral = pagina.split("Lista geral")[1].split("… e mais")[0]
+    assert "1º A" in geral and "3º Y" in geral and "4º" not in geral
