@@ -617,13 +617,12 @@ class ImportacaoDeInscricoesForm(ImportForm):
             f.conferir_tamanho(arquivo.size)
             conteudo = arquivo.read()
             arquivo.seek(0)
-            formato = f.conferir_arquivo(arquivo.name, conteudo)
+            linhas = len(f.ler_arquivo(arquivo.name, conteudo))  # lido uma vez só
         except f.ArquivoInvalido as erro:
             self.add_error("import_file", str(erro))
             return dados
-        dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(formato))
+        dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(f.formato_do_arquivo(arquivo.name)))
         self.errors.pop("format", None)
-        linhas = len(formato().create_dataset(conteudo))
         if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
             # A prévia desenharia cada linha numa página só e a gravação prenderia a requisição.
             self.add_error(
