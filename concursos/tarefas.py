@@ -134,7 +134,9 @@ def importar_arquivo(processamento_id: int) -> str:
     caminho = processamento.parametros["arquivo"]
 
     def progresso(feitos: int, total: int) -> None:
-        processamentos.informar_progresso(processamento_id, feitos=feitos, total=total)
+        # A conferência é linha a linha; a gravação, uma transação só, sem progresso por linha.
+        etapa = "conferindo as linhas" if feitos < total else "linhas conferidas; gravando tudo numa transação"
+        processamentos.informar_progresso(processamento_id, feitos=feitos, total=total, etapa=etapa)
 
     try:
         with default_storage.open(caminho, "rb") as arquivo:
