@@ -32,6 +32,7 @@ for caminho in (str(RAIZ), str(AQUI)):
         sys.path.insert(0, caminho)
 
 import dados_em_escala  # noqa: E402  (configura o Django)
+import tabela  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -186,6 +187,12 @@ def main() -> None:
             continue
         passou = medida["mediana"] <= META_MS and medida["consultas"] <= META_CONSULTAS
         falhas += not passou
+        tabela.registrar(
+            f"admin, {milhar(total)} inscrições: {nome}",
+            f"{medida['mediana']:.0f} ms, {medida['consultas']} consultas",
+            f"≤ {META_MS:.0f} ms",
+            passou,
+        )
         print(
             f"{nome[:52]:<52} {medida['mediana']:>6.0f} ms {medida['maximo']:>5.0f} ms {'≤' + str(int(META_MS)) + ' ms':>8}"
             f"  {'sim' if passou else 'NÃO':<5} {medida['consultas']:>9}  {medida['contagem']}",

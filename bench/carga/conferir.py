@@ -24,11 +24,13 @@ from collections import defaultdict
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parents[2]
-if str(RAIZ) not in sys.path:
-    sys.path.insert(0, str(RAIZ))
+for caminho in (str(RAIZ), str(RAIZ / "bench")):
+    if caminho not in sys.path:
+        sys.path.insert(0, caminho)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
+import tabela  # noqa: E402
 
 django.setup()
 
@@ -214,6 +216,8 @@ def main() -> None:
     for nome, medido, meta, ok in linhas:
         veredito = "" if ok is None else ("passou" if ok else "FALHOU")
         print(f"  {nome:<{largura}}  {medido:<{valor}}  {meta:<22}  {veredito}")
+        if ok is not None:
+            tabela.registrar(f"carga ({args.descricao[:40]}): {nome}", medido, meta, ok)
 
     por_nome = defaultdict(list)
     for t in tempos:
