@@ -35,6 +35,7 @@ for caminho in (str(RAIZ), str(AQUI)):
         sys.path.insert(0, caminho)
 
 import dados_em_escala  # noqa: E402  (configura o Django)
+import tabela  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from concursos.models import Edital, Resultado  # noqa: E402
@@ -145,6 +146,8 @@ def imprimir(medidas: list[dict], partida: float) -> None:
     print(f"\n{'medida':<{largura}}  {'medido':>14}  {'meta':>10}  resultado")
     for nome, medido, meta, veredito in linhas:
         print(f"{nome:<{largura}}  {medido:>14}  {meta:>10}  {veredito}")
+        if nome.endswith(("tempo total (subprocesso)", "pico de memória (RSS)")):  # para o bench/escala.py
+            tabela.registrar(f"gerar_resultado {nome}", medido, meta, veredito == "passa" if veredito else None)
 
 
 def cabecalho() -> str:
