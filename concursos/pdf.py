@@ -427,21 +427,21 @@ def _publicado(resultado) -> str:
 def _diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> _Diagramador:
     resultado = secao["resultado"]
     rotulos = [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"]
-    pagina = _Diagramador(
+    paginas = _Diagramador(
         cabecalho=f"{edital.identificacao} — {secao['cargo']} — versão {resultado.versao}",
         rodape=f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']}",
         provisorio=resultado.provisorio,
     )
-    pagina.marcar(f"{secao['cargo']} — versão {resultado.versao}", 0)
-    pagina.texto(ORGAO.upper(), "orgao")
-    pagina.texto(edital.identificacao, "titulo", tag="h1")
-    pagina.texto("Resultado do cargo: listas de classificação e ordem de convocação", "subtitulo")
-    pagina.texto(secao["cargo"], "cargo", tag="h2")
+    paginas.marcar(f"{secao['cargo']} — versão {resultado.versao}", 0)
+    paginas.texto(ORGAO.upper(), "orgao")
+    paginas.texto(edital.identificacao, "titulo", tag="h1")
+    paginas.texto("Resultado do cargo: listas de classificação e ordem de convocação", "subtitulo")
+    paginas.texto(secao["cargo"], "cargo", tag="h2")
     if resultado.provisorio:
-        pagina.aviso("PROVISÓRIO — NÃO PUBLICAR")
-    pagina.ficha(_ficha(edital, secao))
-    pagina.texto(PUBLICACAO_RESTRITA, "fino")
-    pagina.tabela(
+        paginas.aviso("PROVISÓRIO — NÃO PUBLICAR")
+    paginas.ficha(_ficha(edital, secao))
+    paginas.texto(PUBLICACAO_RESTRITA, "fino")
+    paginas.tabela(
         "Lista geral de classificação",
         _grade(GERAL),
         ((c, n, _com_saida(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
@@ -449,25 +449,25 @@ def _diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> _Diagramado
         vazia="Nenhum candidato classificado.",
     )
     for rotulo, linhas in secao["grupos"]:
-        pagina.tabela(
+        paginas.tabela(
             f"Lista de vagas reservadas — {rotulo}",
             _grade(GRUPO),
             ((c, g, n, _com_saida(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
             vazia="Nenhum candidato nesta lista.",
         )
-    pagina.tabela(
+    paginas.tabela(
         "Ordem de convocação vigente",
         _grade(_colunas_da_ordem(rotulos)),
         ((f"{p}ª", tipo, n, nome, vaga) for p, tipo, n, nome, vaga in secao["ordem"]),
         vazia="Nenhuma posição de convocação.",
     )
-    pagina.tabela(
+    paginas.tabela(
         "Registro de chamadas",
         _grade(_colunas_das_chamadas(rotulos), nota="Motivo", coluna_da_nota=1),
         ((o, f"{p}ª", n, nome, vaga, e, motivo) for o, e, p, n, nome, vaga, motivo in secao["convocacoes"]),
         vazia="Nenhuma chamada registrada.",
     )
-    return pagina
+    return paginas
 
 
 def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:

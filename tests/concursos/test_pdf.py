@@ -343,6 +343,26 @@ def test_nome_em_arabe_nao_troca_as_colunas_de_lugar():
     assert linha.startswith("1 R ") and linha.endswith("-** 99,000")
 
 
+def test_letras_que_a_fonte_nao_tem_e_titulos_longos_nao_desmancham_a_paginacao():
+    titulo = "Concurso público para provimento de cargos efetivos " * 4
+    cargo = edital(titulo=titulo[:200].strip(), cargos=(("GM", "Guarda Municipal " * 12, 5),)).cargos.get()
+    for i in range(70):
+        inscricao(cargo, f"{i:020d}", 90 - i / 4, nome="Zoë 😀 Ærø Jose\u0301" if i % 7 == 0 else f"Pessoa {i}")
+    folhas = paginas(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    assert len(folhas) >= 2 and folhas[-1].rstrip().endswith(f"Página {len(folhas)} de {len(folhas)}")
+    assert "00000000000000000069" in so_letras("".join(folhas)) and "Zoë 😀 Ærø José" in "".join(folhas)
+
+
+def test_ideogramas_sem_fonte_saem_como_caixas_sem_desmanchar_a_paginacao():
+    """A DejaVu não tem ideogramas: o WeasyPrint desenha caixas (e o texto extraído da página sai
+    estragado pelo pypdf), mas a diagramação conta 1 em por letra e a numeração fica certa."""
+    cargo = cargo_do_exemplo_da_alternancia()
+    for i in range(70):
+        inscricao(cargo, f"J{i:03d}", 40 - i / 4, nome="山田 太郎" * (1 + i % 9))
+    conteudo = pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk")))
+    assert len(PdfReader(io.BytesIO(conteudo)).pages) >= 2  # sem PaginacaoDivergente
+
+
 def test_desenho_em_varios_processos_da_o_mesmo_documento(cargo_com_150, monkeypatch):
     monkeypatch.setattr(pdf, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
     monkeypatch.setattr(pdf, "PAGINAS_POR_FATIA", 2)
