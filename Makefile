@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 ARGS ?=
 
-.PHONY: ajuda run trabalhador test bench lint instalar
+.PHONY: ajuda run trabalhador test bench bench-escala lint instalar
 .DEFAULT_GOAL := ajuda
 
 ## ajuda: lista os comandos
@@ -43,6 +43,10 @@ test: instalar
 ## bench: mede o motor de cotas
 bench: instalar
 	$(PY) bench/bench_simular_cotas.py
+
+## bench-escala: todos os benchmarks de desempenho e escala, com a tabela final (≈ 40 min)
+bench-escala: instalar
+	$(PY) bench/escala.py $(ARGS)
 
 ## lint: ruff (regras e formatação)
 lint: instalar

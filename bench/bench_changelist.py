@@ -198,6 +198,18 @@ def main() -> None:
             f"  {'sim' if passou else 'NÃO':<5} {medida['consultas']:>9}  {medida['contagem']}",
             flush=True,
         )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_total_relation_size('concursos_inscricao') + pg_total_relation_size('concursos_candidato')"
+                " + pg_total_relation_size('concursos_opcaodegrupo'), pg_database_size(current_database())"
+            )
+            tabelas, banco = cursor.fetchone()
+        espaco = (
+            f"inscrições + candidatos + opções, com índices: {tabelas / 2**20:.0f} MiB; banco: {banco / 2**20:.0f} MiB"
+        )
+        print(f"\nEspaço no disco: {espaco}")
+        tabela.registrar(f"espaço de {milhar(total)} inscrições no PostgreSQL", f"{tabelas / 2**20:.0f} MiB", "—", None)
     print()
     print(
         f"Metas: mediana ≤ {META_MS:.0f} ms e ≤ {META_CONSULTAS} consultas. {'Todas cumpridas.' if not falhas else f'{falhas} figura(s) fora da meta.'}"
