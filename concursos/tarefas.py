@@ -32,6 +32,27 @@ def _mensagem(erro: Exception) -> str:
     return str(erro)
 
 
+def _fazer_parte(processamento_id: int, cargo: Cargo, fazer, recusaveis: tuple) -> str:
+    """Roda ``fazer()`` — que grava o produto da parte e a anota (``anotar_parte``) na mesma
+    transação — e dá o fim da parte: repetida (outra execução já a fez), recusada (o RH corrige e
+    tenta de novo) ou falha inesperada (anotada e repassada ao django-tasks, com o traceback)."""
+    try:
+        return fazer()
+    except processamentos.ParteRepetida:
+        return "já feita por outra execução"
+    except recusaveis as erro:
+        _anotar_erro(processamento_id, cargo, _mensagem(erro))
+        return f"cargo {cargo.codigo}: recusado"
+    except Exception as erro:
+        _anotar_erro(processamento_id, cargo, f"Falha inesperada: {erro!r}")
+        raise
+
+
+def _anotar_erro(processamento_id: int, cargo: Cargo, mensagem: str) -> None:
+    with transaction.atomic():
+        processamentos.anotar_parte(processamento_id, cargo.pk, feita={"cargo": cargo.codigo}, erro=mensagem)
+
+
 @task()
 def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
     """Uma parte do pedido ``RESULTADOS``: nova versão do resultado de um cargo."""
@@ -42,34 +63,22 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
         return "nada a fazer"
     cargo = Cargo.objects.get(pk=cargo_id)
     motivo = processamento.parametros.get("motivo") or "Gerado em segundo plano"
-    try:
+
+    def gerar() -> str:
         with transaction.atomic():
             resultado = services.gerar_resultado(
                 cargo, gerado_por=processamento.solicitado_por, motivo=motivo, processamento=processamento
             )
-            processamentos.anotar_parte(
-                processamento_id,
-                cargo_id,
-                feita={
-                    "cargo": cargo.codigo,
-                    "resultado": resultado.pk,
-                    "versao": resultado.versao,
-                    "provisorio": resultado.provisorio,
-                },
-            )
-    except processamentos.ParteRepetida:
-        return "já feita por outra execução"
-    except (cotas.ErroDeCotas, ValidationError) as erro:
-        with transaction.atomic():
-            processamentos.anotar_parte(processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=_mensagem(erro))
-        return f"cargo {cargo.codigo}: recusado"
-    except Exception as erro:
-        with transaction.atomic():
-            processamentos.anotar_parte(
-                processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=f"Falha inesperada: {erro!r}"
-            )
-        raise
-    return f"cargo {cargo.codigo}: versão {resultado.versao}"
+            feita = {
+                "cargo": cargo.codigo,
+                "resultado": resultado.pk,
+                "versao": resultado.versao,
+                "provisorio": resultado.provisorio,
+            }
+            processamentos.anotar_parte(processamento_id, cargo_id, feita=feita)
+        return f"cargo {cargo.codigo}: versão {resultado.versao}"
+
+    return _fazer_parte(processamento_id, cargo, gerar, (cotas.ErroDeCotas, ValidationError))
 
 
 @task()
@@ -79,47 +88,35 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
     processamento = processamentos.comecar(processamento_id)
     if processamento is None or processamentos.parte_feita(processamento, cargo_id):
         return "nada a fazer"
-    resultado = Resultado.objects.select_related("cargo__edital").filter(cargo_id=cargo_id).order_by("-versao").first()
     cargo = Cargo.objects.get(pk=cargo_id)
-    nome = f"{cargo.codigo}-v{resultado.versao}.pdf" if resultado else ""
-    try:
+
+    def desenhar() -> str:
+        resultado = Resultado.objects.select_related("cargo__edital").filter(cargo=cargo).order_by("-versao").first()
         if resultado is None:
             raise ValidationError(f"O cargo {cargo.codigo} não tem resultado gerado.")
         # Importado aqui dentro: se o desenho nem carregar, a parte fica anotada como erro.
         from .pdf import resultado_do_cargo_pdf
 
         conteudo = resultado_do_cargo_pdf(resultado)
+        nome = f"{cargo.codigo}-v{resultado.versao}.pdf"
         pasta = processamentos.pasta_dos_pdfs(processamento)
         pasta.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporario = pasta / f".{nome}.parcial"
         temporario.write_bytes(conteudo)
         temporario.chmod(0o600)
         temporario.replace(pasta / nome)  # nunca um PDF pela metade com o nome final
+        feita = {
+            "cargo": cargo.codigo,
+            "resultado": resultado.pk,
+            "versao": resultado.versao,
+            "arquivo": nome,
+            "bytes": len(conteudo),
+        }
         with transaction.atomic():
-            processamentos.anotar_parte(
-                processamento_id,
-                cargo_id,
-                feita={
-                    "cargo": cargo.codigo,
-                    "resultado": resultado.pk,
-                    "versao": resultado.versao,
-                    "arquivo": nome,
-                    "bytes": len(conteudo),
-                },
-            )
-    except processamentos.ParteRepetida:
-        return "já feita por outra execução"
-    except ValidationError as erro:
-        with transaction.atomic():
-            processamentos.anotar_parte(processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=_mensagem(erro))
-        return f"cargo {cargo.codigo}: recusado"
-    except Exception as erro:
-        with transaction.atomic():
-            processamentos.anotar_parte(
-                processamento_id, cargo_id, feita={"cargo": cargo.codigo}, erro=f"Falha inesperada: {erro!r}"
-            )
-        raise
-    return f"cargo {cargo.codigo}: {nome}"
+            processamentos.anotar_parte(processamento_id, cargo_id, feita=feita)
+        return f"cargo {cargo.codigo}: {nome}"
+
+    return _fazer_parte(processamento_id, cargo, desenhar, (ValidationError,))
 
 
 @task()
