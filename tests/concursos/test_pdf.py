@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 import cotas
-from concursos import pdf, services
+from concursos import diagramacao, pdf, services
 from concursos.cpf import formatar_cpf, mascarar_cpf
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
@@ -364,8 +364,8 @@ def test_ideogramas_sem_fonte_saem_como_caixas_sem_desmanchar_a_paginacao():
 
 
 def test_desenho_em_varios_processos_da_o_mesmo_documento(cargo_com_150, monkeypatch):
-    monkeypatch.setattr(pdf, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
-    monkeypatch.setattr(pdf, "PAGINAS_POR_FATIA", 2)
+    monkeypatch.setattr(diagramacao, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
+    monkeypatch.setattr(diagramacao, "PAGINAS_POR_FATIA", 2)
     resultado = ultimo(cargo_com_150)
     em_paralelo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=2))
     num_processo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=1))
@@ -373,7 +373,7 @@ def test_desenho_em_varios_processos_da_o_mesmo_documento(cargo_com_150, monkeyp
 
 
 def test_pagina_que_nao_coube_recusa_o_documento(cargo_com_150, monkeypatch):
-    monkeypatch.setattr(pdf, "ALTURA_UTIL", 400)  # a diagramação acha que a folha é maior do que é
+    monkeypatch.setattr(diagramacao, "ALTURA_UTIL", 400)  # a diagramação acha que a folha é maior do que é
     with pytest.raises(pdf.PaginacaoDivergente, match="previu"):
         pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150))
 
@@ -465,7 +465,7 @@ def test_carregar_o_modulo_de_pdf_nao_importa_o_weasyprint():
 
 def test_processo_que_desenha_importa_o_modulo_sem_django_setup():
     """Os processos de desenho (spawn) só têm as configurações: o módulo não pode exigir os modelos."""
-    codigo = "import concursos.pdf as pdf; pdf.aquecer_processo(); print('ok')"
+    codigo = "import concursos.diagramacao as d; d.aquecer_processo(); print('ok')"
     saida = subprocess.run(
         [sys.executable, "-c", codigo],
         cwd=settings.BASE_DIR,
