@@ -44,7 +44,7 @@ test: instalar
 bench: instalar
 	$(PY) bench/bench_simular_cotas.py
 
-## bench-escala: todos os benchmarks de desempenho e escala, com a tabela final (≈ 40 min)
+## bench-escala: todos os benchmarks de desempenho e escala, com a tabela final (≈ 20 min)
 bench-escala: instalar
 	$(PY) bench/escala.py $(ARGS)
 

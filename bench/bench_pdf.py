@@ -32,6 +32,8 @@ import threading
 import time
 from pathlib import Path
 
+import tabela  # bench/tabela.py, ao lado deste arquivo
+
 AQUI = Path(__file__).resolve().parent
 RAIZ = AQUI.parent
 PASTA = AQUI / "saida" / "pdf"
@@ -244,6 +246,8 @@ def imprimir(linhas: list[tuple[str, str, str, str]]) -> None:
         print("  ".join(c.ljust(larguras[j]) if j == 0 else c.rjust(larguras[j]) for j, c in enumerate(linha)))
         if i == 0:
             print("  ".join("-" * largura for largura in larguras))
+        elif linha[3] in ("passou", "falhou"):
+            tabela.registrar(linha[0], linha[1], linha[2], linha[3] == "passou")
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Todos os benchmarks de desempenho e escala (issue 6) de uma vez, com a tabela final de figura,
 meta, medido e passou/falhou. Não é teste: mede e imprime, nunca falha por tempo.
 
-    .venv/bin/python bench/escala.py            # tamanhos da issue (≈ 40 min nesta máquina)
+    .venv/bin/python bench/escala.py            # tamanhos da issue (≈ 20 min nesta máquina)
     .venv/bin/python bench/escala.py --rapido   # tamanhos pequenos, só para conferir o encadeamento
     .venv/bin/python bench/escala.py --so pdf importacao
 

@@ -217,7 +217,7 @@ def main() -> None:
         veredito = "" if ok is None else ("passou" if ok else "FALHOU")
         print(f"  {nome:<{largura}}  {medido:<{valor}}  {meta:<22}  {veredito}")
         if ok is not None:
-            tabela.registrar(f"carga ({args.descricao[:40]}): {nome}", medido, meta, ok)
+            tabela.registrar(f"carga ({args.descricao}): {nome}", medido, meta, ok)
 
     por_nome = defaultdict(list)
     for t in tempos:
