@@ -243,6 +243,28 @@ def terminar(processamento_id: int, *, saida: dict | None = None, erros: list[st
 # -------------------------------------------------------------------------------- os produtos
 
 
+def limpar_arquivos_de_importacao(horas: float = 24, *, agora=None) -> list[str]:
+    """Apaga os arquivos enviados para importar em segundo plano com mais de ``horas`` horas que
+    nenhum pedido na fila ou em andamento vai ler: os de importações que falharam (guardados para
+    "tentar de novo") e os que sobraram de um envio interrompido. Devolve os nomes apagados."""
+    if not default_storage.exists(PASTA_DAS_IMPORTACOES):
+        return []
+    em_uso = {
+        p.parametros.get("arquivo")
+        for p in Processamento.objects.filter(
+            tipo=Processamento.IMPORTACAO, estado__in=[Processamento.NA_FILA, Processamento.EXECUTANDO]
+        ).only("parametros")
+    }
+    limite = (agora or timezone.now()) - timedelta(hours=horas)
+    apagados = []
+    for nome in sorted(default_storage.listdir(PASTA_DAS_IMPORTACOES)[1]):
+        caminho = f"{PASTA_DAS_IMPORTACOES}/{nome}"
+        if caminho not in em_uso and default_storage.get_modified_time(caminho) < limite:
+            default_storage.delete(caminho)
+            apagados.append(nome)
+    return apagados
+
+
 def resultados_gerados(processamento: Processamento):
     return Resultado.objects.filter(processamento=processamento).select_related("cargo").order_by("cargo__codigo")
 

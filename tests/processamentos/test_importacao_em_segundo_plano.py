@@ -120,3 +120,18 @@ def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(rh,
     )
     assert "segundo plano:" not in resposta.content.decode()
     assert "confirm" in resposta.content.decode()  # a prévia, com o botão de confirmar
+
+
+def test_limpar_importacoes_apaga_o_arquivo_de_importacao_que_falhou_mas_nao_o_da_fila(rh):
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    enviar(rh, edital, arquivo_da_banca(3, nota_da_linha={2: "oitenta"}))
+    trabalhar()  # falha: o arquivo fica guardado para tentar de novo
+    falhou = Processamento.objects.get().parametros["arquivo"]
+    outro = fabricas.edital(numero=2, cargos=(("GM", "Guarda Municipal", 5),))
+    enviar(rh, outro, arquivo_da_banca(3))  # na fila, ainda não lido
+    na_fila = Processamento.objects.get(edital=outro).parametros["arquivo"]
+
+    call_command("limpar_importacoes", "--horas", "0")
+
+    assert not default_storage.exists(falhou)
+    assert default_storage.exists(na_fila)

@@ -3,13 +3,15 @@
 Entre a prévia e a confirmação, a importação de inscrições guarda o arquivo enviado (com CPF, nome
 e nascimento dos candidatos) na pasta privada ``MEDIA_ROOT`` (nunca servida pela web). A
 confirmação o apaga; uma prévia com erros ou que ninguém confirmou deixa o arquivo lá. Este comando
-apaga os que têm mais de N horas (padrão: 24). Agendar no cron, por exemplo a cada hora::
+apaga os que têm mais de N horas (padrão: 24), e também os arquivos enviados para importar em
+segundo plano que nenhum pedido na fila ou em andamento vai ler (importações que falharam). Agendar no cron, por exemplo a cada hora::
 
     0 * * * *  cd /srv/concursos && .venv/bin/python manage.py limpar_importacoes
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
+from concursos.processamentos import limpar_arquivos_de_importacao
 from concursos.resources import limpar_importacoes_abandonadas
 
 
@@ -23,5 +25,5 @@ class Command(BaseCommand):
         horas = options["horas"]
         if not horas >= 0:
             raise CommandError("--horas deve ser um número não negativo.")
-        apagados = limpar_importacoes_abandonadas(horas)
+        apagados = limpar_importacoes_abandonadas(horas) + limpar_arquivos_de_importacao(horas)
         self.stdout.write(f"{len(apagados)} arquivo(s) de importação com mais de {horas:g} h apagado(s).")
