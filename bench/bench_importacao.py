@@ -119,7 +119,7 @@ def sem_acentos(texto: str) -> str:
 
 def gerar_arquivo(linhas: int, codificacao: str) -> Path:
     """CSV determinístico (semente 2023) como o da banca; reaproveitado se já existe."""
-    from concursos.cpf import completar_cpf, formatar_cpf
+    from comum.cpf import completar_cpf, formatar_cpf
 
     destino = AQUI / "saida" / f"importacao-{linhas}-{codificacao}.csv"
     if destino.exists():

@@ -50,8 +50,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.db.models import Max  # noqa: E402
 
+from comum.cpf import completar_cpf  # noqa: E402
 from concursos import services  # noqa: E402
-from concursos.cpf import completar_cpf  # noqa: E402
 from concursos.demo import CONECTIVOS, NOMES_FEMININOS, NOMES_MASCULINOS, SOBRENOMES  # noqa: E402
 from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo  # noqa: E402
 from cotas.modelo import AUSENTE, CONCURSO_PUBLICO, CONFIRMADO, NAO_CONFIRMADO  # noqa: E402

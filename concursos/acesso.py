@@ -20,7 +20,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from .cpf import validar_cpf
+from comum.cpf import validar_cpf
+
 from .models import AcessoADadosSensiveis
 
 O_QUE = dict(AcessoADadosSensiveis.O_QUE)
@@ -161,16 +162,3 @@ class HistoricoNoAdmin(SimpleHistoryAdmin):
         if self.acesso_no_historico and obj is not None and self.revela_dados_sensiveis(request, obj):
             registrar_acesso(request, o_que="historico", objeto=descrever(obj, self.rotulo_do_acesso(obj)))
         return super().render_history_view(request, template, context, **kwargs)
-
-
-class SoLeitura:
-    """Registro que nasce nos serviços: o admin só mostra."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

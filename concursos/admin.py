@@ -11,16 +11,19 @@ from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
 from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.dateformat import format as formatar_data
 from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
+from comum.admin import SoLeitura
+from comum.cpf import normalizar_cpf
+from comum.exibicao import data, data_e_hora
+from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
+from comum.paginacao import ListaGrandeNoAdmin
+
 from . import services, views
-from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever_filtros, registrar_acesso
-from .cpf import normalizar_cpf
-from .filtros import FiltroComBusca, FiltroDeCargo, FiltroDeEdital, FiltrosComBuscaNoAdmin, rotulo_do_cargo
+from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
+from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
 from .forms import (
     AutocompleteSemValorInvalido,
     CandidatoForm,
@@ -33,7 +36,6 @@ from .forms import (
     rotulo_do_grupo,
 )
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
-from .paginacao import ListaGrandeNoAdmin
 from .resources import (
     FORMATOS_DE_EXPORTACAO,
     FORMATOS_DE_IMPORTACAO,
@@ -45,14 +47,6 @@ from .resources import (
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
 ARREDONDAMENTOS = {"metade_para_cima": "metade para cima", "para_cima": "para cima", "para_baixo": "para baixo"}
 _CPF_DIGITADO = re.compile(r"\d{3}\.\d{0,3}[\d.\-]*|\d{9}-\d{2}")
-
-
-def data(valor) -> str:
-    return formatar_data(valor, "d/m/Y") if valor else "—"
-
-
-def data_e_hora(valor) -> str:
-    return formatar_data(timezone.localtime(valor), "d/m/Y H:i") if valor else "—"
 
 
 class BuscaPorCpf:

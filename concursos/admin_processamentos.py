@@ -9,15 +9,11 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from comum.admin import SoLeitura
+from comum.exibicao import data_e_hora
+
 from . import processamentos
-from .acesso import SoLeitura
 from .models import Processamento
-
-
-def _data_e_hora(valor) -> str:
-    from .admin import data_e_hora
-
-    return data_e_hora(valor)
 
 
 def barra_de_progresso(processamento: Processamento):
@@ -82,15 +78,15 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
 
     @admin.display(description="pedido em", ordering="criado_em")
     def pedido_em(self, processamento):
-        return _data_e_hora(processamento.criado_em)
+        return data_e_hora(processamento.criado_em)
 
     @admin.display(description="iniciado em")
     def iniciado(self, processamento):
-        return _data_e_hora(processamento.iniciado_em)
+        return data_e_hora(processamento.iniciado_em)
 
     @admin.display(description="terminado em", ordering="terminado_em")
     def terminado(self, processamento):
-        return _data_e_hora(processamento.terminado_em)
+        return data_e_hora(processamento.terminado_em)
 
     @admin.display(description="o que saiu")
     def o_que_saiu(self, processamento):

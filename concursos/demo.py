@@ -23,6 +23,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from comum.cpf import completar_cpf
 from cotas.modelo import (
     AUSENTE,
     CONCURSO_PUBLICO,
@@ -36,7 +37,6 @@ from cotas.modelo import (
 )
 
 from . import services
-from .cpf import completar_cpf
 from .models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from .papeis import configurar_papeis
 

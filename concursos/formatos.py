@@ -34,7 +34,8 @@ from django.core.validators import validate_email
 from django.utils import timezone
 from import_export.formats.base_formats import CSV, XLSX
 
-from .cpf import normalizar_cpf, validar_cpf
+from comum.cpf import normalizar_cpf, validar_cpf
+from comum.validadores import tem_caracteres_de_controle
 
 PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -44,10 +45,6 @@ MAXIMO_DE_LINHAS = 100_000
 MAXIMO_DESCOMPACTADO = 250 * 1024 * 1024  # um XLSX de 20 MB com texto comum descompacta para ~150 MB
 MAXIMO_INTEIRO = 2_147_483_647  # o maior inteiro que cabe numa coluna inteira em qualquer banco
 
-# Caracteres que ninguém digita num nome ou num número de inscrição: controles (C0/C1, DEL) e os
-# que invertem ou isolam a direção do texto (U+202E mostra "gpj.exe" como "exe.jpg").
-_CONTROLES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
 
 class ValorInvalido(ValueError):
     """Célula que não pode ser lida; a mensagem diz por quê, em português."""
@@ -55,10 +52,6 @@ class ValorInvalido(ValueError):
 
 class ArquivoInvalido(ValueError):
     """Arquivo que não pode ser importado (tipo, tamanho, estrutura); a mensagem diz por quê."""
-
-
-def tem_caracteres_de_controle(texto_: str) -> bool:
-    return bool(_CONTROLES.search(texto_))
 
 
 # --------------------------------------------------------------------------- escrita segura

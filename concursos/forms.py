@@ -16,10 +16,11 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 import cotas
+from comum.cpf import normalizar_cpf
+from comum.validadores import validar_texto_limpo
 from cotas.modelo import MAXIMO_DE_VAGAS
 
-from .cpf import normalizar_cpf
-from .formatos import ValorInvalido, decimal_em_texto, ler_decimal, tem_caracteres_de_controle
+from .formatos import ValorInvalido, decimal_em_texto, ler_decimal
 from .models import DESEMPATE_PADRAO, REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
@@ -39,15 +40,6 @@ def rotulo_do_grupo(grupo: str | None) -> str:
     if not grupo:
         return "—"
     return ROTULOS_DOS_GRUPOS.get(grupo, grupo.replace("_", " ").capitalize())
-
-
-def validar_texto_limpo(valor: str) -> None:
-    """Recusa caracteres de controle e de inversão de direção (U+202E), que ninguém digita."""
-    if valor and tem_caracteres_de_controle(valor):
-        raise ValidationError(
-            "O texto tem caracteres de controle ou invisíveis (copiados de outro sistema?); digite-o de novo.",
-            code="controle",
-        )
 
 
 class AutocompleteSemValorInvalido(AutocompleteSelect):

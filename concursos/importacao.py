@@ -40,9 +40,7 @@ Modo em massa do django-import-export (TECNICO §1.4), opção por opção:
   dentro do edital.
 """
 
-import gc
 import logging
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
 from django.core.exceptions import ImproperlyConfigured, ValidationError
@@ -50,6 +48,7 @@ from django.db import IntegrityError, connection, transaction
 from import_export.results import RowResult
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from comum.coleta import sem_coleta_de_ciclos
 from cotas.modelo import PENDENTE
 
 from . import formatos
@@ -97,23 +96,8 @@ class Resumo:
 
 def importar_inscricoes(edital, conteudo: bytes, nome_do_arquivo: str, *, usuario, progresso=None) -> Resumo:
     """Importa o arquivo da banca no edital: tudo, numa transação, ou nada (ver o início do módulo)."""
-    with _sem_coleta_de_ciclos():
+    with sem_coleta_de_ciclos():
         return _importar(edital, conteudo, nome_do_arquivo, usuario=usuario, progresso=progresso)
-
-
-@contextmanager
-def _sem_coleta_de_ciclos():
-    """Desliga a coleta de ciclos do Python durante a importação e a religa no fim. Com as 100 mil
-    linhas e as suas instâncias vivas, cada coleta completa percorre milhões de objetos que não
-    formam ciclo nenhum (medido: 10% a 15% do tempo de processador); os poucos ciclos que surgem
-    (exceções das linhas com erro) são recolhidos na próxima coleta, depois."""
-    ligada = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if ligada:
-            gc.enable()
 
 
 def _importar(edital, conteudo, nome_do_arquivo, *, usuario, progresso):

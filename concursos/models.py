@@ -12,6 +12,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 import cotas
+from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
 from cotas.modelo import (
     ANULACAO,
     AUSENTE,
@@ -26,8 +27,6 @@ from cotas.modelo import (
     PROCESSO_SELETIVO_ACS_ACE,
     VAGAS_ADICIONAIS,
 )
-
-from .cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
 
 TIPOS_DE_EDITAL = [
     (CONCURSO_PUBLICO, "Concurso público"),

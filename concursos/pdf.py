@@ -45,9 +45,9 @@ from zoneinfo import ZoneInfo
 from django.utils import timezone
 
 import cotas
+from comum.cpf import mascarar_cpf
 from cotas.modelo import AMPLA, METADE_PARA_CIMA, PARA_BAIXO, PARA_CIMA
 
-from .cpf import mascarar_cpf
 from .diagramacao import (  # noqa: F401  (buscador, arquivo_estatico… são usados por quem importa pdf)
     CAPA,
     ENDERECO_BASE,

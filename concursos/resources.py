@@ -36,11 +36,11 @@ from import_export.forms import ConfirmImportForm, ImportForm
 from import_export.results import InvalidRow, Result, RowResult
 
 import cotas
+from comum.cpf import formatar_cpf, mascarar_cpf
 from cotas.modelo import PENDENTE
 
 from . import formatos as f
 from .adapters import listas_em_ordem
-from .cpf import formatar_cpf, mascarar_cpf
 from .models import CORES_IBGE, Candidato, Edital, Inscricao, OpcaoDeGrupo, Resultado
 
 FORMATOS_DE_IMPORTACAO = [f.CSVBrasil, f.XLSXBrasil]

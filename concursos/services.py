@@ -4,7 +4,6 @@ As regras estão em ``cotas``; aqui só se carregam as linhas, chama-se o motor 
 Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e nada fica gravado.
 """
 
-import gc
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -16,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import cotas
+from comum.coleta import sem_coleta_de_ciclos
 
 from .adapters import cenario_do_cargo, cenario_para_gravar
 from .diferencas import diferencas
@@ -61,7 +61,7 @@ def gerar_resultado(
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    with _sem_coletor_de_ciclos():
+    with sem_coleta_de_ciclos():
         return _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento)
 
 
@@ -92,23 +92,6 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
         )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     return resultado
-
-
-@contextmanager
-def _sem_coletor_de_ciclos():
-    """Desliga o coletor de ciclos do Python enquanto se gera um cargo (ou todos os de um edital).
-    Um cargo cria centenas de milhares de objetos que vivem até o fim (linhas, candidatos do
-    motor, saída) e não formam ciclos; com o coletor ligado, cada leva de novos objetos dispara
-    uma varredura de todos os anteriores, e a leitura e o motor levavam o dobro do tempo. Os
-    objetos de cada cargo são liberados pela contagem de referências ao fim dele; o coletor volta
-    ao fim (se estava ligado)."""
-    ligado = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if ligado:
-            gc.enable()
 
 
 @dataclass
@@ -159,7 +142,7 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
     with transaction.atomic():
         # Trava todos os cargos numa consulta (em ordem de código, como antes um a um).
         cargos = Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
-        with _sem_coletor_de_ciclos():
+        with sem_coleta_de_ciclos():
             gerados = [
                 _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=None, processamento=None).pk
                 for cargo in cargos

@@ -14,6 +14,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 
 import cotas
+from comum.mensagens import mensagem_de
 
 from . import processamentos
 from .models import Cargo, Edital, Resultado
@@ -26,12 +27,6 @@ except ImportError:  # pragma: no cover - depende da versão do Django
 logger = logging.getLogger(__name__)
 
 
-def _mensagem(erro: Exception) -> str:
-    if isinstance(erro, ValidationError):
-        return " ".join(erro.messages)
-    return str(erro)
-
-
 def _fazer_parte(processamento_id: int, cargo: Cargo, fazer, recusaveis: tuple) -> str:
     """Roda ``fazer()`` — que grava o produto da parte e a anota (``anotar_parte``) na mesma
     transação — e dá o fim da parte: repetida (outra execução já a fez), recusada (o RH corrige e
@@ -41,7 +36,7 @@ def _fazer_parte(processamento_id: int, cargo: Cargo, fazer, recusaveis: tuple) 
     except processamentos.ParteRepetida:
         return "já feita por outra execução"
     except recusaveis as erro:
-        _anotar_erro(processamento_id, cargo, _mensagem(erro))
+        _anotar_erro(processamento_id, cargo, mensagem_de(erro, separador=" "))
         return f"cargo {cargo.codigo}: recusado"
     except Exception as erro:
         _anotar_erro(processamento_id, cargo, f"Falha inesperada: {erro!r}")

@@ -18,11 +18,12 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 import cotas
+from comum.cpf import mascarar_cpf
+from comum.mensagens import mensagem_de
 
 from . import pdf, services
 from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
-from .cpf import mascarar_cpf
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
 from .resources import exportar_lista
@@ -45,11 +46,6 @@ EXPLICACOES = {
 
 
 # ---------------------------------------------------------------- apresentação
-
-
-def mensagem_de(erro: Exception) -> str:
-    """O texto em português de uma recusa do motor (``ErroDeCotas``) ou de um ``ValidationError``."""
-    return "; ".join(erro.messages) if isinstance(erro, ValidationError) else str(erro)
 
 
 def ordinais(posicoes) -> str:

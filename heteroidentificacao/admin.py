@@ -24,12 +24,14 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.dateformat import format as formatar_data
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 import cotas
-from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever, registrar_acesso
+from comum.admin import SoLeitura
+from comum.exibicao import data, data_e_hora
+from comum.mensagens import mensagem_de
+from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
 
 from . import pdf, quorum, services
@@ -54,9 +56,7 @@ VER_PARECERES = "heteroidentificacao.view_parecer"
 
 
 def mensagem(erro: Exception) -> str:
-    if isinstance(erro, ValidationError):
-        return "; ".join(erro.messages)
-    return str(erro) or "Você não tem permissão para esta operação."
+    return mensagem_de(erro, padrao="Você não tem permissão para esta operação.")
 
 
 def anotar_erro(form, erro: Exception) -> None:
@@ -81,17 +81,6 @@ def ensaio():
             raise _Desfazer
     except _Desfazer:
         pass
-
-
-def data(valor) -> str:
-    """dd/mm/aaaa; um momento (``datetime``) é lido na hora de Brasília."""
-    if hasattr(valor, "tzinfo") and timezone.is_aware(valor):
-        valor = timezone.localtime(valor)
-    return formatar_data(valor, "d/m/Y") if valor else "—"
-
-
-def data_e_hora(valor) -> str:
-    return formatar_data(timezone.localtime(valor), "d/m/Y H:i") if valor else "—"
 
 
 def descrever_sessao(sessao) -> str:

@@ -14,7 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 
-from concursos.forms import validar_texto_limpo
+from comum.validadores import validar_texto_limpo
 
 from .models import Parecer, Sessao
 

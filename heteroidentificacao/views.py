@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from comum.mensagens import mensagem_de
 from concursos.acesso import descrever, registrar_acesso
 
 from . import consultas, quorum, services
@@ -65,10 +66,6 @@ def _chamado_do_membro(request, pk) -> tuple[Chamado, Membro]:
 def _exigir_presidente(membro: Membro, acao: str) -> None:
     if not membro.presidente:
         raise PermissionDenied(f"Só o presidente da comissão pode {acao}.")
-
-
-def mensagem_de(erro: ValidationError) -> str:
-    return "; ".join(erro.messages)
 
 
 # ---------------------------------------------------------------- apresentação

@@ -50,9 +50,9 @@ from django.contrib.auth.models import Group  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from comum.cpf import completar_cpf  # noqa: E402
 from concursos import papeis  # noqa: E402
 from concursos import services as servicos_de_concursos  # noqa: E402
-from concursos.cpf import completar_cpf  # noqa: E402
 from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado  # noqa: E402
 from cotas.modelo import CONCURSO_PUBLICO, PENDENTE  # noqa: E402
 from heteroidentificacao import services  # noqa: E402

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
+from comum.cpf import completar_cpf
 from concursos import services
-from concursos.cpf import completar_cpf
 from concursos.models import Candidato, Cargo, Inscricao, OpcaoDeGrupo
 
 _sequencia = itertools.count(100_000_001)

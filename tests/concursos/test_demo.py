@@ -13,8 +13,8 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.management import call_command
 from django.test import RequestFactory
 
+from comum.cpf import validar_cpf
 from concursos import demo
-from concursos.cpf import validar_cpf
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from heteroidentificacao.models import Chamado, Comissao, Membro, Sessao
 

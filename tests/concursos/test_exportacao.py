@@ -11,8 +11,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from openpyxl import load_workbook
 
+from comum.cpf import formatar_cpf
 from concursos import formatos, services
-from concursos.cpf import formatar_cpf
 from concursos.models import Candidato, Inscricao
 from concursos.resources import InscricaoResource, exportar_lista, mensagens_de_erro
 

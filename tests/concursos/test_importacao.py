@@ -16,8 +16,8 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from openpyxl import Workbook
 
+from comum.cpf import completar_cpf, formatar_cpf
 from concursos import formatos
-from concursos.cpf import completar_cpf, formatar_cpf
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
 from concursos.resources import (
     InscricaoResource,

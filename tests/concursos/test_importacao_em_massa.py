@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from concursos.cpf import completar_cpf, formatar_cpf
+from comum.cpf import completar_cpf, formatar_cpf
 from concursos.importacao import ImportacaoRecusada, InscricaoEmMassaResource, importar_inscricoes
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
 from tests.conftest import DADOS

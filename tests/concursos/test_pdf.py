@@ -14,8 +14,8 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 import cotas
+from comum.cpf import formatar_cpf, mascarar_cpf
 from concursos import diagramacao, pdf, services
-from concursos.cpf import formatar_cpf, mascarar_cpf
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 

@@ -1,4 +1,4 @@
-"""As listas do admin feitas para um milhão de inscrições (``concursos/paginacao.py``,
+"""As listas do admin feitas para um milhão de inscrições (``comum/paginacao.py``,
 ``concursos/filtros.py``, ``BuscaPorIndice``): o que a busca acha, os filtros com caixa de busca,
 a ordem da lista, a página pelas chaves e a contagem estimada ("cerca de") no PostgreSQL."""
 
@@ -10,8 +10,8 @@ from django.contrib import admin
 from django.db import connection
 from django.urls import reverse
 
+from comum.paginacao import PaginadorComContagemEstimada
 from concursos.models import Candidato, Inscricao
-from concursos.paginacao import PaginadorComContagemEstimada
 from tests.concursos.fabricas import edital, inscricao, usuario
 
 pytestmark = pytest.mark.django_db

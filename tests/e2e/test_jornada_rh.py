@@ -12,7 +12,7 @@ import re
 
 from pypdf import PdfReader
 
-from concursos.cpf import completar_cpf
+from comum.cpf import completar_cpf
 from concursos.models import Inscricao, OpcaoDeGrupo
 
 try:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 import concursos.pdf
-from concursos.cpf import formatar_cpf
+from comum.cpf import formatar_cpf
 from heteroidentificacao import pdf, services
 from heteroidentificacao.models import Comissao, Sessao
 from tests.concursos.fabricas import inscricao

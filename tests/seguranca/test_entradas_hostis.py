@@ -38,8 +38,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import cotas
+from comum.cpf import normalizar_cpf
 from concursos import formatos, services
-from concursos.cpf import normalizar_cpf
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.resources import InscricaoResource, mensagens_de_erro
 from heteroidentificacao import services as heteroidentificacao_services

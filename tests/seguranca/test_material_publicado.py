@@ -26,9 +26,9 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from comum.cpf import formatar_cpf, mascarar_cpf
 from concursos import pdf
 from concursos import services as servicos_de_concursos
-from concursos.cpf import formatar_cpf, mascarar_cpf
 from concursos.models import Candidato, Resultado
 from heteroidentificacao.models import Sessao
 from tests.concursos.fabricas import edital, inscricao

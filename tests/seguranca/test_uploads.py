@@ -28,8 +28,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from comum.cpf import completar_cpf
 from concursos import formatos
-from concursos.cpf import completar_cpf
 from concursos.models import Inscricao
 from concursos.resources import armazenamento_temporario, limpar_importacoes_abandonadas
 from tests.concursos.fabricas import edital, usuario
