@@ -17,6 +17,8 @@ from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
+from cotas.regimes import rotulo_do_grupo
+
 from . import services, views
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever_filtros, registrar_acesso
 from .cpf import normalizar_cpf
@@ -30,7 +32,6 @@ from .forms import (
     InscricaoForm,
     OpcaoDeGrupoForm,
     grupos_conhecidos,
-    rotulo_do_grupo,
 )
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from .paginacao import ListaGrandeNoAdmin

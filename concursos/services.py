@@ -28,10 +28,12 @@ def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None
     if edital.parametros_do_regime:
         raise ValidationError("Os parâmetros do regime deste edital já foram congelados.")
     regime = cotas.regime_pre_definido(edital.regime)
-    if percentual_pcd is not None:
-        if not Decimal("5") <= Decimal(percentual_pcd) <= Decimal("20"):
-            raise ValidationError({"percentual_pcd": "O percentual PcD deve ficar entre 5% e 20%."})
-        regime, _ = cotas.com_parametros(regime, {"pcd": {"percentual": str(percentual_pcd)}})
+    pcd = regime.grupo_de_percentual_do_edital
+    if percentual_pcd is not None and pcd is not None:
+        minimo, maximo = pcd.faixa_do_edital
+        if not minimo <= Decimal(percentual_pcd) <= maximo:
+            raise ValidationError({"percentual_pcd": f"O percentual PcD deve ficar entre {minimo}% e {maximo}%."})
+        regime, _ = cotas.com_parametros(regime, {pcd.grupo: {"percentual": str(percentual_pcd)}})
     edital.parametros_do_regime = cotas.regime_para_dict(regime)
 
 

@@ -31,8 +31,10 @@ from django.utils.text import slugify
 import cotas
 from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, SoLeitura, descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
+from cotas import quorum
+from cotas.regimes import rotulo_do_grupo
 
-from . import pdf, quorum, services
+from . import pdf, services
 from .forms import SessaoForm
 from .models import (
     Chamado,
@@ -323,7 +325,7 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
         except ValidationError as erro:
             self.message_user(request, mensagem(erro), messages.ERROR)
             return redirect("admin:heteroidentificacao_comissao_changelist")
-        grupo = pdf.rotulo_do_grupo(ordinaria.grupo)
+        grupo = rotulo_do_grupo(ordinaria.grupo)
         contexto = {
             **self.admin_site.each_context(request),
             "title": f"Resultado da heteroidentificação — edital {ordinaria.edital} ({grupo})",

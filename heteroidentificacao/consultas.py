@@ -12,8 +12,8 @@ from django.utils import timezone
 import cotas
 from concursos.adapters import cenario_do_cargo
 from concursos.models import Inscricao, OpcaoDeGrupo, Resultado
+from cotas import quorum
 
-from . import quorum
 from .models import Chamado, Comissao, Membro, Parecer, Sessao
 
 

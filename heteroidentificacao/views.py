@@ -22,8 +22,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from concursos.acesso import descrever, registrar_acesso
+from cotas import quorum
 
-from . import consultas, quorum, services
+from . import consultas, services
 from .forms import ParecerForm, PresencaForm
 from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 

@@ -3,7 +3,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from heteroidentificacao import quorum, services
+from cotas import quorum
+from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital
 
