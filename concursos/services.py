@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import cotas
+from cotas.modelo import DESISTENCIA
 
 from .adapters import cenario_do_cargo, cenario_para_gravar
 from .diferencas import diferencas
@@ -245,7 +246,7 @@ def registrar_desistencia(
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
         inscricao.cargo,
-        tipo="desistencia",
+        tipo=DESISTENCIA,
         inscricao=inscricao,
         documento=documento,
         motivo=motivo,

@@ -83,8 +83,9 @@ class Grupo:
     # Pares (parâmetro, citação legal).
     referencias: tuple[tuple[str, str], ...] = ()
     # Os dois campos abaixo são dos regimes pré-definidos e não vão para a cópia congelada do
-    # edital (``regime_para_dict``), cujo formato não muda. Nome do grupo nas telas e documentos
-    # ("Negros", "PcD"): para um nome de grupo qualquer, use ``regimes.rotulo_do_grupo``.
+    # edital (``regime_para_dict``), cujo formato não muda: ``regime_inline`` os traz do
+    # pré-definido de mesmo nome. Nome do grupo nas telas e documentos ("Negros", "PcD"); para um
+    # nome de grupo qualquer (saída do motor, comissão), use ``regimes.rotulo_do_grupo``.
     titulo: str = ""
     # Faixa em que o edital fixa o percentual (o PcD: de 5% a 20%); ``None``: a lei o fixa.
     faixa_do_edital: tuple[Decimal, Decimal] | None = None

@@ -358,7 +358,7 @@ def regime_inline(dados: dict) -> Regime:
     pre_definido = REGIMES.get(str(nome))
     return Regime(
         nome=str(nome),
-        grupos=tuple(grupos),
+        grupos=_com_o_que_nao_se_congela(grupos, pre_definido),
         prioridade=prioridade,
         referencia=str(dados.get("referencia") or "regime do cenário"),
         vigencia=_ler_vigencia(dados.get("vigencia")),
@@ -368,6 +368,19 @@ def regime_inline(dados: dict) -> Regime:
         # O que a cópia congelada não guarda vem do pré-definido de mesmo nome (é a mesma lei).
         titulo=pre_definido.titulo if pre_definido else "",
         citacoes=pre_definido.citacoes if pre_definido else (),
+    )
+
+
+def _com_o_que_nao_se_congela(grupos: list[Grupo], pre_definido: Regime | None) -> tuple[Grupo, ...]:
+    """Os grupos lidos, com o título e a faixa do edital do grupo de mesmo nome no pré-definido."""
+    if pre_definido is None:
+        return tuple(grupos)
+    originais = {g.grupo: g for g in pre_definido.grupos}
+    return tuple(
+        replace(g, titulo=originais[g.grupo].titulo, faixa_do_edital=originais[g.grupo].faixa_do_edital)
+        if g.grupo in originais
+        else g
+        for g in grupos
     )
 
 
