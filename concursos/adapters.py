@@ -11,6 +11,8 @@ import json
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 
+from cotas.eventos import TIPOS_DE_EVENTO
+
 from .models import Cargo, Evento, Inscricao
 
 FORMATO_CENARIO = "cotas-cenario/1"
@@ -101,7 +103,9 @@ def eventos_do_cargo(cargo: Cargo) -> list[dict]:
         .values_list("tipo", "quantidade", "inscricao__numero")
     )
     return [
-        {"tipo": tipo, "quantidade": quantidade} if tipo == "vagas_adicionais" else {"tipo": tipo, "inscricao": numero}
+        {"tipo": tipo, "quantidade": quantidade}
+        if TIPOS_DE_EVENTO[tipo].carrega_quantidade
+        else {"tipo": tipo, "inscricao": numero}
         for tipo, quantidade, numero in linhas
     ]
 

@@ -20,6 +20,7 @@ from comum.cpf import normalizar_cpf
 from comum.exibicao import data, data_e_hora
 from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
+from cotas.regimes import rotulo_do_grupo
 
 from . import services, views
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
@@ -33,7 +34,6 @@ from .forms import (
     InscricaoForm,
     OpcaoDeGrupoForm,
     grupos_conhecidos,
-    rotulo_do_grupo,
 )
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from .resources import (

@@ -9,6 +9,8 @@ lista, quem está convocado, quem saiu ou foi eliminado em alguma das versões),
 descritas e comparadas. As demais têm, nas duas versões, a mesma descrição.
 """
 
+from cotas.eventos import TIPOS_DE_EVENTO
+
 
 def _situacao(saida: dict) -> dict[str, str]:
     """Para cada inscrição convocada ao fim dos eventos: 'ampla, 4ª vaga' ou 'negros, 3ª vaga'."""
@@ -70,9 +72,7 @@ def _podem_ter_mudado(antes: _Versao, depois: _Versao) -> set[str]:
 
 def _fora(listas: set[str] | None, saida: str | None = None, eliminado: bool = False) -> str:
     if saida:
-        return {"desistencia": "desistente", "nao_posse": "sem posse", "anulacao": "nomeação anulada"}.get(
-            saida, "aguardando no final da lista"
-        )
+        return TIPOS_DE_EVENTO[saida].situacao_de_quem_saiu
     if eliminado:
         return "eliminado"
     if not listas:

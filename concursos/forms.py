@@ -7,7 +7,6 @@ de controle) para aqui, com a mensagem no campo, em vez de virar erro 500 mais a
 
 import re
 from datetime import date
-from decimal import Decimal
 from pathlib import PurePath
 
 from django import forms
@@ -18,28 +17,18 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 import cotas
 from comum.cpf import normalizar_cpf
 from comum.validadores import validar_texto_limpo
-from cotas.modelo import MAXIMO_DE_VAGAS
+from cotas.eventos import TIPOS_DE_EVENTO
+from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS
+from cotas.regimes import rotulo_do_grupo
 
 from .formatos import ValorInvalido, decimal_em_texto, ler_decimal
-from .models import DESEMPATE_PADRAO, REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
+from .models import REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
 PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
-ROTULOS_DOS_GRUPOS = {
-    "ampla": "Ampla concorrência",
-    "negros": "Negros",
-    "pcd": "PcD",
-    "pretos_pardos": "Pretos e pardos",
-    "indigenas": "Indígenas",
-    "quilombolas": "Quilombolas",
-}
-
-
-def rotulo_do_grupo(grupo: str | None) -> str:
-    """Nome do grupo como aparece nas telas: ``pcd`` → ``PcD``, ``negros`` → ``Negros``."""
-    if not grupo:
-        return "—"
-    return ROTULOS_DOS_GRUPOS.get(grupo, grupo.replace("_", " ").capitalize())
+# Percentual PcD que o edital fixa: a faixa do grupo no regime padrão (o serviço confere a do regime
+# escolhido, em ``congelar_parametros``).
+MINIMO_PCD, MAXIMO_PCD = cotas.REGIMES[cotas.REGIME_PADRAO].grupo_de_percentual_do_edital.faixa_do_edital
 
 
 class AutocompleteSemValorInvalido(AutocompleteSelect):
@@ -66,8 +55,9 @@ def _campo_percentual_pcd(obrigatorio: bool) -> forms.DecimalField:
         max_digits=5,
         decimal_places=2,
         localize=True,
-        validators=[MinValueValidator(Decimal("5")), MaxValueValidator(Decimal("20"))],
-        help_text="Reserva às pessoas com deficiência fixada pelo edital: de 5% a 20% (Decreto 9.508/2018).",
+        validators=[MinValueValidator(MINIMO_PCD), MaxValueValidator(MAXIMO_PCD)],
+        help_text=f"Reserva às pessoas com deficiência fixada pelo edital: de {MINIMO_PCD}% a {MAXIMO_PCD}% "
+        "(Decreto 9.508/2018).",
     )
 
 
@@ -124,7 +114,7 @@ class EditalCriacaoForm(EditalForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["percentual_pcd"].initial = Decimal("5")
+        self.fields["percentual_pcd"].initial = MINIMO_PCD
 
 
 class CargoForm(forms.ModelForm):
@@ -241,7 +231,7 @@ class EventoForm(forms.Form):
 
     def __init__(self, cargo, tipo: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if tipo == "vagas_adicionais":
+        if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
             del self.fields["inscricao"]
             return
         del self.fields["quantidade"]
@@ -279,17 +269,16 @@ class SimuladorQuadroForm(forms.Form):
     """Quadro de vagas de um cargo hipotético por um regime pré-definido (Art. 1º, §4º)."""
 
     vagas = forms.IntegerField(label="Vagas do cargo", min_value=0, max_value=MAXIMO_DE_VAGAS)
-    regime = forms.ChoiceField(
-        label="Regime", choices=[(nome, dict(REGIMES).get(nome, nome)) for nome in cotas.REGIMES]
-    )
+    regime = forms.ChoiceField(label="Regime", choices=REGIMES)
     percentual_pcd = _campo_percentual_pcd(obrigatorio=False)
 
     def quadro(self) -> cotas.Quadro:
         """O quadro calculado pelo motor; ``ErroDeCotas`` quando o regime não cabe nas vagas."""
         regime = cotas.REGIMES[self.cleaned_data["regime"]]
         percentual = self.cleaned_data.get("percentual_pcd")
-        if percentual is not None:
-            regime, _ = cotas.com_parametros(regime, {"pcd": {"percentual": str(percentual)}})
+        pcd = regime.grupo_de_percentual_do_edital
+        if percentual is not None and pcd is not None:
+            regime, _ = cotas.com_parametros(regime, {pcd.grupo: {"percentual": str(percentual)}})
         return cotas.quadro_de_vagas(self.cleaned_data["vagas"], regime)
 
 

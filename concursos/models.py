@@ -13,31 +13,24 @@ from simple_history.models import HistoricalRecords
 
 import cotas
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import (
-    ANULACAO,
     AUSENTE,
     CONCURSO_PUBLICO,
     CONFIRMADO,
     DECLARACAO_FALSA,
-    DESISTENCIA,
-    FINAL_DE_LISTA,
+    DESEMPATE_PADRAO,
     NAO_CONFIRMADO,
-    NAO_POSSE,
     PENDENTE,
     PROCESSO_SELETIVO_ACS_ACE,
-    VAGAS_ADICIONAIS,
+    criterio_de_desempate_valido,
 )
 
 TIPOS_DE_EDITAL = [
     (CONCURSO_PUBLICO, "Concurso público"),
     (PROCESSO_SELETIVO_ACS_ACE, "Processo seletivo (ACS/ACE)"),
 ]
-REGIMES = [
-    ("cariacica-2023", "Cariacica 2023 (Lei 6.508/2023): negros 20% e PcD"),
-    ("cariacica-2018", "Cariacica 2018 (Lei 5.909/2018): negros 20% e PcD"),
-    ("federal-12990-2014", "Federal (Lei 12.990/2014): negros 20% e PcD 5%"),
-    ("federal-15142-2025", "Federal (Lei 15.142/2025): pretos e pardos, indígenas, quilombolas e PcD"),
-]
+REGIMES = [(nome, regime.titulo) for nome, regime in cotas.REGIMES.items()]
 CORES_IBGE = [
     ("branca", "Branca"),
     ("preta", "Preta"),
@@ -52,7 +45,6 @@ SITUACOES_DE_VERIFICACAO = [
     (AUSENTE, "Ausente"),
     (DECLARACAO_FALSA, "Declaração falsa (apurada em processo)"),
 ]
-DESEMPATE_PADRAO = ["idoso", "idade", "jurado", "sorteio"]
 
 
 def desempate_padrao():
@@ -74,7 +66,7 @@ class Edital(models.Model):
         default=desempate_padrao,
         help_text="Critérios em ordem: idoso, nota:<campo>, idade, jurado, sorteio.",
     )
-    regime = models.CharField("regime", max_length=32, choices=REGIMES, default="cariacica-2023")
+    regime = models.CharField("regime", max_length=32, choices=REGIMES, default=cotas.REGIME_PADRAO)
     parametros_do_regime = models.JSONField(
         "parâmetros do regime (congelados)",
         editable=False,
@@ -120,9 +112,8 @@ class Edital(models.Model):
     def clean(self):
         if not isinstance(self.desempate, list) or not all(isinstance(c, str) for c in self.desempate):
             raise ValidationError({"desempate": 'Informe uma lista de critérios, por exemplo ["idoso", "idade"].'})
-        validos = {"idoso", "idade", "jurado", "sorteio"}
         for criterio in self.desempate:
-            if criterio not in validos and not (criterio.startswith("nota:") and len(criterio) > 5):
+            if not criterio_de_desempate_valido(criterio):
                 raise ValidationError({"desempate": f"Critério desconhecido: {criterio!r}."})
 
 
@@ -244,12 +235,7 @@ class Evento(models.Model):
     """Evento posterior ao primeiro resultado (REGRAS §5). Só inclusão; um erro se corrige com
     outro registro que reverte este (``reverte``) e diz por quê."""
 
-    TIPOS = [
-        (VAGAS_ADICIONAIS, "Vagas adicionais"),
-        (DESISTENCIA, "Desistência"),
-        (NAO_POSSE, "Não posse"),
-        (FINAL_DE_LISTA, "Final de lista"),
-        (ANULACAO, "Anulação (declaração falsa)"),
+    TIPOS = [(tipo.tipo, tipo.rotulo) for tipo in TIPOS_DE_EVENTO.values()] + [
         ("reversao", "Reversão de evento registrado por engano"),
     ]
 

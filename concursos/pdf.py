@@ -47,6 +47,7 @@ from django.utils import timezone
 import cotas
 from comum.cpf import mascarar_cpf
 from cotas.modelo import AMPLA, METADE_PARA_CIMA, PARA_BAIXO, PARA_CIMA
+from cotas.regimes import rotulo_do_grupo
 
 from .diagramacao import (  # noqa: F401  (buscador, arquivo_estatico… são usados por quem importa pdf)
     CAPA,
@@ -78,9 +79,6 @@ if TYPE_CHECKING:
 FUSO = ZoneInfo("America/Sao_Paulo")
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
 
-# Onde a lei manda publicar o quadro no edital. Só a lei de 2023 o diz; o motor ainda não guarda
-# essa citação nos regimes (se passar a guardar, troque por ``regime.referencia_de``).
-REFERENCIA_DO_QUADRO = {"cariacica-2023": "Art. 1º, §4º"}
 ARREDONDAMENTOS = {
     METADE_PARA_CIMA: "fração igual ou maior que 0,5 sobe para o inteiro seguinte; menor que 0,5 é desprezada",
     PARA_CIMA: "qualquer fração sobe para o inteiro seguinte",
@@ -122,7 +120,7 @@ def contexto_do_quadro(edital: Edital) -> dict:
     return {
         "titulo_do_documento": f"Quadro de vagas — {edital.identificacao}",
         "edital": edital,
-        "rotulos": [rotulo_do_grupo(g) for g in regime.grupos],
+        "rotulos": [rotulo_do_grupo(g.grupo) for g in regime.grupos],
         "colunas": 3 + len(regime.grupos),
         # Com 2 grupos cada coluna tem 11% da largura; com 4 (regime federal) o cargo não fica espremido.
         "largura_do_grupo": max(8, min(11, 40 // max(len(regime.grupos), 1))),
@@ -134,7 +132,7 @@ def contexto_do_quadro(edital: Edital) -> dict:
             or [0] * len(regime.grupos),
         },
         "avisos": _grupos_fora_do_edital(edital, regime),
-        "referencia_do_quadro": REFERENCIA_DO_QUADRO.get(regime.nome, ""),
+        "referencia_do_quadro": regime.referencia_de("quadro"),
         "fundamentacao": fundamentacao(regime),
         "gerado_em": _agora().strftime("%d/%m/%Y"),
         "hash": conferencia,
@@ -151,12 +149,12 @@ def _linha_do_quadro(cargo, regime: cotas.Regime) -> dict:
         grupo = regime.grupo(nome)
         referencia = grupo.referencia("cadastro_de_reserva")
         notas.append(
-            f"{rotulo_do_grupo(grupo)}: cadastro de reserva — com menos de {grupo.minimo_de_vagas} vagas ofertadas, "
+            f"{rotulo_do_grupo(nome)}: cadastro de reserva — com menos de {grupo.minimo_de_vagas} vagas ofertadas, "
             "os candidatos classificados figuram apenas em cadastro de reserva para as vagas que surgirem "
             f"durante a validade do concurso{f' ({referencia})' if referencia else ''}."
         )
     chamadas = [
-        f"{rotulo_do_grupo(regime.grupo(nome))}: {', '.join(f'{p}ª' for p in posicoes)}"
+        f"{rotulo_do_grupo(nome)}: {', '.join(f'{p}ª' for p in posicoes)}"
         for nome, posicoes in quadro.posicoes_reservadas
         if posicoes
     ]
@@ -214,10 +212,11 @@ def fundamentacao(regime: cotas.Regime) -> list[tuple[str, list[tuple[str, str]]
             )
         if grupo.referencia("cadastro_de_reserva"):
             itens.append(("Abaixo do mínimo, só cadastro de reserva", grupo.referencia("cadastro_de_reserva")))
-        blocos.append((rotulo_do_grupo(grupo), itens))
-    gerais = [("Alternância e proporcionalidade das chamadas", regime.referencia_de("alternancia"))]
-    if regime.nome in REFERENCIA_DO_QUADRO:
-        gerais.insert(0, ("Total de vagas reservadas por cargo publicado no edital", REFERENCIA_DO_QUADRO[regime.nome]))
+        blocos.append((rotulo_do_grupo(grupo.grupo), itens))
+    gerais = [
+        ("Total de vagas reservadas por cargo publicado no edital", regime.referencia_de("quadro")),
+        ("Alternância e proporcionalidade das chamadas", regime.referencia_de("alternancia")),
+    ]
     blocos.append(("Regras comuns", gerais))
     return blocos
 
@@ -509,16 +508,8 @@ def _linha_da_capa(secao: dict) -> tuple:
 # Rótulos e formatos
 
 
-def rotulo_do_grupo(grupo: cotas.Grupo) -> str:
-    """Nome do grupo para cabeçalhos: "Negros", "PcD", "Pretos e pardos", "Indígenas"…"""
-    if grupo.grupo == "pcd":
-        return "PcD"
-    texto = (grupo.nome_legivel or grupo.grupo).replace("_", " ")
-    return texto[:1].upper() + texto[1:]
-
-
 def rotulos_das_vagas(regime: cotas.Regime) -> dict[str, str]:
-    return {AMPLA: "Ampla concorrência", **{g.grupo: rotulo_do_grupo(g) for g in regime.grupos}}
+    return {nome: rotulo_do_grupo(nome) for nome in (AMPLA, *regime.nomes_dos_grupos)}
 
 
 def _percentual(valor) -> str:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 import cotas
 from comum.coleta import sem_coleta_de_ciclos
+from cotas.modelo import DESISTENCIA
 
 from .adapters import cenario_do_cargo, cenario_para_gravar
 from .diferencas import diferencas
@@ -28,10 +29,12 @@ def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None
     if edital.parametros_do_regime:
         raise ValidationError("Os parâmetros do regime deste edital já foram congelados.")
     regime = cotas.regime_pre_definido(edital.regime)
-    if percentual_pcd is not None:
-        if not Decimal("5") <= Decimal(percentual_pcd) <= Decimal("20"):
-            raise ValidationError({"percentual_pcd": "O percentual PcD deve ficar entre 5% e 20%."})
-        regime, _ = cotas.com_parametros(regime, {"pcd": {"percentual": str(percentual_pcd)}})
+    pcd = regime.grupo_de_percentual_do_edital
+    if percentual_pcd is not None and pcd is not None:
+        minimo, maximo = pcd.faixa_do_edital
+        if not minimo <= Decimal(percentual_pcd) <= maximo:
+            raise ValidationError({"percentual_pcd": f"O percentual PcD deve ficar entre {minimo}% e {maximo}%."})
+        regime, _ = cotas.com_parametros(regime, {pcd.grupo: {"percentual": str(percentual_pcd)}})
     edital.parametros_do_regime = cotas.regime_para_dict(regime)
 
 
@@ -226,7 +229,7 @@ def registrar_desistencia(
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
         inscricao.cargo,
-        tipo="desistencia",
+        tipo=DESISTENCIA,
         inscricao=inscricao,
         documento=documento,
         motivo=motivo,

@@ -20,11 +20,13 @@ from django.views.decorators.http import require_POST
 import cotas
 from comum.cpf import mascarar_cpf
 from comum.mensagens import mensagem_de
+from cotas.eventos import tipo_de_evento
+from cotas.regimes import rotulo_do_grupo
 
 from . import pdf, services
 from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
-from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
+from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
 from .resources import exportar_lista
 
@@ -32,17 +34,6 @@ TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "rev
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
 LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
-EXPLICACOES = {
-    "vagas_adicionais": "Vagas que surgiram na validade do concurso (Art. 1º, §3º). Os novos vencedores são "
-    "convocados pela alternância e proporcionalidade (Art. 4º).",
-    "desistencia": "O candidato sai de todas as listas; a vaga continua contada e vai a quem a recomputação "
-    "indicar — numa vaga reservada, o próximo candidato do mesmo grupo (Art. 3º, §2º).",
-    "nao_posse": "Nomeado que não tomou posse no prazo legal: mesmo efeito da desistência.",
-    "final_de_lista": "O candidato renuncia a esta convocação: sai das listas reservadas e vai para o final da "
-    "lista geral, onde pode ser convocado de novo mais tarde, na ampla concorrência.",
-    "anulacao": "Declaração falsa apurada em processo administrativo com contraditório e ampla defesa "
-    "(Art. 2º, §1º): o candidato é eliminado e a nomeação, anulada.",
-}
 
 
 # ---------------------------------------------------------------- apresentação
@@ -321,7 +312,7 @@ def registrar_evento(request, pk: int, tipo: str):
             messages.success(request, f"Evento registrado: {registrado.evento}. Versão {versao} do resultado gerada.")
             return redirect("concursos:evento", registrado.evento.pk)
     titulo = f"Registrar {TIPOS_DE_EVENTO[tipo].lower()} — {cargo.nome}"
-    contexto = contexto_admin(request, titulo, cargo=cargo, form=form, explicacao=EXPLICACOES[tipo])
+    contexto = contexto_admin(request, titulo, cargo=cargo, form=form, explicacao=tipo_de_evento(tipo).explicacao)
     return render(request, "concursos/registrar_evento.html", contexto)
 
 

@@ -21,28 +21,9 @@ from itertools import chain, filterfalse, islice
 from typing import NamedTuple
 
 from .erros import ErroDeCotas
-from .modelo import (
-    AMPLA,
-    ANULACAO,
-    DESISTENCIA,
-    FINAL_DE_LISTA,
-    NAO_POSSE,
-    VAGAS_ADICIONAIS,
-    Convocacao,
-    Evento,
-    Posicao,
-    Reclassificacao,
-    Regime,
-    Saida,
-)
+from .eventos import TIPOS_DE_EVENTO, VAI_AO_FINAL
+from .modelo import AMPLA, Convocacao, Evento, Posicao, Reclassificacao, Regime, Saida
 from .reserva import reservadas_por_grupo, tipos_das_posicoes
-
-DESCRICAO_DA_SAIDA = {
-    DESISTENCIA: "desistente",
-    NAO_POSSE: "sem posse no prazo legal",
-    FINAL_DE_LISTA: "que pediu reposicionamento para o final da lista",
-    ANULACAO: "com nomeação anulada por declaração falsa",
-}
 
 
 class Vaga(NamedTuple):
@@ -174,7 +155,7 @@ class _Vencedores:
 
 def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Evento, ...]) -> Convocacoes:
     """Resultado inicial (evento 0) e cada evento, em ordem, com o registro de chamadas."""
-    total_maximo = vagas + sum(e.quantidade for e in eventos if e.tipo == VAGAS_ADICIONAIS)
+    total_maximo = vagas + sum(e.quantidade for e in eventos if TIPOS_DE_EVENTO[e.tipo].carrega_quantidade)
     estado = _Estado(regime, aplicaveis, geral, listas, vagas, total_maximo)
     registro = _Registro(regime)
     total = vagas
@@ -182,7 +163,8 @@ def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Event
     registro.convocar_novos(0, atual, f"resultado inicial ({regime.referencia_de('alternancia')})")
     for numero, evento in enumerate(eventos, start=1):
         excluidos = frozenset()
-        if evento.tipo == VAGAS_ADICIONAIS:
+        tipo = TIPOS_DE_EVENTO[evento.tipo]
+        if tipo.carrega_quantidade:
             total += evento.quantidade
             reservadas_por_grupo(total, regime, aplicaveis)  # recusa regime que reserve mais do que há
             causa = (
@@ -193,14 +175,14 @@ def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Event
             inscricao = evento.inscricao
             _exigir_ativo(estado, registro, evento, numero)
             registro.sair(numero, evento.tipo, inscricao, atual.vaga(inscricao))
-            if evento.tipo == FINAL_DE_LISTA:
+            if tipo.efeito == VAI_AO_FINAL:
                 # Sai das listas de grupo e vai para o fim da lista geral; não é chamado de novo
                 # nesta mesma convocação, a que renunciou (REGRAS §5).
                 estado.mover_para_o_final(inscricao)
                 excluidos = frozenset((inscricao,))
             else:
                 estado.retirar(inscricao)
-            causa = f"substitui a inscrição {inscricao}, {DESCRICAO_DA_SAIDA[evento.tipo]}"
+            causa = f"substitui a inscrição {inscricao}, {tipo.motivo_da_saida}"
         atual = estado.vencedores(total, excluidos)
         registro.reclassificar(numero, atual)
         registro.convocar_novos(numero, atual, causa, evento)
@@ -219,7 +201,7 @@ def _exigir_ativo(estado: _Estado, registro: "_Registro", evento: Evento, numero
             campo=f"eventos[{numero}].inscricao",
             valor=inscricao,
         )
-    if evento.tipo in (NAO_POSSE, FINAL_DE_LISTA) and inscricao not in registro.convocados:
+    if TIPOS_DE_EVENTO[evento.tipo].exige_convocado and inscricao not in registro.convocados:
         raise ErroDeCotas(
             f"Evento {numero} ({evento.tipo}): a inscrição {inscricao} não está convocada; "
             "só um convocado pode deixar de tomar posse ou pedir o final de lista.",
@@ -279,7 +261,7 @@ class _Registro:
         self.por_rotulo.setdefault(rotulo, set()).add(inscricao)
 
     def _causa(self, vaga: Vaga, causa: str, evento: Evento | None) -> str:
-        if evento is None or evento.tipo == VAGAS_ADICIONAIS:
+        if evento is None or not TIPOS_DE_EVENTO[evento.tipo].tira_alguem:
             return causa
         saida = self.saidas[-1]
         if vaga.vaga != AMPLA and vaga.vaga == saida.vaga:
@@ -315,7 +297,7 @@ class _Registro:
             self.por_rotulo[rotulo].discard(inscricao)
         self.inconsistencias.pop(inscricao, None)
         self.saidas.append(Saida(numero, tipo, inscricao, rotulo, vaga.posicao if vaga else None))
-        if tipo == ANULACAO:
+        if TIPOS_DE_EVENTO[tipo].elimina:
             self.anulados.append(inscricao)
 
     def concluir(self, estado: _Estado, atual: _Vencedores, total: int) -> Convocacoes:

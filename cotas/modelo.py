@@ -36,35 +36,35 @@ CONCURSO_PUBLICO = "concurso_publico"
 PROCESSO_SELETIVO_ACS_ACE = "processo_seletivo_acs_ace"
 TIPOS_DE_EDITAL = (CONCURSO_PUBLICO, PROCESSO_SELETIVO_ACS_ACE)
 
-# Critérios de desempate (REGRAS §6).
+# Critérios de desempate (REGRAS §6): os simples e as notas parciais (``nota:<campo>``).
 IDOSO = "idoso"
 IDADE = "idade"
 JURADO = "jurado"
 SORTEIO = "sorteio"
 PREFIXO_NOTA = "nota:"
-DESEMPATE_PADRAO = (IDOSO, IDADE, JURADO, SORTEIO)
+CRITERIOS_DE_DESEMPATE = (IDOSO, IDADE, JURADO, SORTEIO)
+DESEMPATE_PADRAO = CRITERIOS_DE_DESEMPATE
 
-# Eventos posteriores ao primeiro resultado (REGRAS §5).
+
+def criterio_de_desempate_valido(criterio) -> bool:
+    """Um dos critérios simples ou ``nota:<campo>`` com o campo informado."""
+    if not isinstance(criterio, str):
+        return False
+    return criterio in CRITERIOS_DE_DESEMPATE or (
+        criterio.startswith(PREFIXO_NOTA) and len(criterio) > len(PREFIXO_NOTA)
+    )
+
+
+# Eventos posteriores ao primeiro resultado (REGRAS §5); a tabela dos tipos está em ``eventos.py``.
 VAGAS_ADICIONAIS = "vagas_adicionais"
 DESISTENCIA = "desistencia"
 NAO_POSSE = "nao_posse"
 FINAL_DE_LISTA = "final_de_lista"
 ANULACAO = "anulacao"
-TIPOS_DE_EVENTO = (VAGAS_ADICIONAIS, DESISTENCIA, NAO_POSSE, FINAL_DE_LISTA, ANULACAO)
 
 # Limite do sistema, não da lei: vagas do cargo mais as adicionais. O cálculo cresce com as vagas
 # (100 mil levam ~2 s; um bilhão, digitado por engano ou de propósito, travaria o servidor).
 MAXIMO_DE_VAGAS = 100_000
-
-
-REFERENCIAS_CARIACICA = (
-    ("concorrencia", "Art. 3º, caput"),
-    ("ampla_nao_computa", "Art. 3º, §1º"),
-    ("reversao", "Art. 3º, §3º"),
-    ("alternancia", "Art. 4º"),
-    ("declaracao_falsa", "Art. 2º, §1º"),
-    ("vagas_na_validade", "Art. 1º, §3º"),
-)
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,13 @@ class Grupo:
     nome_legivel: str = ""
     # Pares (parâmetro, citação legal).
     referencias: tuple[tuple[str, str], ...] = ()
+    # Os dois campos abaixo são dos regimes pré-definidos e não vão para a cópia congelada do
+    # edital (``regime_para_dict``), cujo formato não muda: ``regime_inline`` os traz do
+    # pré-definido de mesmo nome. Nome do grupo nas telas e documentos ("Negros", "PcD"); para um
+    # nome de grupo qualquer (saída do motor, comissão), use ``regimes.rotulo_do_grupo``.
+    titulo: str = ""
+    # Faixa em que o edital fixa o percentual (o PcD: de 5% a 20%); ``None``: a lei o fixa.
+    faixa_do_edital: tuple[Decimal, Decimal] | None = None
 
     @property
     def rotulo(self) -> str:
@@ -107,9 +114,22 @@ class Regime:
     # Pares (regra, citação) das regras comuns a todos os grupos: ``alternancia`` (Art. 4º),
     # ``ampla_nao_computa`` (Art. 3º, §1º), ``reversao`` (Art. 3º, §3º), ``concorrencia`` (Art. 3º).
     referencias: tuple[tuple[str, str], ...] = ()
+    # Os dois campos abaixo são dos regimes pré-definidos e não vão para a cópia congelada
+    # (``regime_para_dict``, cujo formato não muda); ``regime_inline`` os traz do pré-definido de
+    # mesmo nome. Nome do regime nas escolhas do edital.
+    titulo: str = ""
+    # Citações das regras comuns que a cópia congelada não guarda: ``quadro`` (o edital publica o
+    # total de vagas reservadas por cargo) e, no cariacica-2023, todas as de ``referencias``.
+    citacoes: tuple[tuple[str, str], ...] = ()
 
     def referencia_de(self, regra: str) -> str:
-        return dict(self.referencias).get(regra) or dict(REFERENCIAS_CARIACICA).get(regra, "")
+        """Citação da regra no regime; sem ela, a referência geral do regime (nunca a de outra lei)."""
+        return dict(self.referencias).get(regra) or dict(self.citacoes).get(regra) or self.referencia
+
+    @property
+    def grupo_de_percentual_do_edital(self) -> Grupo | None:
+        """O grupo cujo percentual a lei deixa ao edital (o PcD), se houver."""
+        return next((g for g in self.grupos if g.faixa_do_edital is not None), None)
 
     def grupo(self, nome: str) -> Grupo:
         for grupo in self.grupos:

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from .erros import ErroDeCotas, descrever_valor
 from .modelo import (
+    AMPLA,
     ARREDONDAMENTOS,
     CORES_IBGE,
     EFEITOS_DA_AUSENCIA,
@@ -28,6 +29,20 @@ DECRETO_12536 = "Decreto federal nº 12.536/2025"
 DECRETO_9508 = "Decreto federal nº 9.508/2018"
 TETO_PCD = "Lei nº 8.112/1990, art. 5º, §2º (até 20%); STF, MS 30.861 (1ª vaga PcD não antes da 5ª)"
 PRETOS_E_PARDOS = ("preta", "parda")
+# Onde a lei manda o edital publicar o total de vagas reservadas por cargo (quadro de vagas).
+QUADRO_12990 = f"{LEI_12990}, art. 1º, §3º"
+QUADRO_15142 = f"{LEI_15142}, art. 1º, §2º (sobre as vagas expressamente previstas no edital)"
+# Regras comuns da lei de 2023, citadas só pelo artigo: a cópia congelada dos editais do
+# cariacica-2023 não as guarda (``Regime.citacoes``).
+CITACOES_CARIACICA_2023 = (
+    ("concorrencia", "Art. 3º, caput"),
+    ("ampla_nao_computa", "Art. 3º, §1º"),
+    ("reversao", "Art. 3º, §3º"),
+    ("alternancia", "Art. 4º"),
+    ("declaracao_falsa", "Art. 2º, §1º"),
+    ("vagas_na_validade", "Art. 1º, §3º"),
+    ("quadro", "Art. 1º, §4º"),
+)
 
 
 def _referencias_de(lei, concorrencia, ampla_nao_computa, reversao, alternancia, declaracao_falsa):
@@ -51,6 +66,8 @@ def _pcd(percentual: str = "5") -> Grupo:
         teto_percentual=Decimal("20"),
         ausencia=PERDE_RESERVA,
         nome_legivel="pessoas com deficiência",
+        titulo="PcD",
+        faixa_do_edital=(Decimal("5"), Decimal("20")),
         referencias=(
             ("reserva", f"{DECRETO_9508}, art. 1º"),
             ("percentual", f"{DECRETO_9508}, art. 1º, §1º (mínimo de 5%; o edital pode fixar até 20%)"),
@@ -74,6 +91,7 @@ def _negros_20(lei: str = "", artigo: str = "Art.") -> Grupo:
         ausencia=PERDE_RESERVA,
         cores_admitidas=PRETOS_E_PARDOS,
         nome_legivel="negros",
+        titulo="Negros",
         referencias=(
             ("reserva", f"{lei}{artigo} 1º"),
             ("percentual", f"{lei}{artigo} 1º"),
@@ -95,6 +113,8 @@ CARIACICA_2023 = Regime(
     vigencia=date(2023, 8, 30),
     grupos_fora_acs_ace_anterior=("negros",),
     referencia_transicao=f"{LEI_CARIACICA_2023}, Art. 5º, parágrafo único",
+    titulo="Cariacica 2023 (Lei 6.508/2023): negros 20% e PcD",
+    citacoes=CITACOES_CARIACICA_2023,
 )
 
 CARIACICA_2018 = Regime(
@@ -118,6 +138,8 @@ CARIACICA_2018 = Regime(
     referencias=_referencias_de(
         f"{LEI_12990} (por analogia)", "art. 3º", "art. 3º, §1º", "art. 3º, §3º", "art. 4º", "art. 2º, parágrafo único"
     ),
+    titulo="Cariacica 2018 (Lei 5.909/2018): negros 20% e PcD",
+    citacoes=(("quadro", f"{QUADRO_12990} (aplicada por analogia)"),),
 )
 
 FEDERAL_12990 = Regime(
@@ -128,6 +150,8 @@ FEDERAL_12990 = Regime(
     referencias=_referencias_de(
         LEI_12990, "art. 3º", "art. 3º, §1º", "art. 3º, §3º", "art. 4º", "art. 2º, parágrafo único"
     ),
+    titulo="Federal (Lei 12.990/2014): negros 20% e PcD 5%",
+    citacoes=(("quadro", QUADRO_12990),),
 )
 
 
@@ -140,6 +164,7 @@ def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...
         ausencia=PERDE_RESERVA,
         cores_admitidas=cores,
         nome_legivel=legivel,
+        titulo=legivel[:1].upper() + legivel[1:],
         referencias=(
             ("reserva", f"{LEI_15142}, art. 1º"),
             ("percentual", f"{LEI_15142}, art. 1º; {DECRETO_12536} (divisão 25% / 3% / 2%)"),
@@ -163,10 +188,29 @@ FEDERAL_15142 = Regime(
     prioridade=("pcd", "pretos_pardos", "indigenas", "quilombolas"),
     referencia=f"{LEI_15142}; {DECRETO_12536}; {DECRETO_9508}",
     referencias=_referencias_de(LEI_15142, "art. 7º", "art. 7º", "art. 8º", "art. 9º", "art. 4º"),
+    titulo="Federal (Lei 15.142/2025): pretos e pardos, indígenas, quilombolas e PcD",
+    citacoes=(("quadro", QUADRO_15142),),
 )
 
 REGIMES = {r.nome: r for r in (CARIACICA_2023, CARIACICA_2018, FEDERAL_12990, FEDERAL_15142)}
 REGIME_PADRAO = CARIACICA_2023.nome
+ROTULO_DA_AMPLA = "Ampla concorrência"
+ROTULOS_DOS_GRUPOS = {AMPLA: ROTULO_DA_AMPLA} | {g.grupo: g.titulo for r in REGIMES.values() for g in r.grupos}
+
+
+def rotulo_do_grupo(grupo: str | None) -> str:
+    """Nome do grupo (ou da ampla) nas telas e documentos: ``pcd`` → "PcD", ``pretos_pardos`` →
+    "Pretos e pardos"; um grupo de regime do cenário, pelo nome ("baixa_renda" → "Baixa renda")."""
+    if not grupo:
+        return "—"
+    return ROTULOS_DOS_GRUPOS.get(grupo) or grupo.replace("_", " ").capitalize()
+
+
+def grupos_heteroidentificados(regime: Regime) -> tuple[str, ...]:
+    """Grupos cuja opção é verificada por heteroidentificação: os da autodeclaração preta ou parda
+    (Art. 2º; Lei 15.142/2025, art. 3º), ``negros`` ou ``pretos_pardos`` conforme o regime."""
+    return tuple(g.grupo for g in regime.grupos if set(g.cores_admitidas) == set(PRETOS_E_PARDOS))
+
 
 # Parâmetros de grupo que um edital (ou um cenário) pode sobrepor.
 PARAMETROS_DE_GRUPO = ("percentual", "arredondamento", "minimo_de_vagas", "teto_percentual", "ausencia")
@@ -311,15 +355,32 @@ def regime_inline(dados: dict) -> Regime:
         raise ErroDeCotas(
             f"regime.nao_se_aplica_a_acs_ace_anterior: {descrever_valor(fora)} deve listar grupos do regime."
         )
+    pre_definido = REGIMES.get(str(nome))
     return Regime(
         nome=str(nome),
-        grupos=tuple(grupos),
+        grupos=_com_o_que_nao_se_congela(grupos, pre_definido),
         prioridade=prioridade,
         referencia=str(dados.get("referencia") or "regime do cenário"),
         vigencia=_ler_vigencia(dados.get("vigencia")),
         grupos_fora_acs_ace_anterior=tuple(fora),
         referencia_transicao=str(dados.get("referencia_transicao") or ""),
         referencias=_ler_referencias(dados.get("referencias"), "regime.referencias"),
+        # O que a cópia congelada não guarda vem do pré-definido de mesmo nome (é a mesma lei).
+        titulo=pre_definido.titulo if pre_definido else "",
+        citacoes=pre_definido.citacoes if pre_definido else (),
+    )
+
+
+def _com_o_que_nao_se_congela(grupos: list[Grupo], pre_definido: Regime | None) -> tuple[Grupo, ...]:
+    """Os grupos lidos, com o título e a faixa do edital do grupo de mesmo nome no pré-definido."""
+    if pre_definido is None:
+        return tuple(grupos)
+    originais = {g.grupo: g for g in pre_definido.grupos}
+    return tuple(
+        replace(g, titulo=originais[g.grupo].titulo, faixa_do_edital=originais[g.grupo].faixa_do_edital)
+        if g.grupo in originais
+        else g
+        for g in grupos
     )
 
 

@@ -5,25 +5,23 @@ tipos; aqui ficam as regras que valem também para quem chama o motor com datacl
 """
 
 from .erros import ErroDeCotas, descrever_valor
+from .eventos import TIPOS_DE_EVENTO, tipo_de_evento
 from .modelo import (
     ARREDONDAMENTOS,
     CORES_IBGE,
-    DESEMPATE_PADRAO,
     EFEITOS_DA_AUSENCIA,
     IDOSO,
     MAXIMO_DE_VAGAS,
     PREFIXO_NOTA,
     SITUACOES_DE_VERIFICACAO,
     TIPOS_DE_EDITAL,
-    TIPOS_DE_EVENTO,
-    VAGAS_ADICIONAIS,
     Candidato,
     Cenario,
     Regime,
+    criterio_de_desempate_valido,
 )
 from .regimes import ler_inteiro_nao_negativo, ler_percentual
 
-CRITERIOS_SIMPLES = frozenset(DESEMPATE_PADRAO)
 CORES_E_NULO = (*CORES_IBGE, None)  # tupla: a cor vem do JSON e pode ser uma lista (não hasheável)
 # Datas do edital: a idade do idoso é contada 60 anos para trás da data de referência.
 ANO_MINIMO, ANO_MAXIMO = 1900, 2199
@@ -59,11 +57,11 @@ def validar(cenario: Cenario) -> None:
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos)
-        if evento.tipo == VAGAS_ADICIONAIS:
+        if TIPOS_DE_EVENTO[evento.tipo].carrega_quantidade:
             total += evento.quantidade
             if total > MAXIMO_DE_VAGAS:
                 raise ErroDeCotas(
-                    f"Evento {numero} (vagas_adicionais): o cargo passaria a ter {total} vagas; "
+                    f"Evento {numero} ({evento.tipo}): o cargo passaria a ter {total} vagas; "
                     f"o limite do sistema é {MAXIMO_DE_VAGAS}.",
                     campo=f"eventos[{numero}].quantidade",
                     valor=evento.quantidade,
@@ -95,8 +93,7 @@ def _validar_edital(cenario: Cenario) -> None:
             valor=edital.tipo,
         )
     for criterio in edital.desempate:
-        nota_parcial = isinstance(criterio, str) and criterio.startswith(PREFIXO_NOTA) and len(criterio) > 5
-        if not isinstance(criterio, str) or (criterio not in CRITERIOS_SIMPLES and not nota_parcial):
+        if not criterio_de_desempate_valido(criterio):
             raise ErroDeCotas(
                 f"edital.desempate: critério desconhecido {descrever_valor(criterio)}; use idoso, "
                 "nota:<campo>, idade, jurado ou sorteio.",
@@ -163,17 +160,18 @@ def _validar_candidato(candidato: Candidato, regime: Regime, cores_por_grupo: di
 
 def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
     campo = f"eventos[{numero}]"
-    if evento.tipo not in TIPOS_DE_EVENTO:
+    tipo = tipo_de_evento(evento.tipo)
+    if tipo is None:
         raise ErroDeCotas(
             f"Evento {numero}: tipo desconhecido {descrever_valor(evento.tipo)}; use {', '.join(TIPOS_DE_EVENTO)}.",
             campo=f"{campo}.tipo",
             valor=evento.tipo,
         )
-    if evento.tipo == VAGAS_ADICIONAIS:
+    if tipo.carrega_quantidade:
         quantidade = evento.quantidade
         if isinstance(quantidade, bool) or not isinstance(quantidade, int) or quantidade < 1:
             raise ErroDeCotas(
-                f"Evento {numero} (vagas_adicionais): quantidade deve ser um inteiro positivo; "
+                f"Evento {numero} ({evento.tipo}): quantidade deve ser um inteiro positivo; "
                 f"recebido {descrever_valor(quantidade)}.",
                 campo=f"{campo}.quantidade",
                 valor=quantidade,

@@ -33,8 +33,10 @@ from comum.exibicao import data, data_e_hora
 from comum.mensagens import mensagem_de
 from concursos.acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
+from cotas import quorum
+from cotas.regimes import rotulo_do_grupo
 
-from . import pdf, quorum, services
+from . import pdf, services
 from .forms import SessaoForm
 from .models import (
     Chamado,
@@ -312,7 +314,7 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
         except ValidationError as erro:
             self.message_user(request, mensagem(erro), messages.ERROR)
             return redirect("admin:heteroidentificacao_comissao_changelist")
-        grupo = pdf.rotulo_do_grupo(ordinaria.grupo)
+        grupo = rotulo_do_grupo(ordinaria.grupo)
         contexto = {
             **self.admin_site.each_context(request),
             "title": f"Resultado da heteroidentificação — edital {ordinaria.edital} ({grupo})",

@@ -12,8 +12,9 @@ from django.utils import timezone
 import cotas
 from concursos.adapters import cenario_do_cargo
 from concursos.models import Inscricao, OpcaoDeGrupo, Resultado
+from cotas import quorum
+from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 
-from . import quorum
 from .models import Chamado, Comissao, Membro, Parecer, Sessao
 
 
@@ -67,7 +68,9 @@ def ativa_na_lista_geral(inscricao: Inscricao) -> bool:
     """Está na lista geral e nenhum evento a tirou dela (desistência, não posse, anulação); quem
     pediu final de lista continua ativo, no fim da lista."""
     resultado = simular_o_cargo(inscricao.cargo)
-    saiu = any(s.inscricao == inscricao.numero and s.tipo != "final_de_lista" for s in resultado.saidas)
+    saiu = any(
+        s.inscricao == inscricao.numero and TIPOS_DE_EVENTO[s.tipo].efeito == SAI_DAS_LISTAS for s in resultado.saidas
+    )
     return inscricao.numero in resultado.lista("geral") and not saiu
 
 

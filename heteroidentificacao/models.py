@@ -2,7 +2,7 @@
 
 O voto de cada membro (``Parecer``) é do membro: só ele o registra e o altera, e só com a sessão
 aberta; cada alteração fica no histórico. O encerramento calcula a decisão colegiada pela regra de
-quórum congelada na comissão (``quorum.py``) e a grava na opção da inscrição (``OpcaoDeGrupo``),
+quórum congelada na comissão (``cotas/quorum.py``) e a grava na opção da inscrição (``OpcaoDeGrupo``),
 que o motor de cotas lê. Declaração falsa (Art. 2º, §1º) é outro procedimento, nunca um voto.
 """
 
@@ -13,9 +13,13 @@ from django.db.models import Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+import cotas
 from concursos.models import Edital, Inscricao
+from cotas import quorum
+from cotas.regimes import grupos_heteroidentificados
 
-from . import quorum
+# O grupo verificado por padrão (no serviço, vem do regime do edital; este é o do regime padrão).
+GRUPO_PADRAO = grupos_heteroidentificados(cotas.REGIMES[cotas.REGIME_PADRAO])[0]
 
 DECISOES = [
     (quorum.PENDENTE, "Pendente"),
@@ -32,7 +36,7 @@ class Comissao(models.Model):
 
     edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="comissoes")
     tipo = models.CharField("tipo", max_length=10, choices=TIPOS, default=ORDINARIA)
-    grupo = models.CharField("grupo verificado", max_length=32, default="negros")
+    grupo = models.CharField("grupo verificado", max_length=32, default=GRUPO_PADRAO)
     regra_de_quorum = models.JSONField("regra de quórum (congelada)", default=dict, editable=False)
     limite_de_chamados = models.PositiveIntegerField(
         "chamar só os primeiros N da lista do grupo",

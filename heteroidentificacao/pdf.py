@@ -22,8 +22,10 @@ from django.utils import timezone
 
 from concursos.models import Edital
 from concursos.pdf import FUSO, renderizar
+from cotas import quorum
+from cotas.regimes import rotulo_do_grupo
 
-from . import consultas, quorum
+from . import consultas
 from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
@@ -357,11 +359,6 @@ def placar(chamado: Chamado) -> str:
     if chamado.sessao.status != Sessao.ENCERRADA or chamado.decisao == quorum.AUSENTE:
         return "—"
     return f"{chamado.votos_confirma} a {chamado.votos_nao_confirma}"
-
-
-def rotulo_do_grupo(grupo: str) -> str:
-    texto = grupo.replace("_", " ")
-    return texto[:1].upper() + texto[1:]
 
 
 def agora() -> datetime:

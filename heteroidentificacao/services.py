@@ -21,8 +21,11 @@ from django.utils import timezone
 import cotas
 from concursos.models import Edital, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento
+from cotas import quorum
+from cotas.modelo import ANULACAO, DECLARACAO_FALSA
+from cotas.regimes import grupos_heteroidentificados
 
-from . import consultas, quorum
+from . import consultas
 from .models import (
     Chamado,
     Comissao,
@@ -36,8 +39,6 @@ from .models import (
 )
 
 SESSAO_ENCERRADA = "Sessão encerrada: nada mais pode ser registrado nem alterado nela."
-DECLARACAO_FALSA = "declaracao_falsa"
-ANULACAO = "anulacao"
 
 
 # — Auditoria e permissões —
@@ -109,13 +110,15 @@ def criar_comissao(
     *,
     por,
     tipo: str = Comissao.ORDINARIA,
-    grupo: str = "negros",
+    grupo: str | None = None,
     regra_de_quorum: dict | None = None,
     limite_de_chamados: int | None = None,
     prazo_de_recurso_dias: int = 2,
 ) -> Comissao:
-    """Cria a comissão com a regra de quórum congelada (a padrão do tipo, ou a do edital)."""
+    """Cria a comissão com a regra de quórum congelada (a padrão do tipo, ou a do edital). Sem
+    ``grupo``, o grupo verificado é o da autodeclaração preta ou parda no regime do edital."""
     _exigir_permissao(por, "heteroidentificacao.add_comissao", "criar comissões de heteroidentificação")
+    grupo = grupo or _grupo_do_regime(edital)
     padrao = quorum.REGRA_RECURSAL_PADRAO if tipo == Comissao.RECURSAL else quorum.REGRA_ORDINARIA_PADRAO
     if Comissao.objects.filter(edital=edital, tipo=tipo, grupo=grupo).exists():
         raise ValidationError(f"O edital {edital} já tem comissão {tipo} para o grupo {grupo}.")
@@ -537,9 +540,15 @@ def chamar_recurso(recurso: Recurso, sessao_recursal: Sessao, *, por) -> Chamado
 # — Apuração de declaração falsa (Art. 2º, §1º) —
 
 
+def _grupo_do_regime(edital: Edital) -> str | None:
+    """O grupo que a comissão verifica por padrão: ``negros`` ou ``pretos_pardos``, conforme o regime."""
+    return next(iter(grupos_heteroidentificados(edital.regime_congelado())), None)
+
+
 def _grupos_verificados(edital: Edital) -> set[str]:
     """Grupos cuja autodeclaração é verificada por heteroidentificação neste edital."""
-    return set(Comissao.objects.filter(edital=edital).values_list("grupo", flat=True)) or {"negros"}
+    grupos = set(Comissao.objects.filter(edital=edital).values_list("grupo", flat=True))
+    return grupos or set(grupos_heteroidentificados(edital.regime_congelado()))
 
 
 def _travar_processo(processo: ProcessoDeApuracao) -> ProcessoDeApuracao:

@@ -23,8 +23,9 @@ from django.views.decorators.http import require_POST
 
 from comum.mensagens import mensagem_de
 from concursos.acesso import descrever, registrar_acesso
+from cotas import quorum
 
-from . import consultas, quorum, services
+from . import consultas, services
 from .forms import ParecerForm, PresencaForm
 from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 

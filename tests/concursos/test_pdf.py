@@ -16,6 +16,7 @@ from pypdf import PdfReader
 import cotas
 from comum.cpf import formatar_cpf, mascarar_cpf
 from concursos import diagramacao, pdf, services
+from cotas.regimes import rotulo_do_grupo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
@@ -137,7 +138,7 @@ def test_html_do_pdf_declara_portugues_do_brasil(edital_de_tres_cargos):
 
 
 def test_cabecalhos_dos_grupos_do_regime_federal_sao_legiveis():
-    rotulos = [pdf.rotulo_do_grupo(g) for g in cotas.REGIMES["federal-15142-2025"].grupos]
+    rotulos = [rotulo_do_grupo(g.grupo) for g in cotas.REGIMES["federal-15142-2025"].grupos]
     assert rotulos == ["Pretos e pardos", "Indígenas", "Quilombolas", "PcD"]
 
 

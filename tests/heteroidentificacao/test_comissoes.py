@@ -3,7 +3,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from heteroidentificacao import quorum, services
+from cotas import quorum
+from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital
 
@@ -89,3 +90,8 @@ def test_criacao_e_inclusao_de_membros_ficam_na_auditoria(o_edital):
     comissao(o_edital, titulares=("ana", "bruno"))
     acoes = list(RegistroDeAuditoria.objects.order_by("id").values_list("acao", flat=True))
     assert acoes == ["comissao_criada", "membro_incluido", "membro_incluido"]
+
+
+@pytest.mark.parametrize(("regime", "grupo"), [("cariacica-2023", "negros"), ("federal-15142-2025", "pretos_pardos")])
+def test_comissao_sem_grupo_verifica_o_grupo_de_pretos_e_pardos_do_regime_do_edital(regime, grupo):
+    assert comissao(edital(criado_por=rh(), regime=regime)).grupo == grupo

@@ -9,7 +9,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 
-from heteroidentificacao import quorum, services
+from cotas import quorum
+from heteroidentificacao import services
 from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer
 from tests.concursos.fabricas import inscricao
 

@@ -1,4 +1,4 @@
-"""Regra de quórum da comissão: do voto de cada membro à decisão colegiada. Python puro.
+"""Regra de quórum da comissão de heteroidentificação: do voto de cada membro à decisão colegiada.
 
 Padrão (congelado no edital): comissão ordinária de 5 membros; a autodeclaração é confirmada pela
 maioria dos membros que votaram, com no mínimo 3 votos de confirmação; com menos de 3 votantes
@@ -8,13 +8,11 @@ provido (autodeclaração confirmada) com 2 de 3 votos. Ver docs/HETEROIDENTIFIC
 
 from dataclasses import dataclass
 
+# A decisão é uma situação de verificação do motor (REGRAS §3): CONFIRMADO, NAO_CONFIRMADO…
+from .modelo import AUSENTE, CONFIRMADO, NAO_CONFIRMADO, PENDENTE
+
 CONFIRMA = "confirma"
 NAO_CONFIRMA = "nao_confirma"
-
-CONFIRMADO = "confirmado"
-NAO_CONFIRMADO = "nao_confirmado"
-AUSENTE = "ausente"
-PENDENTE = "pendente"
 
 REGRA_ORDINARIA_PADRAO = {"membros": 5, "quorum": 3, "minimo_para_confirmar": 3}
 REGRA_RECURSAL_PADRAO = {"membros": 3, "quorum": 3, "minimo_para_confirmar": 2}

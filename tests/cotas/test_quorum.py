@@ -2,9 +2,9 @@
 
 import pytest
 
-from heteroidentificacao import quorum
-from heteroidentificacao.quorum import CONFIRMA as C
-from heteroidentificacao.quorum import NAO_CONFIRMA as N
+from cotas import quorum
+from cotas.quorum import CONFIRMA as C
+from cotas.quorum import NAO_CONFIRMA as N
 
 ORDINARIA = quorum.REGRA_ORDINARIA_PADRAO
 RECURSAL = quorum.REGRA_RECURSAL_PADRAO
