@@ -21,7 +21,7 @@ PERDE_RESERVA = "perde_reserva"
 ELIMINADO = "eliminado"
 EFEITOS_DA_AUSENCIA = (PERDE_RESERVA, ELIMINADO)
 
-# Situação da verificação da opção por um grupo (REGRAS §3).
+# Situação da verificação da opção por um grupo (docs/REGRAS.md §3).
 CONFIRMADO = "confirmado"
 NAO_CONFIRMADO = "nao_confirmado"
 AUSENTE = "ausente"
@@ -36,7 +36,7 @@ CONCURSO_PUBLICO = "concurso_publico"
 PROCESSO_SELETIVO_ACS_ACE = "processo_seletivo_acs_ace"
 TIPOS_DE_EDITAL = (CONCURSO_PUBLICO, PROCESSO_SELETIVO_ACS_ACE)
 
-# Critérios de desempate (REGRAS §6).
+# Critérios de desempate (docs/REGRAS.md §6).
 IDOSO = "idoso"
 IDADE = "idade"
 JURADO = "jurado"
@@ -44,7 +44,7 @@ SORTEIO = "sorteio"
 PREFIXO_NOTA = "nota:"
 DESEMPATE_PADRAO = (IDOSO, IDADE, JURADO, SORTEIO)
 
-# Eventos posteriores ao primeiro resultado (REGRAS §5).
+# Eventos posteriores ao primeiro resultado (docs/REGRAS.md §5).
 VAGAS_ADICIONAIS = "vagas_adicionais"
 DESISTENCIA = "desistencia"
 NAO_POSSE = "nao_posse"
@@ -93,7 +93,7 @@ class Grupo:
 
 @dataclass(frozen=True)
 class Regime:
-    """Conjunto nomeado e versionado de grupos reservados (REGRAS §1)."""
+    """Conjunto nomeado e versionado de grupos reservados (docs/REGRAS.md §1)."""
 
     nome: str
     grupos: tuple[Grupo, ...]
@@ -182,7 +182,7 @@ class Cenario:
 
 @dataclass(frozen=True)
 class Quadro:
-    """Quadro de vagas de um cargo (REGRAS §2; Art. 1º, §4º)."""
+    """Quadro de vagas de um cargo (docs/REGRAS.md §2; Art. 1º, §4º)."""
 
     vagas: int
     ampla: int
@@ -211,7 +211,7 @@ class Convocacao:
 
 @dataclass(frozen=True)
 class Reclassificacao:
-    """Mudança do rótulo de um convocado que continua convocado (REGRAS §5)."""
+    """Mudança do rótulo de um convocado que continua convocado (docs/REGRAS.md §5)."""
 
     evento: int
     inscricao: str
