@@ -1,6 +1,6 @@
 """Gera no banco de ``DATABASE_URL`` um edital em escala, para medir o ``gerar_resultado``.
 
-Um edital com N inscrições em C cargos, realista como a demonstração (``concursos/demo.py``):
+Um edital com N inscrições em C cargos, realista como a demonstração (``demo/plano.py``):
 nomes comuns, CPF válido e único (sequência determinística completada pelo dígito verificador),
 cerca de 30% de optantes por ``negros`` com heteroidentificação quase sempre ``confirmado`` e 5% por
 ``pcd``, notas com centavos (a final e as parciais de conhecimentos gerais e específicos), cerca de
@@ -52,9 +52,9 @@ from django.db.models import Max  # noqa: E402
 
 from comum.cpf import completar_cpf  # noqa: E402
 from concursos import services  # noqa: E402
-from concursos.demo import CONECTIVOS, NOMES_FEMININOS, NOMES_MASCULINOS, SOBRENOMES  # noqa: E402
 from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo  # noqa: E402
 from cotas.modelo import AUSENTE, CONCURSO_PUBLICO, CONFIRMADO, NAO_CONFIRMADO  # noqa: E402
+from demo.plano import CONECTIVOS, NOMES_FEMININOS, NOMES_MASCULINOS, SOBRENOMES  # noqa: E402
 
 SEMENTE = 2026
 ANO = 2026

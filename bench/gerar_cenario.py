@@ -7,7 +7,7 @@ para que o resultado não fique provisório. Todos têm ``sorteio`` distinto: n�
 
 Os eventos são válidos por construção: a cada lote de eventos o motor simula o prefixo e
 ``nao_posse``/``final_de_lista`` só atingem quem está convocado nesse momento (quem é convocado
-continua convocado até sair, REGRAS §5); ``desistencia``/``anulacao`` atingem ativos da lista
+continua convocado até sair, docs/REGRAS.md §5); ``desistencia``/``anulacao`` atingem ativos da lista
 geral, a maioria convocados. No fim o cenário inteiro é simulado uma vez para conferir.
 
 Uso: ``.venv/bin/python bench/gerar_cenario.py [--saida ARQUIVO] [--semente N]``.

@@ -1,4 +1,4 @@
-"""Listas grandes do admin (um milhão de inscrições) sem ``COUNT(*)`` a cada página (TECNICO 7.1).
+"""Listas grandes do admin (um milhão de inscrições) sem ``COUNT(*)`` a cada página (docs/TECNICO.md §7.1).
 
 O paginador do Django conta as linhas da lista a cada página; no PostgreSQL isso percorre a
 tabela inteira. ``PaginadorComContagemEstimada`` conta assim:

@@ -58,7 +58,7 @@ class BuscaPorCpf:
 
 
 class BuscaPorIndice:
-    """Busca que o PostgreSQL responde por índice numa tabela de um milhão de linhas (TECNICO 7.1),
+    """Busca que o PostgreSQL responde por índice numa tabela de um milhão de linhas (docs/TECNICO.md §7.1),
     em vez do ``icontains`` em várias colunas (que percorre a tabela inteira):
 
     - termo com algarismos: o número de inscrição exato (sem diferença de maiúsculas) ou o CPF
@@ -297,7 +297,7 @@ class InscricaoAdmin(
             f"{totais[RowResult.IMPORT_TYPE_UPDATE]} atualizadas, {totais[RowResult.IMPORT_TYPE_SKIP]} sem mudança.",
         )
 
-    # Lista feita para um milhão de inscrições (TECNICO 7.1; índices da migração 0008): contagem
+    # Lista feita para um milhão de inscrições (docs/TECNICO.md §7.1; índices da migração 0008): contagem
     # estimada (ListaGrandeNoAdmin), busca por índice (BuscaPorIndice), filtros de edital e cargo
     # com caixa de busca, e a ordem fixa do índice (edital mais recente, número): ordenar por nota
     # ou por nome seria ordenar a tabela inteira a cada página.

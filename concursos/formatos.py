@@ -3,11 +3,11 @@ leitura de células (CPF, datas, decimais com vírgula, sim/não, cor/raça do I
 
 - CSV com ``;`` ou ``,`` (o separador é descoberto pela linha do cabeçalho), em UTF-8 com ou sem
   BOM ou em Windows-1252. A decodificação fica aqui, no formato, porque o admin do
-  django-import-export só sabe uma codificação (TECNICO §1.5).
+  django-import-export só sabe uma codificação (docs/TECNICO.md §1.5).
 - Cada conjunto lido leva ``linhas``: o número de cada linha de dados na planilha, como o servidor
   a vê (o cabeçalho é a linha 1), para que os erros apontem a linha certa mesmo com linhas em branco.
 - Na escrita, texto que começa com ``= + - @``, tabulação ou CR ganha um apóstrofo na frente, para
-  que o Excel não o execute como fórmula (OWASP, "CSV injection"; TECNICO §1.6). Números e datas
+  que o Excel não o execute como fórmula (OWASP, "CSV injection"; docs/TECNICO.md §1.6). Números e datas
   continuam números e datas no XLSX; no CSV saem como o Excel-BR os lê (``1234,5``, ``31/12/1990``).
 - Arquivo enviado (``conferir_arquivo``; ``ler_arquivo`` devolve o conjunto já lido): só ``.csv`` e
   ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, e o conteúdo tem de ser o que a extensão diz — um XLSX

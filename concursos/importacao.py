@@ -23,7 +23,7 @@ Contrato usado por ``tarefas.importar_arquivo``::
 5. Idempotente: linha igual ao que já está no banco é pulada ("sem mudança"), sem gravar nem criar
    histórico; importar o mesmo arquivo de novo não duplica nada.
 
-Modo em massa do django-import-export (TECNICO §1.4), opção por opção:
+Modo em massa do django-import-export (docs/TECNICO.md §1.4), opção por opção:
 
 - ``use_bulk`` e ``batch_size = 1000``: a linha não é gravada com ``save()``; vai para as listas da
   biblioteca e é gravada por ``gravar``. A biblioteca gravaria cada lote assim que enche, no meio da

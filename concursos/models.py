@@ -232,7 +232,7 @@ class OpcaoDeGrupo(models.Model):
 
 
 class Evento(models.Model):
-    """Evento posterior ao primeiro resultado (REGRAS §5). Só inclusão; um erro se corrige com
+    """Evento posterior ao primeiro resultado (docs/REGRAS.md §5). Só inclusão; um erro se corrige com
     outro registro que reverte este (``reverte``) e diz por quê."""
 
     TIPOS = [(tipo.tipo, tipo.rotulo) for tipo in TIPOS_DE_EVENTO.values()] + [

@@ -9,13 +9,23 @@ fazem decorre de serem membros de uma comissão (``heteroidentificacao.models.Me
 de ``/heteroidentificacao/``; quem preside é o ``Membro.presidente``, não o grupo. Os grupos deles
 servem para o RH saber quem é quem e para que nenhum ganhe, por descuido, acesso ao admin.
 
-``configurar_papeis`` recebe ``apps`` para rodar também numa migração de dados (``RunPython``),
-com os modelos históricos: a migração ``heteroidentificacao/0003_papeis`` cria os grupos em todo
-banco novo. Quem mudar as permissões de um papel, ou criar um modelo que um papel deva ver, escreve
-uma nova migração que chame ``configurar_papeis`` de novo (ela acerta os grupos existentes).
+Como os papéis chegam ao banco: ``configurar_papeis_depois_do_migrate`` roda no fim de todo
+``migrate`` (sinal ``post_migrate``, o mesmo em que o Django cria as permissões) e acerta os grupos
+por este arquivo, a fonte única. Um banco novo (o de testes inclusive) sai do ``migrate`` com os
+papéis; um banco em produção recebe a mudança de um papel, ou a permissão de um modelo novo, no
+``migrate`` da implantação, sem migração de dados nenhuma.
+
+Por que não uma migração de dados: uma migração antiga que importa este módulo roda com o código de
+hoje, e não com o do dia em que foi escrita, então muda de comportamento sem que ninguém a edite.
+Congelar em cada migração uma cópia da tabela resolveria isso, mas daria duas fontes para a mesma
+tabela (a da última migração e a deste arquivo, que a demonstração e os testes usam) que podem
+divergir em silêncio. As migrações ``heteroidentificacao/0003_papeis``, ``concursos/0005`` e
+``concursos/0007``, que chamavam ``configurar_papeis``, ficaram vazias e só marcam a história.
 """
 
 from django.apps import apps as apps_globais
+from django.contrib.auth.management import create_permissions
+from django.db import DEFAULT_DB_ALIAS, router
 from django.db.models import Q
 
 RH = "RH"
@@ -63,7 +73,7 @@ def permissoes_dos_papeis() -> dict[str, Q]:
     }
 
 
-def configurar_papeis(apps=apps_globais) -> dict:
+def configurar_papeis(apps=apps_globais, using: str = DEFAULT_DB_ALIAS) -> dict:
     """Cria (ou acerta) os grupos de cada papel e as suas permissões; devolve nome → grupo.
 
     Idempotente: rodar de novo deixa cada grupo com exatamente as permissões do papel."""
@@ -71,7 +81,27 @@ def configurar_papeis(apps=apps_globais) -> dict:
     permissao_model = apps.get_model("auth", "Permission")
     grupos = {}
     for nome, condicao in permissoes_dos_papeis().items():
-        grupo, _ = grupo_model.objects.get_or_create(name=nome)
-        grupo.permissions.set(permissao_model.objects.filter(condicao))
+        grupo, _ = grupo_model.objects.using(using).get_or_create(name=nome)
+        grupo.permissions.set(permissao_model.objects.using(using).filter(condicao))
         grupos[nome] = grupo
     return grupos
+
+
+def configurar_papeis_depois_do_migrate(sender=None, *, apps=apps_globais, using=DEFAULT_DB_ALIAS, **kwargs):
+    """Receptor do ``post_migrate`` (ligado em ``ConcursosConfig.ready``): acerta os papéis.
+
+    O Django cria as permissões de cada app no ``post_migrate`` desse app, e os dos outros apps
+    (heteroidentificação, axes) podem ainda não ter passado quando este roda; por isso as
+    permissões de todos os apps são criadas antes, como o próprio Django faria. ``apps`` são os
+    modelos do estado final das migrações; sem as tabelas de ``auth`` (um ``migrate auth zero``),
+    não há o que configurar."""
+    try:
+        permissao_model = apps.get_model("auth", "Permission")
+        apps.get_model("auth", "Group")
+    except LookupError:
+        return
+    if not router.allow_migrate_model(using, permissao_model):
+        return
+    for app_config in apps_globais.get_app_configs():
+        create_permissions(app_config, verbosity=0, interactive=False, using=using, apps=apps)
+    configurar_papeis(apps, using)

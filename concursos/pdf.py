@@ -11,10 +11,10 @@
 
 O WeasyPrint só é importado dentro das funções que desenham (custa ~0,35 s), para que o
 ``manage.py`` não pague esse preço ao iniciar. Todo recurso externo passa por um buscador que
-recusa tudo, menos ``data:`` e os arquivos estáticos do próprio projeto (TECNICO §2.3): os modelos
+recusa tudo, menos ``data:`` e os arquivos estáticos do próprio projeto (docs/TECNICO.md §2.3): os modelos
 são nossos, mas levam nomes digitados pelos candidatos.
 
-Resultado com milhares de linhas (TECNICO §2.4: numa tabela do WeasyPrint cada célula é uma caixa
+Resultado com milhares de linhas (docs/TECNICO.md §2.4: numa tabela do WeasyPrint cada célula é uma caixa
 de texto, ~3 ms por linha): as páginas do resultado são diagramadas em ``diagramacao.py``, e o WeasyPrint só desenha.
 
 - Cada texto é medido com as larguras de glifo da própria fonte embutida (DejaVu Sans, lidas com

@@ -671,7 +671,7 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
 
 def armazenamento_temporario():
     """O armazenamento privado (nunca servido pela web) e a pasta onde a importação guarda o arquivo
-    entre a prévia e a confirmação (``MediaStorage`` do django-import-export; TECNICO §1.1)."""
+    entre a prévia e a confirmação (``MediaStorage`` do django-import-export; docs/TECNICO.md §1.1)."""
     from import_export.tmp_storages import MediaStorage
 
     temporario = MediaStorage()

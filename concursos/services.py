@@ -24,7 +24,7 @@ from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
 
 def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None) -> None:
-    """Copia no edital os parâmetros do regime escolhido (REGRAS §1), com o que a lei deixa ao
+    """Copia no edital os parâmetros do regime escolhido (docs/REGRAS.md §1), com o que a lei deixa ao
     edital: o percentual PcD (de 5% a 20%). Só na criação: o edital nunca muda depois."""
     if edital.parametros_do_regime:
         raise ValidationError("Os parâmetros do regime deste edital já foram congelados.")

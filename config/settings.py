@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "cotas",
     "concursos",
     "heteroidentificacao",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,4 @@
-"""Classificação e listas (REGRAS §§ 3 e 6).
+"""Classificação e listas (docs/REGRAS.md §§ 3 e 6).
 
 A lista geral ordena os classificados não eliminados pela nota final e, entre empatados, pela
 cadeia de desempate do edital. Quem continua empatado ao fim da cadeia é apontado (precisa de

@@ -1,4 +1,4 @@
-"""``simular_cotas``: lê um cenário, escreve o resultado (FORMATO.md). Sem Django, sem banco.
+"""``simular_cotas``: lê um cenário, escreve o resultado (docs/FORMATO-CENARIO.md). Sem Django, sem banco.
 
 Saída 0 com o JSON no stdout; entrada inválida: mensagem em português no stderr, nada no stdout,
 saída 2.

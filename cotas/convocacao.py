@@ -1,4 +1,4 @@
-"""Quem é convocado e em que posição: alternância e proporcionalidade (Arts. 3º e 4º; REGRAS §§ 4 e 5).
+"""Quem é convocado e em que posição: alternância e proporcionalidade (Arts. 3º e 4º; docs/REGRAS.md §§ 4 e 5).
 
 Para o total ``N`` de vagas a prover (as do edital mais as surgidas na validade), os vencedores são
 calculados do zero, de forma "estática", sobre as listas vigentes:
@@ -177,7 +177,7 @@ def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Event
             registro.sair(numero, evento.tipo, inscricao, atual.vaga(inscricao))
             if tipo.efeito == VAI_AO_FINAL:
                 # Sai das listas de grupo e vai para o fim da lista geral; não é chamado de novo
-                # nesta mesma convocação, a que renunciou (REGRAS §5).
+                # nesta mesma convocação, a que renunciou (docs/REGRAS.md §5).
                 estado.mover_para_o_final(inscricao)
                 excluidos = frozenset((inscricao,))
             else:
@@ -270,7 +270,7 @@ class _Registro:
 
     def reclassificar(self, numero: int, atual: _Vencedores) -> None:
         convocados = self.convocados.keys()
-        # Não deve acontecer (REGRAS §5); se acontecer, o convocado é apontado, nunca descartado.
+        # Não deve acontecer (docs/REGRAS.md §5); se acontecer, o convocado é apontado, nunca descartado.
         for inscricao in convocados - atual.todos:
             self.inconsistencias[inscricao] = None
         for rotulo, conjunto in atual.conjuntos.items():

@@ -1,4 +1,4 @@
-"""Os tipos de evento posteriores ao primeiro resultado (REGRAS §5): a tabela única.
+"""Os tipos de evento posteriores ao primeiro resultado (docs/REGRAS.md §5): a tabela única.
 
 Cada tipo diz o seu efeito sobre as entradas do motor e como as telas o mostram. Daqui derivam as
 escolhas do modelo ``concursos.Evento``, a explicação do formulário de registrar evento, o campo
@@ -32,7 +32,7 @@ class TipoDeEvento:
     motivo_da_saida: str = ""
     # Quem saiu, nas diferenças entre versões do resultado: "desistente".
     situacao_de_quem_saiu: str = ""
-    # Só um convocado pode sofrê-lo (não posse, final de lista: REGRAS §5).
+    # Só um convocado pode sofrê-lo (não posse, final de lista: docs/REGRAS.md §5).
     exige_convocado: bool = False
     # Elimina o candidato de todas as listas (anulação da nomeação por declaração falsa).
     elimina: bool = False

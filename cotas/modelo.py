@@ -21,7 +21,7 @@ PERDE_RESERVA = "perde_reserva"
 ELIMINADO = "eliminado"
 EFEITOS_DA_AUSENCIA = (PERDE_RESERVA, ELIMINADO)
 
-# Situação da verificação da opção por um grupo (REGRAS §3).
+# Situação da verificação da opção por um grupo (docs/REGRAS.md §3).
 CONFIRMADO = "confirmado"
 NAO_CONFIRMADO = "nao_confirmado"
 AUSENTE = "ausente"
@@ -36,7 +36,7 @@ CONCURSO_PUBLICO = "concurso_publico"
 PROCESSO_SELETIVO_ACS_ACE = "processo_seletivo_acs_ace"
 TIPOS_DE_EDITAL = (CONCURSO_PUBLICO, PROCESSO_SELETIVO_ACS_ACE)
 
-# Critérios de desempate (REGRAS §6): os simples e as notas parciais (``nota:<campo>``).
+# Critérios de desempate (docs/REGRAS.md §6): os simples e as notas parciais (``nota:<campo>``).
 IDOSO = "idoso"
 IDADE = "idade"
 JURADO = "jurado"
@@ -55,7 +55,7 @@ def criterio_de_desempate_valido(criterio) -> bool:
     )
 
 
-# Eventos posteriores ao primeiro resultado (REGRAS §5); a tabela dos tipos está em ``eventos.py``.
+# Eventos posteriores ao primeiro resultado (docs/REGRAS.md §5); a tabela dos tipos está em ``eventos.py``.
 VAGAS_ADICIONAIS = "vagas_adicionais"
 DESISTENCIA = "desistencia"
 NAO_POSSE = "nao_posse"
@@ -100,7 +100,7 @@ class Grupo:
 
 @dataclass(frozen=True)
 class Regime:
-    """Conjunto nomeado e versionado de grupos reservados (REGRAS §1)."""
+    """Conjunto nomeado e versionado de grupos reservados (docs/REGRAS.md §1)."""
 
     nome: str
     grupos: tuple[Grupo, ...]
@@ -202,7 +202,7 @@ class Cenario:
 
 @dataclass(frozen=True)
 class Quadro:
-    """Quadro de vagas de um cargo (REGRAS §2; Art. 1º, §4º)."""
+    """Quadro de vagas de um cargo (docs/REGRAS.md §2; Art. 1º, §4º)."""
 
     vagas: int
     ampla: int
@@ -231,7 +231,7 @@ class Convocacao:
 
 @dataclass(frozen=True)
 class Reclassificacao:
-    """Mudança do rótulo de um convocado que continua convocado (REGRAS §5)."""
+    """Mudança do rótulo de um convocado que continua convocado (docs/REGRAS.md §5)."""
 
     evento: int
     inscricao: str

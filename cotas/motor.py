@@ -1,4 +1,4 @@
-"""A chamada única do motor: cenário em, resultado fora (REGRAS inteiro)."""
+"""A chamada única do motor: cenário em, resultado fora (docs/REGRAS.md inteiro)."""
 
 from .classificacao import classificar, eliminado_de_tudo, listas_dos_grupos, pendencias
 from .convocacao import convocar

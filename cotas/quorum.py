@@ -8,7 +8,7 @@ provido (autodeclaração confirmada) com 2 de 3 votos. Ver docs/HETEROIDENTIFIC
 
 from dataclasses import dataclass
 
-# A decisão é uma situação de verificação do motor (REGRAS §3): CONFIRMADO, NAO_CONFIRMADO…
+# A decisão é uma situação de verificação do motor (docs/REGRAS.md §3): CONFIRMADO, NAO_CONFIRMADO…
 from .modelo import AUSENTE, CONFIRMADO, NAO_CONFIRMADO, PENDENTE
 
 CONFIRMA = "confirma"

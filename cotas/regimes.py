@@ -1,4 +1,4 @@
-"""Regimes pré-definidos, cada número com a sua fonte legal (REGRAS §1).
+"""Regimes pré-definidos, cada número com a sua fonte legal (docs/REGRAS.md §1).
 
 Um edital escolhe um regime ao ser criado e congela uma cópia dos parâmetros; por isso os regimes
 são valores imutáveis e ``com_parametros`` devolve uma cópia alterada, nunca altera o original.
@@ -335,7 +335,7 @@ def com_parametros(regime: Regime, parametros: dict) -> tuple[Regime, tuple[str,
 
 
 def regime_inline(dados: dict) -> Regime:
-    """Regime descrito no próprio cenário, com qualquer número de grupos (FORMATO.md)."""
+    """Regime descrito no próprio cenário, com qualquer número de grupos (docs/FORMATO-CENARIO.md)."""
     if not isinstance(dados, dict):
         raise ErroDeCotas(f"regime: esperado um nome ou um objeto; recebido {descrever_valor(dados)}.")
     nome = dados.get("nome") or "regime-do-cenario"

@@ -1,4 +1,4 @@
-"""Quantas vagas cada grupo reserva e em que posições da convocação (REGRAS §§ 1, 2 e 4).
+"""Quantas vagas cada grupo reserva e em que posições da convocação (docs/REGRAS.md §§ 1, 2 e 4).
 
 Toda a aritmética é inteira: o percentual (``Decimal``) vira a razão exata ``a/b`` e cada
 arredondamento é uma divisão inteira. Nunca ``float``, nunca ``round()``.
@@ -76,7 +76,7 @@ def grupos_aplicaveis(regime: Regime, edital: Edital) -> tuple[str, ...]:
 
 
 def reservadas_por_grupo(vagas: int, regime: Regime, aplicaveis: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """R(vagas) de cada grupo do regime; recusa o regime que reservaria mais do que há (REGRAS §2)."""
+    """R(vagas) de cada grupo do regime; recusa o regime que reservaria mais do que há (docs/REGRAS.md §2)."""
     reservadas = tuple((g.grupo, vagas_reservadas(vagas, g) if g.grupo in aplicaveis else 0) for g in regime.grupos)
     if sum(n for _, n in reservadas) > vagas:
         detalhe = ", ".join(f"{nome} {n}" for nome, n in reservadas)
@@ -90,7 +90,7 @@ def reservadas_por_grupo(vagas: int, regime: Regime, aplicaveis: tuple[str, ...]
 
 
 def quadro_de_vagas(vagas: int, regime: Regime, aplicaveis: tuple[str, ...] | None = None) -> Quadro:
-    """Quadro de vagas do cargo: reservadas por grupo e ampla concorrência (REGRAS §2).
+    """Quadro de vagas do cargo: reservadas por grupo e ampla concorrência (docs/REGRAS.md §2).
 
     A base é o total de vagas do cargo, nunca a parte não reservada a outro grupo.
     """

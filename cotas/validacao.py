@@ -1,4 +1,4 @@
-"""Validação semântica de um cenário antes de qualquer cálculo (REGRAS §7).
+"""Validação semântica de um cenário antes de qualquer cálculo (docs/REGRAS.md §7).
 
 Cada mensagem nomeia o candidato, o campo e o valor. O leitor de JSON (``cenario.py``) cuida dos
 tipos; aqui ficam as regras que valem também para quem chama o motor com dataclasses (o Django).

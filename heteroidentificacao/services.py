@@ -4,7 +4,7 @@ Cada ação roda numa transação, registra quem agiu em ``RegistroDeAuditoria``
 depois) e recusa em português: ``ValidationError`` quando a regra não deixa, ``PermissionDenied``
 quando a pessoa não pode.
 
-Travas (TECNICO §5.3): registrar ou alterar um parecer, registrar a presença e encerrar a sessão
+Travas (docs/TECNICO.md §5.3): registrar ou alterar um parecer, registrar a presença e encerrar a sessão
 travam a mesma linha da ``Sessao`` (``select_for_update``) e conferem a situação da sessão dentro da
 trava. Dois votos simultâneos são gravados os dois; um voto que disputa com o encerramento ou entra
 antes (e é contado no placar) ou é recusado com "Sessão encerrada" — nunca fica gravado sem ser
@@ -451,7 +451,7 @@ def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None)
     """Recurso do candidato contra a não confirmação, dentro do prazo da comissão.
 
     Só cabe contra ``nao_confirmado``: a ausência não é juízo sobre o fenótipo (perde a reserva,
-    REGRAS §3) e a decisão da comissão recursal é a última."""
+    docs/REGRAS.md §3) e a decisão da comissão recursal é a última."""
     _exigir_permissao(por, "heteroidentificacao.add_recurso", "registrar recursos")
     chamado = (
         Chamado.objects.select_for_update(of=("self",))

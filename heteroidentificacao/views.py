@@ -1,5 +1,5 @@
 """Telas da comissão de heteroidentificação: minhas sessões, a sessão, o parecer, presença,
-abertura e encerramento (ESTILO: "processos são views, não ações do admin").
+abertura e encerramento (docs/ESTILO.md §4: "processos são views, não ações do admin").
 
 Os membros não são do RH: veem só o que julgam. Quem não é membro da comissão da sessão recebe
 404 em todas as telas dela (não revelamos que a sessão existe); o membro que tenta o que só o

@@ -1,14 +1,14 @@
-"""Papéis de novo, agora com os processamentos em segundo plano (0006): o RH os pede e acompanha;
-o Auditor os lê (``concursos/papeis.py``). Mesmo passo da 0005, que cria as permissões antes."""
+"""Marco histórico: aqui os papéis eram acertados de novo com os processamentos em segundo plano
+(0006), que o RH pede e acompanha e o Auditor lê.
 
-from importlib import import_module
+Sem operações desde que os papéis saem de ``concursos/papeis.py`` no fim de todo ``migrate``
+(sinal ``post_migrate``; ver ``heteroidentificacao/0003_papeis``). As dependências ficam.
+"""
 
 from django.db import migrations
-
-acertar_papeis = import_module("concursos.migrations.0005_auditor_le_os_acessos").acertar_papeis
 
 
 class Migration(migrations.Migration):
     dependencies = [("concursos", "0006_processamentos")]
 
-    operations = [migrations.RunPython(acertar_papeis, migrations.RunPython.noop)]
+    operations = []

@@ -1,4 +1,4 @@
-"""Índices das listas do admin com um milhão de inscrições (TECNICO 7.1), só no PostgreSQL.
+"""Índices das listas do admin com um milhão de inscrições (docs/TECNICO.md §7.1), só no PostgreSQL.
 
 Cada um serve uma consulta da lista de inscrições ou de candidatos (``concursos/admin.py``):
 

@@ -1,24 +1,13 @@
-"""Papéis (grupos com permissões) em todo banco novo: RH, membro, presidente, comissão recursal e
-auditor (``concursos/papeis.py``, ``docs/PAPEIS.md``).
+"""Marco histórico: aqui nasciam os papéis (grupos com permissões) de todo banco novo.
 
-O Django só cria as linhas de ``auth.Permission`` no ``post_migrate``, depois de todas as
-migrações; num banco novo elas ainda não existem aqui. Por isso a migração as cria antes (com os
-modelos históricos) e só então monta os grupos. Desfazer não apaga nada: grupos e permissões podem
-já ter usuários.
+Esta migração chamava ``configurar_papeis`` de ``concursos/papeis.py``, isto é, rodava o código de
+hoje e não o do dia em que foi escrita. Os papéis agora saem de ``papeis.py`` no fim de todo
+``migrate`` (sinal ``post_migrate``; ver o docstring de ``concursos/papeis.py`` e
+``docs/PAPEIS.md``), e ela ficou sem operações. As dependências continuam as mesmas, para que o
+grafo das migrações não mude; num banco que já a aplicou, nada muda.
 """
 
-from django.contrib.auth.management import create_permissions
 from django.db import migrations
-
-from concursos.papeis import configurar_papeis
-
-
-def criar_papeis(apps, schema_editor):
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True  # o create_permissions ignora apps sem módulo de modelos
-        create_permissions(app_config, apps=apps, verbosity=0, using=schema_editor.connection.alias)
-        app_config.models_module = None
-    configurar_papeis(apps)
 
 
 class Migration(migrations.Migration):
@@ -30,4 +19,4 @@ class Migration(migrations.Migration):
         ("axes", "0010_accessattemptexpiration"),  # o auditor lê os registros de login
     ]
 
-    operations = [migrations.RunPython(criar_papeis, migrations.RunPython.noop)]
+    operations = []

@@ -66,7 +66,7 @@ def inscricao(cargo: Cargo, numero: str, nota, *, nome=None, grupos=None, cor_ra
 
 
 def cargo_do_exemplo_da_alternancia(vagas=5):
-    """O exemplo de REGRAS §4: geral A, B, Y, C, D, Z, P, Q; negros Y, Z; pcd P, Q."""
+    """O exemplo de docs/REGRAS.md §4: geral A, B, Y, C, D, Z, P, Q; negros Y, Z; pcd P, Q."""
     cargo = edital(cargos=(("GM", "Guarda Municipal", vagas),)).cargos.get()
     for numero, nota in (("A", 95), ("B", 94), ("C", 92), ("D", 91)):
         inscricao(cargo, numero, nota)

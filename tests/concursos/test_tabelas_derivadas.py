@@ -26,7 +26,7 @@ QUADRO = "Total de vagas reservadas por cargo publicado no edital"
 
 @pytest.fixture
 def cargo_com_resultado():
-    """O exemplo de REGRAS §4 (5 vagas; A, B, Z, Y e P convocados) com a primeira versão do resultado."""
+    """O exemplo de docs/REGRAS.md §4 (5 vagas; A, B, Z, Y e P convocados) com a primeira versão do resultado."""
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     return cargo

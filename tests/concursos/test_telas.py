@@ -18,7 +18,7 @@ def url_do_evento(cargo, tipo):
 
 @pytest.fixture
 def cargo_com_resultado():
-    """O exemplo de REGRAS §4 com mais uma negra (W) e a primeira versão do resultado."""
+    """O exemplo de docs/REGRAS.md §4 com mais uma negra (W) e a primeira versão do resultado."""
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, nome="Wanda Souza", grupos={"negros": "confirmado"})
     services.gerar_resultado(cargo, gerado_por=usuario("autor"))

@@ -1,4 +1,4 @@
-"""Classificação, desempate e listas (REGRAS §§ 3 e 6; Art. 2º da lei; Estatuto da Pessoa Idosa, art. 27).
+"""Classificação, desempate e listas (docs/REGRAS.md §§ 3 e 6; Art. 2º da lei; Estatuto da Pessoa Idosa, art. 27).
 
 Data de referência de todos os cenários: 31/03/2024 (último dia de inscrição).
 """

@@ -1,6 +1,6 @@
-"""Quem é convocado e em que posição, e o que cada evento muda (REGRAS §§ 4 e 5; Arts. 3º e 4º).
+"""Quem é convocado e em que posição, e o que cada evento muda (docs/REGRAS.md §§ 4 e 5; Arts. 3º e 4º).
 
-Notação dos exemplos de REGRAS §4: lista geral A, B, Y, C, D…; negros Y, Z; PcD P.
+Notação dos exemplos de docs/REGRAS.md §4: lista geral A, B, Y, C, D…; negros Y, Z; PcD P.
 """
 
 import pytest
@@ -46,7 +46,7 @@ def vagas_adicionais(quantidade):
     return {"tipo": "vagas_adicionais", "quantidade": quantidade}
 
 
-# A, B, Y (negro), C, D, Z (negro), P (PcD): o exemplo de REGRAS §4.
+# A, B, Y (negro), C, D, Z (negro), P (PcD): o exemplo de docs/REGRAS.md §4.
 EXEMPLO = [
     candidato("A", "95"),
     candidato("B", "94"),

@@ -1,4 +1,4 @@
-"""Entrada inválida (REGRAS §7; FORMATO.md): mensagem clara em português no stderr, nada no stdout, saída 2.
+"""Entrada inválida (docs/REGRAS.md §7; docs/FORMATO-CENARIO.md): mensagem clara em português no stderr, nada no stdout, saída 2.
 
 Cada caso roda o comando de verdade (``manage.py simular_cotas -``), com o cenário na entrada padrão.
 """

@@ -2,7 +2,7 @@
 
 Cada ``NOME.json`` tem o seu ``NOME.esperado.json``, escrito à mão a partir da lei. Todas as
 chaves do esperado são comparadas exatamente; de ``convocacoes`` só o ``motivo`` fica de fora
-(texto livre, mas tem de existir), e ``avisos`` não é comparado (FORMATO.md).
+(texto livre, mas tem de existir), e ``avisos`` não é comparado (docs/FORMATO-CENARIO.md).
 """
 
 import json

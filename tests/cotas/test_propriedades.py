@@ -2,7 +2,7 @@
 
 Cada teste gera cenários aleatórios — regimes pré-definidos e regimes descritos no próprio cenário,
 candidatos com notas empatadas, verificações em qualquer situação e sequências de eventos válidos —
-e confere uma regra do contrato (``shared/REGRAS.md``). Os limites das reservas são calculados aqui
+e confere uma regra do contrato (``docs/REGRAS.md``). Os limites das reservas são calculados aqui
 com ``Fraction``, sem usar as funções do motor.
 """
 

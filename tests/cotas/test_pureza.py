@@ -1,6 +1,6 @@
 """O motor (``cotas/*.py``) é Python puro: só biblioteca padrão, sem Django, sem ``float`` nem ``round()``.
 
-ESTILO.md: "A test proves the engine modules never import Django". REGRAS: toda a aritmética é
+docs/ESTILO.md §1: um teste prova que os módulos do motor não importam Django. docs/REGRAS.md: toda a aritmética é
 exata; ``round()`` arredonda metades para o par (``round(2.5) == 2``), o contrário do Art. 1º, §2º.
 """
 

@@ -1,4 +1,4 @@
-"""Quadro de vagas de um cargo (REGRAS §§ 1, 2 e 4; Art. 1º, Art. 4º e Art. 5º da lei de 2023).
+"""Quadro de vagas de um cargo (docs/REGRAS.md §§ 1, 2 e 4; Art. 1º, Art. 4º e Art. 5º da lei de 2023).
 
 Os números esperados foram calculados à mão a partir da lei, nunca pelo próprio motor.
 """

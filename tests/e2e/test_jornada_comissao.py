@@ -1,7 +1,7 @@
 """Jornada da comissão de heteroidentificação no navegador: três membros votam, o presidente
 encerra e o RH gera o resultado e vê as decisões aplicadas.
 
-Cenário (fictício), o exemplo de REGRAS §4: edital 12/2025, Agente Administrativo com 5 vagas
+Cenário (fictício), o exemplo de docs/REGRAS.md §4: edital 12/2025, Agente Administrativo com 5 vagas
 (ampla, ampla, negros na 3ª, ampla, PcD na 5ª). Lista geral: Alice 95, Bernardo 94, Yasmin 93,
 Caio 92, Dora 91, Zacarias 80, Paula 70. Yasmin e Zacarias optaram pela reserva a negros (pardos,
 verificação pendente); Paula é PcD confirmada.

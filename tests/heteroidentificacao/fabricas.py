@@ -90,7 +90,7 @@ def encerrar(sessao):
 
 
 def tudo_em_uso(chefe) -> dict:
-    """Um pouco de cada tela: edital com resultado publicado (exemplo de REGRAS §4) e comissão
+    """Um pouco de cada tela: edital com resultado publicado (exemplo de docs/REGRAS.md §4) e comissão
     presidida por ``chefe``, com sessão aberta e um candidato presente aguardando parecer."""
     from concursos import services as servicos_de_concursos
     from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia

@@ -1,4 +1,4 @@
-"""Corridas de verdade (TECNICO §5.3): duas transações ao mesmo tempo, cada uma na sua thread e na
+"""Corridas de verdade (docs/TECNICO.md §5.3): duas transações ao mesmo tempo, cada uma na sua thread e na
 sua conexão. Só no PostgreSQL: no SQLite ``select_for_update`` não trava nada e a corrida não é
 reproduzível. O CI roda esta suíte contra o PostgreSQL (``scripts/com-postgres``)."""
 

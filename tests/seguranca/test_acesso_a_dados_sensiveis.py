@@ -2,14 +2,13 @@
 cor/raça, opção por grupo (negros, PcD), pareceres, decisões ou gravações registra quem, o quê,
 quando e de onde — sem o dado, sem o CPF —, e o Auditor consulta o registro no admin."""
 
-import importlib
 import re
 from datetime import date
-from types import SimpleNamespace
 
 import pytest
 from django.contrib import admin
 from django.contrib.auth.models import Group, Permission
+from django.core.management.sql import emit_post_migrate_signal
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.test import RequestFactory
@@ -392,13 +391,11 @@ def test_auditor_lista_e_filtra_os_acessos(client, registros, auditora):
 
 
 def test_a_migracao_da_ao_auditor_a_leitura_do_registro_e_ao_rh_nao():
-    """Num banco novo a migração dos papéis (heteroidentificacao/0003) pode rodar antes deste modelo:
-    a 0005 de concursos acerta os grupos com ele."""
-    nome = "0005_auditor_le_os_acessos"
-    migracao = importlib.import_module(f"concursos.migrations.{nome}")
+    """No fim do ``migrate`` (``post_migrate``, ``concursos/papeis.py``) o Auditor ganha a leitura
+    deste registro, e o RH, que ele vigia, não."""
     Group.objects.all().delete()
-    modelos = MigrationLoader(connection).project_state(("concursos", nome), at_end=False).apps
-    migracao.acertar_papeis(modelos, SimpleNamespace(connection=connection))
+    modelos = MigrationLoader(connection).project_state().apps
+    emit_post_migrate_signal(0, False, connection.alias, apps=modelos, plan=[])
     leitores = Group.objects.filter(permissions__codename="view_acessoadadossensiveis")
     assert list(leitores.values_list("name", flat=True)) == ["Auditor"]
 

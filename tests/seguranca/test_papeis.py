@@ -1,18 +1,20 @@
-"""Os papéis nascem da migração ``heteroidentificacao/0003_papeis`` em todo banco novo, com as
-permissões de cada um (``docs/PAPEIS.md``).
+"""Os papéis nascem no fim de todo ``migrate`` (sinal ``post_migrate``), de ``concursos/papeis.py``,
+com as permissões de cada um (``docs/PAPEIS.md``).
 
-O banco de teste já passou pela migração, mas os testes transacionais (concorrência, navegador)
-o esvaziam com ``flush``, que recria as permissões e não os grupos. Por isso o banco novo é
-simulado aqui: sem grupos e sem permissões (o Django só as cria depois de todas as migrações), a
-função da migração roda com os modelos históricos do ponto em que ela está no grafo.
+O banco de teste já passou pelo ``migrate``. Aqui o banco novo é simulado: sem grupos e sem
+permissões, o fim do ``migrate`` roda de novo (o ``post_migrate`` de cada app, na ordem do
+``INSTALLED_APPS``, com os modelos do estado final das migrações). Os apps que vêm depois de
+``concursos`` (a heteroidentificação) ainda não têm as permissões quando o receptor dos papéis
+roda: ele as cria antes.
 """
 
 import functools
-import importlib
-from types import SimpleNamespace
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission
+from django.core.management.sql import emit_post_migrate_signal
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
@@ -20,7 +22,7 @@ from concursos import papeis
 
 pytestmark = pytest.mark.django_db
 
-MIGRACAO = importlib.import_module("heteroidentificacao.migrations.0003_papeis")
+RAIZ = Path(__file__).resolve().parents[2]
 
 # Papel → permissões que precisa ter e permissões que nunca pode ter.
 TEM = {
@@ -58,13 +60,14 @@ NUNCA = {
 
 
 @functools.cache
-def modelos_historicos():
-    """Os modelos como estão no grafo logo antes da migração (o ``apps`` que o ``migrate`` passa)."""
-    return MigrationLoader(connection).project_state(("heteroidentificacao", "0003_papeis"), at_end=False).apps
+def modelos_do_estado_final():
+    """Os modelos como estão no fim do grafo de migrações (o ``apps`` que o ``migrate`` passa)."""
+    return MigrationLoader(connection).project_state().apps
 
 
 def rodar_a_migracao() -> None:
-    MIGRACAO.criar_papeis(modelos_historicos(), SimpleNamespace(connection=connection))
+    """O fim do ``migrate``: o ``post_migrate`` de todos os apps."""
+    emit_post_migrate_signal(0, False, connection.alias, apps=modelos_do_estado_final(), plan=[])
 
 
 def banco_sem_papeis() -> None:
@@ -143,3 +146,16 @@ def test_migracao_rodada_de_novo_acerta_os_grupos_sem_duplicar():
     assert {nome: permissoes_do_grupo(nome) for nome in papeis.PAPEIS if nome != papeis.AUDITOR} == {
         nome: codigos for nome, codigos in antes.items() if nome != papeis.AUDITOR
     }
+
+
+def test_banco_criado_pelo_migrate_ja_tem_os_papeis():
+    assert set(Group.objects.values_list("name", flat=True)) == set(papeis.PAPEIS)
+    assert TEM[papeis.RH] <= permissoes_do_grupo(papeis.RH)
+
+
+def test_nenhuma_migracao_importa_os_papeis():
+    """Uma migração que importa ``papeis.py`` rodaria o código de hoje, não o do dia dela."""
+    migracoes = sorted(RAIZ.glob("*/migrations/0*.py"))
+    assert migracoes
+    for migracao in migracoes:
+        assert not re.search(r"^\s*(from|import)\s.*papeis", migracao.read_text(), re.MULTILINE), migracao

@@ -4,7 +4,7 @@
   conferido (um XLSX é um zip OOXML sem macros nem "bomba" de descompressão; um CSV é texto), e a
   mensagem em português no formulário antes de qualquer gravação.
 - Entre a prévia e a confirmação a planilha fica na pasta privada ``MEDIA_ROOT`` (``MediaStorage``,
-  TECNICO §1.1), com permissão só do dono, e nenhuma URL a serve; a confirmação a apaga, e
+  docs/TECNICO.md §1.1), com permissão só do dono, e nenhuma URL a serve; a confirmação a apaga, e
   ``manage.py limpar_importacoes`` apaga as prévias abandonadas.
 - Os campos escondidos da confirmação voltam do navegador: formato, recurso e nome do arquivo
   adulterados dão erro no formulário, nunca 500 nem leitura de outro arquivo.

@@ -14,8 +14,9 @@ from django.core.management import call_command
 from django.test import RequestFactory
 
 from comum.cpf import validar_cpf
-from concursos import demo
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from demo.plano import plano
+from demo.usuarios import USUARIOS
 from heteroidentificacao.models import Chamado, Comissao, Membro, Sessao
 
 pytestmark = pytest.mark.django_db
@@ -198,7 +199,7 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
 )
 def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(username, grupo, staff):
     carregar_demo()
-    senha = next(u.senha for u in demo.USUARIOS if u.username == username)
+    senha = next(u.senha for u in USUARIOS if u.username == username)
     usuario = authenticate(requisicao_de_login(), username=username, password=senha)
     assert usuario is not None
     assert list(usuario.groups.values_list("name", flat=True)) == [grupo]
@@ -248,7 +249,7 @@ def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
 
 
 def test_senhas_de_demonstracao_passam_nos_validadores_do_django():
-    for dados in demo.USUARIOS:
+    for dados in USUARIOS:
         validate_password(dados.senha, get_user_model()(username=dados.username, email=f"{dados.username}@x.test"))
 
 
@@ -258,8 +259,8 @@ def test_comando_imprime_usuarios_senhas_e_o_endereco_do_admin():
 
 
 def test_plano_e_sempre_o_mesmo_para_a_mesma_semente():
-    primeiro, segundo = demo.plano(), demo.plano()
+    primeiro, segundo = plano(), plano()
     assert [(i.numero, i.pessoa.cpf, i.nota, i.grupos) for i in primeiro.inscricoes] == [
         (i.numero, i.pessoa.cpf, i.nota, i.grupos) for i in segundo.inscricoes
     ]
-    assert len(demo.plano(semente=7).inscricoes) == len(primeiro.inscricoes)
+    assert len(plano(semente=7).inscricoes) == len(primeiro.inscricoes)

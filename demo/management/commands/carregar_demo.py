@@ -1,9 +1,11 @@
-"""``carregar_demo``: dados de demonstração idempotentes (ver ``concursos/demo.py``)."""
+"""``carregar_demo``: dados de demonstração idempotentes (ver ``demo/concursos.py`` e
+``demo/heteroidentificacao.py``)."""
 
 from django.core.management.base import BaseCommand
 
-from concursos import demo
-from heteroidentificacao import demo as demo_da_heteroidentificacao
+from demo import concursos as demo_de_concursos
+from demo import heteroidentificacao as demo_da_heteroidentificacao
+from demo.usuarios import URL_DO_ADMIN, USUARIOS
 
 ROTULOS = {
     "editais": "editais",
@@ -23,7 +25,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
-        resumo = demo.carregar()
+        resumo = demo_de_concursos.carregar()
         chamados = demo_da_heteroidentificacao.carregar(resumo.usuarios["admin"])
         if chamados:
             self.stdout.write(
@@ -38,9 +40,9 @@ class Command(BaseCommand):
         self.stdout.write("")
         self.stdout.write("Usuários de DEMONSTRAÇÃO (senhas públicas; nunca use em produção):")
         self.stdout.write(f"  {'usuário':<12} {'senha':<22} papel")
-        for usuario in demo.USUARIOS:
+        for usuario in USUARIOS:
             papel = "superusuário" if usuario.superusuario else usuario.grupo
             self.stdout.write(f"  {usuario.username:<12} {usuario.senha:<22} {papel}")
         self.stdout.write("  (usuário que já existia antes da primeira carga mantém a senha que tinha)")
         self.stdout.write("")
-        self.stdout.write(f"Admin: {demo.URL_DO_ADMIN}")
+        self.stdout.write(f"Admin: {URL_DO_ADMIN}")

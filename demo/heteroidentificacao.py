@@ -10,9 +10,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from concursos.models import Edital
-
-from . import services
-from .models import Comissao, Membro
+from heteroidentificacao import services
+from heteroidentificacao.models import Comissao, Membro
 
 MEMBROS_DA_ORDINARIA = (("presidente", True), ("membro1", False), ("membro2", False), ("membro3", False))
 

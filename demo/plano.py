@@ -1,12 +1,8 @@
-"""Dados de demonstração: editais, cargos, candidatos fictícios, papéis e usuários.
+"""Dados de demonstração, a metade pura: editais, cargos e candidatos fictícios, sem banco.
 
-Duas metades, como o resto do sistema:
-
-- ``plano(editais, semente)`` é puro: a partir de uma semente fixa (``random.Random(2025)``) gera
-  pessoas, inscrições, notas e verificações, sem tocar no banco. Serve também para gerar massas
-  grandes (basta passar editais com mais candidatos).
-- ``carregar()`` grava o plano pelas chaves naturais (edital número/ano, cargo código, CPF, número
-  de inscrição, usuário), só o que falta: rodar duas vezes não muda nada nem duplica nada.
+``plano(editais, semente)`` gera, a partir de uma semente fixa (``random.Random(2025)``), pessoas,
+inscrições, notas e verificações, sem tocar no banco. Serve também para gerar massas grandes (basta
+passar editais com mais candidatos). Quem grava o plano é ``demo/concursos.py``.
 
 Os CPFs saem de uma sequência determinística completada pelo dígito verificador
 (``completar_cpf``); os nomes são combinações de listas comuns. Nenhum dado é de pessoa real.
@@ -15,35 +11,22 @@ Os CPFs saem de uma sequência determinística completada pelo dígito verificad
 import itertools
 import random
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
-
-from django.contrib.auth import get_user_model
-from django.db import transaction
 
 from comum.cpf import completar_cpf
 from cotas.modelo import (
     AUSENTE,
     CONCURSO_PUBLICO,
     CONFIRMADO,
-    DESISTENCIA,
     NAO_CONFIRMADO,
-    NAO_POSSE,
     PENDENTE,
     PROCESSO_SELETIVO_ACS_ACE,
-    VAGAS_ADICIONAIS,
 )
 
-from . import services
-from .models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
-from .papeis import configurar_papeis
-
 SEMENTE = 2025
-URL_DO_ADMIN = "http://127.0.0.1:8000/admin/"
 PRIMEIRO_CPF = 700_000_001  # base de 9 dígitos da sequência; o DV vem de completar_cpf
-LOTE = 500
 
 NOMES_FEMININOS = (
     "Maria", "Ana", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Amanda", "Bruna", "Jéssica",
@@ -138,54 +121,6 @@ EDITAIS = (
         ),
     ),
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class UsuarioDemo:
-    username: str
-    senha: str
-    nome: str
-    grupo: str | None
-    staff: bool
-    superusuario: bool = False
-
-
-# Senhas SÓ de demonstração, impressas pelo comando e escritas no README. Nunca em produção.
-USUARIOS = (
-    UsuarioDemo("admin", "demo-admin-2025", "Administrador Demonstração", None, staff=True, superusuario=True),
-    UsuarioDemo("rh", "demo-rh-2025", "Rita Moreira", "RH", staff=True),
-    UsuarioDemo("membro1", "demo-membro1-2025", "Marcos Vieira", "Membro de comissão", staff=False),
-    UsuarioDemo("membro2", "demo-membro2-2025", "Sônia Lopes", "Membro de comissão", staff=False),
-    UsuarioDemo("membro3", "demo-membro3-2025", "Jorge Paiva", "Membro de comissão", staff=False),
-    UsuarioDemo("presidente", "demo-presidente-2025", "Helena Bastos", "Presidente de comissão", staff=False),
-    UsuarioDemo("recursal", "demo-recursal-2025", "Otávio Reis", "Comissão recursal", staff=False),
-    UsuarioDemo("auditor", "demo-auditor-2025", "Célia Tavares", "Auditor", staff=True),
-)
-
-
-def criar_usuarios(grupos: dict) -> dict:
-    """Um usuário por papel; a senha só é definida na criação (rodar de novo não a troca)."""
-    modelo = get_user_model()
-    usuarios = {}
-    for dados in USUARIOS:
-        primeiro, _, ultimo = dados.nome.partition(" ")
-        usuario, criado = modelo.objects.get_or_create(
-            username=dados.username,
-            defaults={
-                "first_name": primeiro,
-                "last_name": ultimo,
-                "email": f"{dados.username}@cariacica.test",
-                "is_staff": dados.staff,
-                "is_superuser": dados.superusuario,
-            },
-        )
-        if criado:
-            usuario.set_password(dados.senha)
-            usuario.save(update_fields=["password"])
-        if dados.grupo:
-            usuario.groups.add(grupos[dados.grupo])
-        usuarios[dados.username] = usuario
-    return usuarios
 
 
 # ── O plano (puro, sem banco) ────────────────────────────────────────────────────────────────────
@@ -362,147 +297,3 @@ def _empatar(primeiro: InscricaoDemo, segundo: InscricaoDemo, tipo: str, edital:
     segundo.jurado = False
     if tipo == "sorteio":
         primeiro.sorteio, segundo.sorteio = 2, 1
-
-
-# ── A carga (banco) ──────────────────────────────────────────────────────────────────────────────
-
-
-@dataclass
-class Resumo:
-    criados: Counter
-    usuarios: dict
-
-
-@transaction.atomic
-def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
-    """Grava papéis, usuários, editais, candidatos e inscrições que faltam e gera o primeiro
-    resultado de cada cargo que ainda não tem nenhum. Idempotente."""
-    criados = Counter()
-    usuarios = criar_usuarios(configurar_papeis())
-    admin = usuarios["admin"]
-    cargos = _editais_e_cargos(editais, admin, criados)
-    dados = plano(editais, semente)
-    candidatos = _candidatos(dados.pessoas, criados)
-    _inscricoes(dados.inscricoes, cargos, candidatos, criados)
-    for cargo in cargos.values():
-        if not cargo.resultados.exists():
-            services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
-            criados["resultados"] += 1
-    guarda_2020 = cargos.get(("3/2020", "GM"))
-    if guarda_2020 is not None and not guarda_2020.eventos.exists():
-        criados["eventos"] += _historico_da_guarda_2020(guarda_2020, admin)
-    return Resumo(criados, usuarios)
-
-
-def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
-    cargos = {}
-    for demo in editais:
-        edital = Edital.objects.filter(numero=demo.numero, ano=demo.ano).first()
-        if edital is None:
-            edital = services.criar_edital(
-                criado_por=admin,
-                percentual_pcd=demo.percentual_pcd,
-                numero=demo.numero,
-                ano=demo.ano,
-                titulo=demo.titulo,
-                tipo=demo.tipo,
-                publicado_em=demo.publicado_em,
-                data_referencia_idade=demo.data_referencia_idade,
-                regime=demo.regime,
-            )
-            criados["editais"] += 1
-        for cargo_demo in demo.cargos:
-            cargo, criado = Cargo.objects.get_or_create(
-                edital=edital, codigo=cargo_demo.codigo, defaults={"nome": cargo_demo.nome, "vagas": cargo_demo.vagas}
-            )
-            criados["cargos"] += criado
-            cargos[(demo.chave, cargo_demo.codigo)] = cargo
-    return cargos
-
-
-def _candidatos(pessoas: list[PessoaDemo], criados: Counter) -> dict[str, int]:
-    """CPF → id do candidato, criando em lote só os que faltam."""
-    existentes = _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
-    novos = [
-        Candidato(cpf=p.cpf, nome=p.nome, nome_social=p.nome_social, nascimento=p.nascimento, email=p.email)
-        for p in pessoas
-        if p.cpf not in existentes
-    ]
-    Candidato.objects.bulk_create(novos, batch_size=LOTE)
-    criados["candidatos"] += len(novos)
-    return _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
-
-
-def _inscricoes(inscricoes: list[InscricaoDemo], cargos: dict, candidatos: dict, criados: Counter) -> None:
-    por_edital = {}
-    for inscricao in inscricoes:
-        por_edital.setdefault(inscricao.edital, []).append(inscricao)
-    for chave, do_edital in por_edital.items():
-        edital = cargos[(chave, do_edital[0].cargo)].edital
-        numeros = [i.numero for i in do_edital]
-        existentes = _existentes(edital.inscricoes, "numero", numeros)
-        novas = [
-            _registro(i, edital, cargos[(chave, i.cargo)], candidatos) for i in do_edital if i.numero not in existentes
-        ]
-        Inscricao.objects.bulk_create(novas, batch_size=LOTE)
-        criados["inscricoes"] += len(novas)
-        ids = _existentes(edital.inscricoes, "numero", numeros)
-        ja_com_opcao = set(OpcaoDeGrupo.objects.filter(inscricao__edital=edital).values_list("inscricao_id", "grupo"))
-        opcoes = [
-            OpcaoDeGrupo(inscricao_id=ids[i.numero], grupo=grupo, situacao=situacao)
-            for i in do_edital
-            for grupo, situacao in sorted(i.grupos.items())
-            if (ids[i.numero], grupo) not in ja_com_opcao
-        ]
-        OpcaoDeGrupo.objects.bulk_create(opcoes, batch_size=LOTE)
-        criados["opcoes"] += len(opcoes)
-
-
-def _registro(inscricao: InscricaoDemo, edital: Edital, cargo: Cargo, candidatos: dict) -> Inscricao:
-    return Inscricao(
-        edital=edital,
-        cargo=cargo,
-        candidato_id=candidatos[inscricao.pessoa.cpf],
-        numero=inscricao.numero,
-        cor_raca=inscricao.cor_raca,
-        nota=inscricao.nota,
-        notas_parciais=inscricao.notas_parciais,
-        jurado=inscricao.jurado,
-        sorteio=inscricao.sorteio,
-        situacao=Inscricao.ELIMINADO if inscricao.eliminado else Inscricao.CLASSIFICADO,
-    )
-
-
-def _existentes(manager, campo: str, valores: list[str]) -> dict[str, int]:
-    """Valor da chave natural → id, consultando em lotes (o SQLite limita os parâmetros)."""
-    encontrados = {}
-    for inicio in range(0, len(valores), LOTE):
-        lote = valores[inicio : inicio + LOTE]
-        encontrados.update(manager.filter(**{f"{campo}__in": lote}).values_list(campo, "id"))
-    return encontrados
-
-
-def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
-    """O edital de 2020 já andou: primeiro resultado publicado e depois uma desistência na vaga
-    reservada a negros (Art. 3º, §2º), uma não posse e vagas adicionais."""
-    primeiro = cargo.resultados.get(versao=1)
-    if primeiro.status != Resultado.PUBLICADO:
-        services.publicar_resultado(primeiro, publicado_por=admin)
-    chamadas = [c for c in primeiro.saida["convocacoes"] if c["evento"] == 0]
-    negro = next(c["inscricao"] for c in chamadas if c["vaga"] == "negros")
-    ampla = next(c["inscricao"] for c in chamadas if c["vaga"] == "ampla")
-    eventos = (
-        (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020"),
-        (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020"),
-        (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021"),
-    )
-    for tipo, numero, quantidade, documento in eventos:
-        services.registrar_evento(
-            cargo,
-            tipo=tipo,
-            inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
-            quantidade=quantidade,
-            documento=documento,
-            registrado_por=admin,
-        )
-    return len(eventos)

@@ -1,0 +1,162 @@
+"""Dados de demonstração, a metade que grava: papéis, usuários, editais, candidatos e inscrições.
+
+``carregar()`` grava o plano de ``demo/plano.py`` pelas chaves naturais (edital número/ano, cargo
+código, CPF, número de inscrição, usuário), só o que falta: rodar duas vezes não muda nada nem
+duplica nada. Tudo passa pelos serviços de ``concursos``, como faria o RH.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from concursos import services
+from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
+from concursos.papeis import configurar_papeis
+from cotas.modelo import DESISTENCIA, NAO_POSSE, VAGAS_ADICIONAIS
+
+from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
+from .usuarios import criar_usuarios
+
+LOTE = 500
+
+
+@dataclass
+class Resumo:
+    criados: Counter
+    usuarios: dict
+
+
+@transaction.atomic
+def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
+    """Grava papéis, usuários, editais, candidatos e inscrições que faltam e gera o primeiro
+    resultado de cada cargo que ainda não tem nenhum. Idempotente."""
+    criados = Counter()
+    usuarios = criar_usuarios(configurar_papeis())
+    admin = usuarios["admin"]
+    cargos = _editais_e_cargos(editais, admin, criados)
+    dados = plano(editais, semente)
+    candidatos = _candidatos(dados.pessoas, criados)
+    _inscricoes(dados.inscricoes, cargos, candidatos, criados)
+    for cargo in cargos.values():
+        if not cargo.resultados.exists():
+            services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
+            criados["resultados"] += 1
+    guarda_2020 = cargos.get(("3/2020", "GM"))
+    if guarda_2020 is not None and not guarda_2020.eventos.exists():
+        criados["eventos"] += _historico_da_guarda_2020(guarda_2020, admin)
+    return Resumo(criados, usuarios)
+
+
+def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
+    cargos = {}
+    for demo in editais:
+        edital = Edital.objects.filter(numero=demo.numero, ano=demo.ano).first()
+        if edital is None:
+            edital = services.criar_edital(
+                criado_por=admin,
+                percentual_pcd=demo.percentual_pcd,
+                numero=demo.numero,
+                ano=demo.ano,
+                titulo=demo.titulo,
+                tipo=demo.tipo,
+                publicado_em=demo.publicado_em,
+                data_referencia_idade=demo.data_referencia_idade,
+                regime=demo.regime,
+            )
+            criados["editais"] += 1
+        for cargo_demo in demo.cargos:
+            cargo, criado = Cargo.objects.get_or_create(
+                edital=edital, codigo=cargo_demo.codigo, defaults={"nome": cargo_demo.nome, "vagas": cargo_demo.vagas}
+            )
+            criados["cargos"] += criado
+            cargos[(demo.chave, cargo_demo.codigo)] = cargo
+    return cargos
+
+
+def _candidatos(pessoas: list[PessoaDemo], criados: Counter) -> dict[str, int]:
+    """CPF → id do candidato, criando em lote só os que faltam."""
+    existentes = _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
+    novos = [
+        Candidato(cpf=p.cpf, nome=p.nome, nome_social=p.nome_social, nascimento=p.nascimento, email=p.email)
+        for p in pessoas
+        if p.cpf not in existentes
+    ]
+    Candidato.objects.bulk_create(novos, batch_size=LOTE)
+    criados["candidatos"] += len(novos)
+    return _existentes(Candidato.objects, "cpf", [p.cpf for p in pessoas])
+
+
+def _inscricoes(inscricoes: list[InscricaoDemo], cargos: dict, candidatos: dict, criados: Counter) -> None:
+    por_edital = {}
+    for inscricao in inscricoes:
+        por_edital.setdefault(inscricao.edital, []).append(inscricao)
+    for chave, do_edital in por_edital.items():
+        edital = cargos[(chave, do_edital[0].cargo)].edital
+        numeros = [i.numero for i in do_edital]
+        existentes = _existentes(edital.inscricoes, "numero", numeros)
+        novas = [
+            _registro(i, edital, cargos[(chave, i.cargo)], candidatos) for i in do_edital if i.numero not in existentes
+        ]
+        Inscricao.objects.bulk_create(novas, batch_size=LOTE)
+        criados["inscricoes"] += len(novas)
+        ids = _existentes(edital.inscricoes, "numero", numeros)
+        ja_com_opcao = set(OpcaoDeGrupo.objects.filter(inscricao__edital=edital).values_list("inscricao_id", "grupo"))
+        opcoes = [
+            OpcaoDeGrupo(inscricao_id=ids[i.numero], grupo=grupo, situacao=situacao)
+            for i in do_edital
+            for grupo, situacao in sorted(i.grupos.items())
+            if (ids[i.numero], grupo) not in ja_com_opcao
+        ]
+        OpcaoDeGrupo.objects.bulk_create(opcoes, batch_size=LOTE)
+        criados["opcoes"] += len(opcoes)
+
+
+def _registro(inscricao: InscricaoDemo, edital: Edital, cargo: Cargo, candidatos: dict) -> Inscricao:
+    return Inscricao(
+        edital=edital,
+        cargo=cargo,
+        candidato_id=candidatos[inscricao.pessoa.cpf],
+        numero=inscricao.numero,
+        cor_raca=inscricao.cor_raca,
+        nota=inscricao.nota,
+        notas_parciais=inscricao.notas_parciais,
+        jurado=inscricao.jurado,
+        sorteio=inscricao.sorteio,
+        situacao=Inscricao.ELIMINADO if inscricao.eliminado else Inscricao.CLASSIFICADO,
+    )
+
+
+def _existentes(manager, campo: str, valores: list[str]) -> dict[str, int]:
+    """Valor da chave natural → id, consultando em lotes (o SQLite limita os parâmetros)."""
+    encontrados = {}
+    for inicio in range(0, len(valores), LOTE):
+        lote = valores[inicio : inicio + LOTE]
+        encontrados.update(manager.filter(**{f"{campo}__in": lote}).values_list(campo, "id"))
+    return encontrados
+
+
+def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
+    """O edital de 2020 já andou: primeiro resultado publicado e depois uma desistência na vaga
+    reservada a negros (Art. 3º, §2º), uma não posse e vagas adicionais."""
+    primeiro = cargo.resultados.get(versao=1)
+    if primeiro.status != Resultado.PUBLICADO:
+        services.publicar_resultado(primeiro, publicado_por=admin)
+    chamadas = [c for c in primeiro.saida["convocacoes"] if c["evento"] == 0]
+    negro = next(c["inscricao"] for c in chamadas if c["vaga"] == "negros")
+    ampla = next(c["inscricao"] for c in chamadas if c["vaga"] == "ampla")
+    eventos = (
+        (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020"),
+        (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020"),
+        (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021"),
+    )
+    for tipo, numero, quantidade, documento in eventos:
+        services.registrar_evento(
+            cargo,
+            tipo=tipo,
+            inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
+            quantidade=quantidade,
+            documento=documento,
+            registrado_por=admin,
+        )
+    return len(eventos)
