@@ -1,6 +1,6 @@
 """Consultas da heteroidentificação (só leitura): o que cada usuário vê, quem chamar e os prazos.
 
-Nada aqui grava; as ações estão em ``services.py``. As telas usam estas funções para não mostrar a
+Nada aqui grava; as ações estão em ``services/``. As telas usam estas funções para não mostrar a
 um membro os pareceres dos outros antes de ele registrar o seu.
 """
 

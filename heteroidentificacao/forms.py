@@ -3,7 +3,7 @@ e o da sessão no admin (local, link e a referência da gravação).
 
 Só a montagem dos campos, do layout e dos limites de entrada (tamanho, caracteres de controle,
 referência da gravação); quem valida a regra (fundamentação obrigatória quando não confirma,
-sessão aberta, só o próprio parecer) é ``services.py`` e o modelo, e a tela mostra a recusa deles.
+sessão aberta, só o próprio parecer) é ``services/`` e o modelo, e a tela mostra a recusa deles.
 """
 
 import re

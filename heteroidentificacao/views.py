@@ -3,7 +3,7 @@ abertura e encerramento (ESTILO: "processos são views, não ações do admin").
 
 Os membros não são do RH: veem só o que julgam. Quem não é membro da comissão da sessão recebe
 404 em todas as telas dela (não revelamos que a sessão existe); o membro que tenta o que só o
-presidente faz recebe 403. As views são cola sobre ``services.py`` (que trava a sessão e confere
+presidente faz recebe 403. As views são cola sobre ``services/`` (que trava a sessão e confere
 tudo de novo) e ``consultas.py``: ``ValidationError`` vira mensagem na tela, ``PermissionDenied``
 vira 403.
 
