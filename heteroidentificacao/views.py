@@ -141,9 +141,7 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]
                 "pode_marcar_ausente": chamado.n_pareceres == 0,
                 # Enquanto a sessão está aberta o presidente vê só quantos votaram (sem placar, sem nomes).
                 "n_pareceres": chamado.n_pareceres if presidente or sessao.status == Sessao.ENCERRADA else None,
-                "placar": f"{chamado.votos_confirma} a {chamado.votos_nao_confirma}"
-                if sessao.status == Sessao.ENCERRADA
-                else "",
+                "placar": chamado.decisao_colegiada.placar if sessao.status == Sessao.ENCERRADA else "",
                 "motivo": chamado.motivo_da_decisao if sessao.status == Sessao.ENCERRADA else "",
             }
         )
@@ -213,7 +211,7 @@ def material_do_recurso(chamado: Chamado) -> dict | None:
         "texto": recurso.texto,
         "apresentado_em": recurso.apresentado_em,
         "decisao": recorrido.get_decisao_display(),
-        "placar": f"{recorrido.votos_confirma} a {recorrido.votos_nao_confirma}",
+        "placar": recorrido.decisao_colegiada.placar,
         "motivo": recorrido.motivo_da_decisao,
         "sessao_em": recorrido.sessao.inicio,
         "gravacao": recorrido.sessao.gravacao,
@@ -405,6 +403,6 @@ def _decisao_se_encerrada(chamado: Chamado) -> dict | None:
     return {
         "rotulo": chamado.get_decisao_display(),
         "cor": CORES_DAS_DECISOES[chamado.decisao],
-        "placar": f"{chamado.votos_confirma} a {chamado.votos_nao_confirma}",
+        "placar": chamado.decisao_colegiada.placar,
         "motivo": chamado.motivo_da_decisao,
     }

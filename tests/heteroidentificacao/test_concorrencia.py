@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from heteroidentificacao import quorum, services
-from heteroidentificacao.services import sessoes
 from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer
+from heteroidentificacao.services import sessoes
 from tests.concursos.fabricas import inscricao
 
 from .fabricas import SUPLENTES, cargo_com_cotistas, comissao, julgar, pessoa, presidente, sessao_aberta
