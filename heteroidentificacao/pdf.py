@@ -23,7 +23,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from comum.exibicao import data
+from comum.exibicao import data, data_e_hora
 from concursos.models import Edital
 from concursos.pdf import FUSO, renderizar
 
@@ -283,15 +283,13 @@ def _cabecalho(edital: Edital, titulo: str) -> dict:
 
 
 def _sessao(sessao: Sessao) -> dict:
-    inicio = sessao.inicio.astimezone(FUSO)
-    encerrada = sessao.encerrada_em.astimezone(FUSO) if sessao.encerrada_em else None
     return {
-        "data": inicio.strftime("%d/%m/%Y"),
-        "hora": inicio.strftime("%H:%M"),
+        "data": data(sessao.inicio),
+        "hora": sessao.inicio.astimezone(FUSO).strftime("%H:%M"),
         "local": sessao.local,
         "link": sessao.link,
         "gravacao": sessao.gravacao,
-        "encerrada_em": encerrada.strftime("%d/%m/%Y %H:%M") if encerrada else "",
+        "encerrada_em": data_e_hora(sessao.encerrada_em) if sessao.encerrada_em else "",
     }
 
 
