@@ -1,6 +1,6 @@
 """Consultas da heteroidentificação (só leitura): o que cada usuário vê, quem chamar e os prazos.
 
-Nada aqui grava; as ações estão em ``services.py``. As telas usam estas funções para não mostrar a
+Nada aqui grava; as ações estão em ``services/``. As telas usam estas funções para não mostrar a
 um membro os pareceres dos outros antes de ele registrar o seu.
 """
 
@@ -123,9 +123,13 @@ def data_do_encerramento(sessao: Sessao) -> date | None:
 
 
 def prazo_de_recurso(chamado: Chamado) -> tuple[date, date]:
-    """Primeiro e último dia do prazo de recurso: ``prazo_de_recurso_dias`` dias corridos
-    contados do dia seguinte ao encerramento da sessão."""
-    sessao = chamado.sessao
+    """Primeiro e último dia do prazo de recurso contra a decisão sobre o candidato (o da sessão)."""
+    return prazo_de_recurso_da_sessao(chamado.sessao)
+
+
+def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date]:
+    """Primeiro e último dia do prazo de recurso contra as decisões da sessão:
+    ``prazo_de_recurso_dias`` dias corridos contados do dia seguinte ao encerramento."""
     encerramento = data_do_encerramento(sessao)
     if encerramento is None:
         raise ValueError("A sessão ainda não foi encerrada: não há prazo de recurso.")

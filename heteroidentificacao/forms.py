@@ -1,9 +1,10 @@
 """Formulários das telas da comissão (fora do admin): o parecer do membro e a presença do candidato;
-e o da sessão no admin (local, link e a referência da gravação).
+e os do admin: a sessão (local, link e a referência da gravação), a sessão recursal que recebe
+recursos e os passos da apuração (notificação, defesa, decisão).
 
 Só a montagem dos campos, do layout e dos limites de entrada (tamanho, caracteres de controle,
 referência da gravação); quem valida a regra (fundamentação obrigatória quando não confirma,
-sessão aberta, só o próprio parecer) é ``services.py`` e o modelo, e a tela mostra a recusa deles.
+sessão aberta, só o próprio parecer) é ``services/`` e o modelo, e a tela mostra a recusa deles.
 """
 
 import re
@@ -13,10 +14,11 @@ from crispy_forms.layout import Div, Field, Layout, Submit
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
+from django.utils import timezone
 
 from comum.validadores import validar_texto_limpo
 
-from .models import Parecer, Sessao
+from .models import Comissao, Parecer, ProcessoDeApuracao, Sessao
 
 TAMANHO_MAXIMO_DA_FUNDAMENTACAO = 10_000
 # Código de referência da gravação: o número do arquivo no sistema de vídeo, a mídia, a pasta.
@@ -120,3 +122,46 @@ class SessaoForm(forms.ModelForm):
             self.fields["gravacao"].validators.append(validar_referencia_de_gravacao)
             ajuda = "Link http(s) para o vídeo da sessão ou o código de referência do arquivo (até 300 caracteres)."
             self.fields["gravacao"].help_text = ajuda
+
+
+class SessaoRecursalForm(forms.Form):
+    """A sessão da comissão recursal (ainda não encerrada) que recebe os recursos escolhidos."""
+
+    sessao = forms.ModelChoiceField(label="Sessão da comissão recursal", queryset=Sessao.objects.none())
+
+    def __init__(self, recursos, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        editais = recursos.values("chamado__sessao__comissao__edital")
+        self.fields["sessao"].queryset = (
+            Sessao.objects.filter(comissao__tipo=Comissao.RECURSAL, comissao__edital__in=editais)
+            .exclude(status=Sessao.ENCERRADA)
+            .select_related("comissao__edital")
+        )
+
+
+class NotificacaoForm(forms.Form):
+    notificado_em = forms.DateField(label="Candidato notificado em", initial=timezone.localdate)
+    dias_para_defesa = forms.IntegerField(
+        label="Prazo de defesa (dias corridos)",
+        initial=10,
+        min_value=1,
+        max_value=365,
+        help_text="Contados do dia seguinte à notificação.",
+    )
+
+
+class DefesaForm(forms.Form):
+    texto = forms.CharField(label="Defesa", widget=forms.Textarea)
+    apresentada_em = forms.DateField(label="Apresentada em", initial=timezone.localdate)
+
+
+class DecisaoForm(forms.Form):
+    decisao = forms.ChoiceField(
+        label="Decisão",
+        choices=[
+            (ProcessoDeApuracao.PROCEDENTE, "Procedente: declaração falsa constatada"),
+            (ProcessoDeApuracao.IMPROCEDENTE, "Improcedente"),
+        ],
+    )
+    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
+    decidido_em = forms.DateField(label="Decidido em", initial=timezone.localdate)

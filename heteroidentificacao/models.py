@@ -162,6 +162,11 @@ class Chamado(models.Model):
     def __str__(self):
         return f"{self.inscricao.numero} — {self.inscricao.candidato.nome_de_uso}"
 
+    @property
+    def decisao_colegiada(self) -> quorum.Decisao:
+        """A decisão gravada no encerramento, como ``quorum.decidir`` a deu: o ``placar`` sai dela."""
+        return quorum.Decisao(self.decisao, self.votos_confirma, self.votos_nao_confirma, self.motivo_da_decisao)
+
 
 class Parecer(models.Model):
     """O parecer de um membro sobre um candidato: fenótipo apenas; fundamentação obrigatória

@@ -3,7 +3,7 @@ abertura e encerramento (docs/ESTILO.md §4: "processos são views, não ações
 
 Os membros não são do RH: veem só o que julgam. Quem não é membro da comissão da sessão recebe
 404 em todas as telas dela (não revelamos que a sessão existe); o membro que tenta o que só o
-presidente faz recebe 403. As views são cola sobre ``services.py`` (que trava a sessão e confere
+presidente faz recebe 403. As views são cola sobre ``services/`` (que trava a sessão e confere
 tudo de novo) e ``consultas.py``: ``ValidationError`` vira mensagem na tela, ``PermissionDenied``
 vira 403.
 
@@ -142,9 +142,7 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]
                 "pode_marcar_ausente": chamado.n_pareceres == 0,
                 # Enquanto a sessão está aberta o presidente vê só quantos votaram (sem placar, sem nomes).
                 "n_pareceres": chamado.n_pareceres if presidente or sessao.status == Sessao.ENCERRADA else None,
-                "placar": f"{chamado.votos_confirma} a {chamado.votos_nao_confirma}"
-                if sessao.status == Sessao.ENCERRADA
-                else "",
+                "placar": chamado.decisao_colegiada.placar if sessao.status == Sessao.ENCERRADA else "",
                 "motivo": chamado.motivo_da_decisao if sessao.status == Sessao.ENCERRADA else "",
             }
         )
@@ -214,7 +212,7 @@ def material_do_recurso(chamado: Chamado) -> dict | None:
         "texto": recurso.texto,
         "apresentado_em": recurso.apresentado_em,
         "decisao": recorrido.get_decisao_display(),
-        "placar": f"{recorrido.votos_confirma} a {recorrido.votos_nao_confirma}",
+        "placar": recorrido.decisao_colegiada.placar,
         "motivo": recorrido.motivo_da_decisao,
         "sessao_em": recorrido.sessao.inicio,
         "gravacao": recorrido.sessao.gravacao,
@@ -406,6 +404,6 @@ def _decisao_se_encerrada(chamado: Chamado) -> dict | None:
     return {
         "rotulo": chamado.get_decisao_display(),
         "cor": CORES_DAS_DECISOES[chamado.decisao],
-        "placar": f"{chamado.votos_confirma} a {chamado.votos_nao_confirma}",
+        "placar": chamado.decisao_colegiada.placar,
         "motivo": chamado.motivo_da_decisao,
     }

@@ -12,6 +12,7 @@ from django.db import connection
 from cotas import quorum
 from heteroidentificacao import services
 from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer
+from heteroidentificacao.services import sessoes
 from tests.concursos.fabricas import inscricao
 
 from .fabricas import SUPLENTES, cargo_com_cotistas, comissao, julgar, pessoa, presidente, sessao_aberta
@@ -78,13 +79,13 @@ def test_dois_suplentes_disputando_a_ultima_vaga_de_voto_so_um_entra(sessao, mon
     chamado = julgar(
         sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma", davi="confirma"
     )
-    auditar = services.auditar
+    auditar = sessoes.auditar
 
     def auditar_devagar(*args, **kwargs):
         time.sleep(0.3)  # segura a transação aberta depois do INSERT do parecer
         return auditar(*args, **kwargs)
 
-    monkeypatch.setattr(services, "auditar", auditar_devagar)
+    monkeypatch.setattr(sessoes, "auditar", auditar_devagar)
     saidas = ao_mesmo_tempo(voto(chamado, "fabio"), voto(chamado, "gil"))
     assert sorted(type(s).__name__ for s in saidas) == ["Parecer", "ValidationError"]
     assert Parecer.objects.filter(chamado=chamado).count() == 5
@@ -134,7 +135,7 @@ def test_encerramento_que_chega_durante_um_voto_conta_o_voto(sessao, monkeypatch
     espera e conta o voto."""
     chamado = julgar(sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma")
     votando = threading.Event()
-    auditar = services.auditar
+    auditar = sessoes.auditar
 
     def auditar_devagar(usuario, acao, *args, **kwargs):
         if acao == "parecer_registrado":
@@ -142,7 +143,7 @@ def test_encerramento_que_chega_durante_um_voto_conta_o_voto(sessao, monkeypatch
             time.sleep(0.5)
         return auditar(usuario, acao, *args, **kwargs)
 
-    monkeypatch.setattr(services, "auditar", auditar_devagar)
+    monkeypatch.setattr(sessoes, "auditar", auditar_devagar)
     encerrar = encerramento(sessao)
     votou, _ = ao_mesmo_tempo(voto(chamado, "davi"), lambda: votando.wait(10) and encerrar())
     assert isinstance(votou, Parecer)

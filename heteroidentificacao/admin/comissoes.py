@@ -1,0 +1,170 @@
+"""Comissões e membros (cada membro novo pelo serviço) e a tela do resultado da heteroidentificação."""
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+
+from concursos.acesso import descrever, registrar_acesso
+from concursos.forms import AutocompleteSemValorInvalido
+from cotas.regimes import rotulo_do_grupo
+
+from .. import pdf, services
+from ..models import Comissao, Membro
+from ..resultado import comissoes_ordinarias, linhas_do_resultado
+from .pecas import (
+    RECUSAS,
+    InclusaoPeloServico,
+    PdfNoAdmin,
+    SemExclusao,
+    anotar_erro,
+    auditar_alteracao,
+    ensaio,
+    link,
+    mensagem,
+    rotulo_do_acesso,
+)
+
+
+class MembrosPeloServico(BaseInlineFormSet):
+    """Cada membro novo entra por ``services.adicionar_membro``, que recusa quem já integra a outra
+    comissão (ordinária/recursal) do edital, titulares além da regra e um segundo presidente. O
+    ``clean`` ensaia as inclusões; o ``save`` as faz."""
+
+    por = None  # quem age; o admin o põe a cada pedido
+
+    def novos(self):
+        return [form for form in self.extra_forms if form.has_changed()]
+
+    def incluir(self, form):
+        dados = form.cleaned_data
+        return services.adicionar_membro(
+            self.instance, dados["usuario"], por=self.por, papel=dados["papel"], presidente=dados["presidente"]
+        )
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        with ensaio():
+            for form in self.novos():
+                try:
+                    self.incluir(form)
+                except RECUSAS as erro:
+                    anotar_erro(form, erro)
+
+    def save(self, commit=True):
+        self.new_objects = [self.incluir(form) for form in self.novos()]
+        self.changed_objects, self.deleted_objects = [], []
+        return self.new_objects
+
+
+class MembroInline(admin.TabularInline):
+    """Membros incluídos ficam só para leitura (não há serviço para alterá-los); novos entram pelo serviço."""
+
+    model = Membro
+    formset = MembrosPeloServico
+    fields = ["usuario", "papel", "presidente"]
+    autocomplete_fields = ["usuario"]
+    extra = 0
+    can_delete = False
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        kwargs["widget"] = AutocompleteSemValorInvalido(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.por = request.user
+        return formset
+
+
+@admin.register(Comissao)
+class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
+    list_display = ["__str__", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
+    list_filter = ["tipo", "grupo", "edital"]
+    list_select_related = ["edital"]
+    inlines = [MembroInline]
+    ficha = ["edital", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
+
+    def get_fields(self, request, obj=None):
+        return ["edital", "tipo", "grupo", "limite_de_chamados", "prazo_de_recurso_dias"] if obj is None else self.ficha
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        # Com sessão marcada, limite e prazo já valem para candidatos chamados: congelam como a regra.
+        editaveis = [] if obj.sessoes.exists() else ["limite_de_chamados", "prazo_de_recurso_dias"]
+        return [campo for campo in self.ficha if campo not in editaveis]
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []  # membros só depois de a regra ficar congelada
+
+    def incluir(self, request, dados):
+        campos = ("tipo", "grupo", "limite_de_chamados", "prazo_de_recurso_dias")
+        return services.criar_comissao(dados["edital"], por=request.user, **{c: dados[c] for c in campos})
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:
+            auditar_alteracao(request, obj, form, "comissao_alterada")
+
+    @admin.display(description="regra de quórum (congelada)")
+    def regra(self, comissao):
+        return pdf.descrever_regra(comissao.regra_de_quorum)
+
+    @admin.display(description="atalhos")
+    def atalhos(self, comissao):
+        sessoes = reverse("admin:heteroidentificacao_sessao_changelist") + f"?comissao__id__exact={comissao.pk}"
+        resultado = reverse("admin:heteroidentificacao_comissao_resultado", args=[comissao.pk])
+        return format_html("{} · {}", link(sessoes, "sessões"), link(resultado, "resultado da heteroidentificação"))
+
+    def get_urls(self):
+        return [
+            self.rota("<int:pk>/resultado/", self.resultado, "comissao_resultado"),
+            self.rota("<int:pk>/resultado.pdf", self.resultado_pdf, "comissao_resultado_pdf"),
+            *super().get_urls(),
+        ]
+
+    def resultado(self, request, pk: int):
+        """Resultado do edital e grupo: a decisão da ordinária (preliminar) e a final, depois dos recursos."""
+        comissao = get_object_or_404(Comissao.objects.select_related("edital"), pk=pk)
+        if not self.has_view_permission(request, comissao):
+            raise PermissionDenied
+        try:
+            (ordinaria,) = comissoes_ordinarias(comissao)
+        except ValidationError as erro:
+            self.message_user(request, mensagem(erro), messages.ERROR)
+            return redirect("admin:heteroidentificacao_comissao_changelist")
+        grupo = rotulo_do_grupo(ordinaria.grupo)
+        contexto = {
+            **self.admin_site.each_context(request),
+            "title": f"Resultado da heteroidentificação — edital {ordinaria.edital} ({grupo})",
+            "opts": self.model._meta,
+            "comissao": ordinaria,
+            "linhas": [pdf.linha_do_resultado(linha) for linha in linhas_do_resultado(ordinaria)],
+            "pdf": reverse("admin:heteroidentificacao_comissao_resultado_pdf", args=[ordinaria.pk]),
+        }
+        objeto = descrever(ordinaria, rotulo_do_acesso(ordinaria))
+        registrar_acesso(request, o_que="resultado_heteroidentificacao", objeto=objeto)
+        return TemplateResponse(request, "admin/heteroidentificacao/comissao/resultado.html", contexto)
+
+    def resultado_pdf(self, request, pk: int):
+        comissao = get_object_or_404(Comissao.objects.select_related("edital"), pk=pk)
+        definitivo = request.GET.get("definitivo") == "1"
+        tipo = "definitivo" if definitivo else "preliminar"
+        return self.entregar_pdf(
+            request,
+            permitido=self.has_view_permission(request, comissao),
+            gerar=lambda: pdf.resultado_pdf(comissao, definitivo),
+            nome_do_arquivo=f"resultado-{tipo}-heteroidentificacao-edital-{comissao.edital.numero}-{comissao.edital.ano}.pdf",
+            voltar=reverse("admin:heteroidentificacao_comissao_resultado", args=[comissao.pk]),
+            o_que="pdf_resultado_heteroidentificacao",
+            objeto=comissao,
+        )

@@ -1,0 +1,56 @@
+"""Ações da heteroidentificação: comissões, sessões, pareceres, recursos e apuração de declaração falsa.
+
+Cada ação roda numa transação, registra quem agiu em ``RegistroDeAuditoria`` (com o antes e o
+depois) e recusa em português: ``ValidationError`` quando a regra não deixa, ``PermissionDenied``
+quando a pessoa não pode.
+
+Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``recursos``, ``apuracao``); este
+pacote reúne a API que as views, o admin e os testes chamam (``services.registrar_parecer(...)``).
+Quem troca uma peça num teste troca-a no módulo que a usa (``services.sessoes.auditar``).
+"""
+
+from .apuracao import (
+    ANULACAO,
+    DECLARACAO_FALSA,
+    DecisaoDaApuracao,
+    decidir_apuracao,
+    instaurar_apuracao,
+    notificar,
+    registrar_defesa,
+)
+from .auditoria import auditar
+from .comissoes import adicionar_membro, criar_comissao
+from .recursos import chamar_recurso, registrar_recurso
+from .sessoes import (
+    SESSAO_ENCERRADA,
+    abrir_sessao,
+    alterar_parecer,
+    chamar_candidatos,
+    criar_sessao,
+    encerrar_sessao,
+    registrar_parecer,
+    registrar_presenca,
+)
+
+__all__ = [
+    "ANULACAO",
+    "DECLARACAO_FALSA",
+    "SESSAO_ENCERRADA",
+    "DecisaoDaApuracao",
+    "abrir_sessao",
+    "adicionar_membro",
+    "alterar_parecer",
+    "auditar",
+    "chamar_candidatos",
+    "chamar_recurso",
+    "criar_comissao",
+    "criar_sessao",
+    "decidir_apuracao",
+    "encerrar_sessao",
+    "instaurar_apuracao",
+    "notificar",
+    "registrar_defesa",
+    "registrar_parecer",
+    "registrar_presenca",
+    "registrar_recurso",
+]

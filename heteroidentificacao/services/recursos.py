@@ -1,0 +1,103 @@
+"""Recurso contra a não confirmação: o registro (no prazo) e a pauta da comissão recursal."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from cotas import quorum
+
+from .. import consultas
+from ..models import Chamado, Comissao, Recurso, Sessao
+from .auditoria import auditar, exigir_permissao, exigir_presidente_ou_permissao, obrigatorio
+from .sessoes import SESSAO_ENCERRADA, travar_sessao
+
+
+@transaction.atomic
+def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None) -> Recurso:
+    """Recurso do candidato contra a não confirmação, dentro do prazo da comissão.
+
+    Só cabe contra ``nao_confirmado``: a ausência não é juízo sobre o fenótipo (perde a reserva,
+    docs/REGRAS.md §3) e a decisão da comissão recursal é a última."""
+    exigir_permissao(por, "heteroidentificacao.add_recurso", "registrar recursos")
+    chamado = (
+        Chamado.objects.select_for_update(of=("self",))
+        .select_related("sessao__comissao", "inscricao")
+        .get(pk=chamado.pk)
+    )
+    sessao = chamado.sessao
+    if sessao.comissao.tipo != Comissao.ORDINARIA:
+        raise ValidationError("Não cabe recurso da decisão da comissão recursal.")
+    if sessao.status != Sessao.ENCERRADA:
+        raise ValidationError("A sessão ainda não foi encerrada: não há decisão para recorrer.")
+    if chamado.decisao != quorum.NAO_CONFIRMADO:
+        raise ValidationError(
+            f"Só cabe recurso contra a não confirmação; a decisão foi: {chamado.get_decisao_display().lower()}."
+        )
+    if Recurso.objects.filter(chamado=chamado).exists():
+        raise ValidationError("Já há recurso contra esta decisão.")
+    texto = obrigatorio(texto, "texto", "Informe as razões do recurso.")
+    apresentado_em = apresentado_em or timezone.localdate()
+    _conferir_prazo_de_recurso(chamado, apresentado_em)
+    recurso = Recurso.objects.create(chamado=chamado, texto=texto, apresentado_em=apresentado_em, registrado_por=por)
+    auditar(
+        por,
+        "recurso_registrado",
+        f"recurso #{recurso.pk}: inscrição {chamado.inscricao.numero}",
+        depois={"chamado": chamado.pk, "apresentado_em": apresentado_em.isoformat(), "texto": texto},
+    )
+    return recurso
+
+
+def _conferir_prazo_de_recurso(chamado: Chamado, apresentado_em) -> None:
+    inicio, fim = consultas.prazo_de_recurso(chamado)
+    if apresentado_em > timezone.localdate():
+        raise ValidationError({"apresentado_em": "A data de apresentação não pode ser futura."})
+    if apresentado_em < consultas.data_do_encerramento(chamado.sessao):
+        raise ValidationError({"apresentado_em": "O recurso não pode ser anterior à decisão recorrida."})
+    if apresentado_em > fim:
+        dias = chamado.sessao.comissao.prazo_de_recurso_dias
+        raise ValidationError(
+            {
+                "apresentado_em": f"Recurso fora do prazo: o prazo de {dias} dia(s), contado a partir de "
+                f"{inicio:%d/%m/%Y}, terminou em {fim:%d/%m/%Y}."
+            }
+        )
+
+
+@transaction.atomic
+def chamar_recurso(recurso: Recurso, sessao_recursal: Sessao, *, por) -> Chamado:
+    """Põe o recurso na pauta de uma sessão da comissão recursal do mesmo edital e grupo."""
+    sessao = travar_sessao(sessao_recursal)
+    comissao = sessao.comissao
+    exigir_presidente_ou_permissao(comissao, por, "heteroidentificacao.change_recurso", "chamar recursos")
+    if comissao.tipo != Comissao.RECURSAL:
+        raise ValidationError("O recurso é julgado pela comissão recursal; esta sessão é da comissão ordinária.")
+    if sessao.status == Sessao.ENCERRADA:
+        raise ValidationError(SESSAO_ENCERRADA)
+    recurso = (
+        Recurso.objects.select_for_update(of=("self",))
+        .select_related("chamado__sessao__comissao", "chamado__inscricao", "julgamento__sessao")
+        .get(pk=recurso.pk)
+    )
+    origem = recurso.chamado.sessao.comissao
+    if (origem.edital_id, origem.grupo) != (comissao.edital_id, comissao.grupo):
+        raise ValidationError("A sessão é de uma comissão recursal de outro edital ou grupo.")
+    anterior = recurso.julgamento
+    if anterior is not None and not (
+        anterior.sessao.status == Sessao.ENCERRADA and anterior.decisao == quorum.PENDENTE
+    ):
+        situacao = (
+            "já foi julgado" if anterior.sessao.status == Sessao.ENCERRADA else "já está na pauta de outra sessão"
+        )
+        raise ValidationError(f"O recurso {situacao} (sessão de {anterior.sessao.inicio:%d/%m/%Y}).")
+    chamado = Chamado.objects.create(sessao=sessao, inscricao=recurso.chamado.inscricao)
+    recurso.julgamento = chamado
+    recurso.save(update_fields=["julgamento"])
+    auditar(
+        por,
+        "recurso_chamado",
+        f"recurso #{recurso.pk}: inscrição {chamado.inscricao.numero}",
+        antes={"julgamento": anterior.pk if anterior else None},
+        depois={"julgamento": chamado.pk, "sessao": sessao.pk},
+    )
+    return chamado

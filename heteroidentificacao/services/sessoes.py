@@ -1,0 +1,288 @@
+"""Sessões: marcar, chamar candidatos, presença, abrir, pareceres e encerrar (a decisão colegiada).
+
+Travas (docs/TECNICO.md §5.3): registrar ou alterar um parecer, registrar a presença e encerrar a sessão
+travam a mesma linha da ``Sessao`` (``select_for_update``) e conferem a situação da sessão dentro da
+trava. Dois votos simultâneos são gravados os dois; um voto que disputa com o encerramento ou entra
+antes (e é contado no placar) ou é recusado com "Sessão encerrada" — nunca fica gravado sem ser
+contado. No SQLite a trava não existe; os testes de corrida rodam no PostgreSQL.
+"""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+import cotas
+from concursos.models import Inscricao, OpcaoDeGrupo
+from cotas import quorum
+
+from .. import consultas
+from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, Sessao
+from .apuracao import DECLARACAO_FALSA
+from .auditoria import auditar, exigir_membro, exigir_presidente, exigir_presidente_ou_permissao
+
+SESSAO_ENCERRADA = "Sessão encerrada: nada mais pode ser registrado nem alterado nela."
+
+
+def travar_sessao(sessao) -> Sessao:
+    """Relê a sessão travando só a linha dela (``FOR UPDATE OF``) até o fim da transação."""
+    pk = sessao.pk if isinstance(sessao, Sessao) else sessao
+    return Sessao.objects.select_for_update(of=("self",)).select_related("comissao").get(pk=pk)
+
+
+def _exigir_aberta(sessao: Sessao) -> None:
+    if sessao.status == Sessao.ENCERRADA:
+        raise ValidationError(SESSAO_ENCERRADA)
+    if sessao.status != Sessao.ABERTA:
+        raise ValidationError("A sessão ainda não foi aberta pelo presidente.")
+
+
+@transaction.atomic
+def criar_sessao(comissao: Comissao, *, inicio, por, local: str = "", link: str = "") -> Sessao:
+    exigir_presidente_ou_permissao(comissao, por, "heteroidentificacao.add_sessao", "marcar sessões")
+    sessao = Sessao(comissao=comissao, inicio=inicio, local=local, link=link)
+    sessao.full_clean()
+    sessao.save()
+    auditar(
+        por,
+        "sessao_criada",
+        f"sessão #{sessao.pk}: {sessao}",
+        depois={"inicio": inicio.isoformat(), "local": local, "link": link},
+    )
+    return sessao
+
+
+@transaction.atomic
+def chamar_candidatos(sessao: Sessao, inscricoes=None, *, por) -> list[Chamado]:
+    """Chama inscrições à sessão: as informadas, ou (``None``) as da regra da comissão
+    (``consultas.candidatos_a_chamar``). A comissão recursal só recebe recursos (``chamar_recurso``)."""
+    sessao = travar_sessao(sessao)
+    comissao = sessao.comissao
+    exigir_presidente_ou_permissao(comissao, por, "heteroidentificacao.add_chamado", "chamar candidatos")
+    if sessao.status == Sessao.ENCERRADA:
+        raise ValidationError(SESSAO_ENCERRADA)
+    if comissao.tipo == Comissao.RECURSAL:
+        raise ValidationError("A comissão recursal só julga recursos: chame cada recurso à sessão.")
+    if inscricoes is None:
+        try:
+            inscricoes = consultas.candidatos_a_chamar(comissao)
+        except cotas.ErroDeCotas as erro:
+            raise ValidationError(f"Não foi possível montar a lista do grupo: {erro}") from erro
+    else:
+        for inscricao in inscricoes:
+            _conferir_chamavel(comissao, inscricao)
+    chamados = [Chamado.objects.create(sessao=sessao, inscricao=inscricao) for inscricao in inscricoes]
+    auditar(
+        por,
+        "candidatos_chamados",
+        f"sessão #{sessao.pk}: {sessao}",
+        depois={"inscricoes": [c.inscricao.numero for c in chamados]},
+    )
+    return chamados
+
+
+def _conferir_chamavel(comissao: Comissao, inscricao: Inscricao) -> None:
+    numero = inscricao.numero
+    if inscricao.edital_id != comissao.edital_id:
+        raise ValidationError(f"A inscrição {numero} não é do edital desta comissão.")
+    if inscricao.situacao != Inscricao.CLASSIFICADO:
+        raise ValidationError(f"A inscrição {numero} está eliminada do concurso.")
+    opcao = OpcaoDeGrupo.objects.filter(inscricao=inscricao, grupo=comissao.grupo).first()
+    if opcao is None:
+        raise ValidationError(f"A inscrição {numero} não optou pela reserva a {comissao.grupo}.")
+    anterior = consultas.inscricoes_ocupadas(comissao).filter(inscricao=inscricao).select_related("sessao").first()
+    if anterior is not None and anterior.sessao.status != Sessao.ENCERRADA:
+        raise ValidationError(
+            f"A inscrição {numero} já está chamada para a sessão de {anterior.sessao.inicio:%d/%m/%Y}."
+        )
+    if anterior is not None:
+        raise ValidationError(
+            f"A inscrição {numero} já foi julgada na sessão de {anterior.sessao.inicio:%d/%m/%Y} "
+            f"({anterior.get_decisao_display().lower()}); a revisão é pelo recurso."
+        )
+    if opcao.situacao != quorum.PENDENTE:
+        raise ValidationError(f"A verificação da inscrição {numero} já está {opcao.get_situacao_display().lower()}.")
+
+
+@transaction.atomic
+def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filmagem: bool = False) -> Chamado:
+    """Presença do candidato no procedimento (e se recusou ser filmado), durante a sessão aberta."""
+    sessao = travar_sessao(chamado.sessao_id)
+    exigir_membro(sessao.comissao, por)
+    _exigir_aberta(sessao)
+    if sessao.comissao.tipo == Comissao.RECURSAL:
+        raise ValidationError(
+            "Na comissão recursal o candidato não é chamado de novo: o recurso é julgado pela gravação, "
+            "pelos pareceres e pelas razões apresentadas."
+        )
+    chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    if not compareceu and recusou_filmagem:
+        raise ValidationError("Só quem compareceu pode ter recusado a filmagem.")
+    if not compareceu and chamado.pareceres.exists():
+        raise ValidationError("Já há pareceres para este candidato: não é possível registrá-lo como ausente.")
+    antes = {"compareceu": chamado.compareceu, "recusou_filmagem": chamado.recusou_filmagem}
+    chamado.compareceu, chamado.recusou_filmagem = compareceu, recusou_filmagem
+    chamado.save(update_fields=["compareceu", "recusou_filmagem"])
+    auditar(
+        por,
+        "presenca_registrada",
+        _descrever_chamado(chamado),
+        antes=antes,
+        depois={"compareceu": compareceu, "recusou_filmagem": recusou_filmagem},
+    )
+    return chamado
+
+
+def _descrever_chamado(chamado: Chamado) -> str:
+    return f"chamado #{chamado.pk}: inscrição {chamado.inscricao.numero}, sessão #{chamado.sessao_id}"
+
+
+@transaction.atomic
+def abrir_sessao(sessao: Sessao, *, por) -> Sessao:
+    sessao = travar_sessao(sessao)
+    comissao = sessao.comissao
+    exigir_presidente(comissao, por, "abrir a sessão")
+    if sessao.status != Sessao.PLANEJADA:
+        raise ValidationError(f"A sessão não pode ser aberta: está {sessao.get_status_display().lower()}.")
+    membros, minimo = comissao.membros.count(), comissao.regra_de_quorum["quorum"]
+    if membros < minimo:
+        raise ValidationError(f"A comissão tem {membros} membro(s); o quórum exige {minimo}.")
+    sessao.status = Sessao.ABERTA
+    sessao.save(update_fields=["status"])
+    auditar(
+        por,
+        "sessao_aberta",
+        f"sessão #{sessao.pk}: {sessao}",
+        antes={"status": Sessao.PLANEJADA},
+        depois={"status": sessao.status},
+    )
+    return sessao
+
+
+@transaction.atomic
+def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
+    """Encerra a sessão: decide cada candidato pela regra de quórum congelada da comissão, grava o
+    placar e o motivo no ``Chamado`` e a decisão na opção da inscrição pelo grupo. Na comissão
+    recursal, a decisão substitui a da ordinária (recurso sem quórum deixa a decisão recorrida)."""
+    sessao = travar_sessao(sessao)
+    comissao = sessao.comissao
+    exigir_presidente(comissao, por, "encerrar a sessão")
+    _exigir_aberta(sessao)
+    recursal = comissao.tipo == Comissao.RECURSAL
+    chamados = list(sessao.chamados.select_related("inscricao"))
+    sem_presenca = [c.inscricao.numero for c in chamados if c.compareceu is None and not recursal]
+    if sem_presenca:
+        raise ValidationError(f"Registre a presença antes de encerrar: inscrições {', '.join(sem_presenca)}.")
+    votos = {}
+    for chamado_id, voto in Parecer.objects.filter(chamado__sessao=sessao).values_list("chamado_id", "voto"):
+        votos.setdefault(chamado_id, []).append(voto)
+    for chamado in chamados:
+        compareceu = True if recursal else chamado.compareceu
+        decisao = quorum.decidir(votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=compareceu)
+        _decidir(chamado, decisao, comissao, por)
+    sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, timezone.now(), por
+    sessao.save(update_fields=["status", "encerrada_em", "encerrada_por"])
+    auditar(
+        por,
+        "sessao_encerrada",
+        f"sessão #{sessao.pk}: {sessao}",
+        antes={"status": Sessao.ABERTA},
+        depois={"status": sessao.status, "decisoes": {c.inscricao.numero: c.decisao for c in chamados}},
+    )
+    return sessao
+
+
+def _decidir(chamado: Chamado, decisao: quorum.Decisao, comissao: Comissao, por) -> None:
+    chamado.decisao = decisao.situacao
+    chamado.votos_confirma, chamado.votos_nao_confirma = decisao.confirma, decisao.nao_confirma
+    chamado.motivo_da_decisao = decisao.motivo[:300]
+    chamado.save(update_fields=["decisao", "votos_confirma", "votos_nao_confirma", "motivo_da_decisao"])
+    verificacao = _aplicar_na_opcao(chamado, comissao, decisao.situacao)
+    auditar(
+        por,
+        "decisao",
+        _descrever_chamado(chamado),
+        antes={"decisao": quorum.PENDENTE, "verificacao": verificacao[0]},
+        depois={
+            "decisao": decisao.situacao,
+            "placar": decisao.placar,
+            "motivo": decisao.motivo,
+            "verificacao": verificacao[1],
+        },
+    )
+
+
+def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str) -> tuple[str, str]:
+    """Grava a decisão em ``OpcaoDeGrupo`` (o que o motor de cotas lê); devolve (antes, depois).
+
+    Não muda nada quando o recurso fica sem quórum (vale a decisão recorrida até novo julgamento)
+    nem quando já há declaração falsa apurada (o processo administrativo prevalece)."""
+    opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao_id=chamado.inscricao_id, grupo=comissao.grupo)
+    antes = opcao.situacao
+    sem_julgamento = comissao.tipo == Comissao.RECURSAL and situacao == quorum.PENDENTE
+    if not sem_julgamento and antes != DECLARACAO_FALSA:
+        opcao.situacao = situacao
+        opcao.save(update_fields=["situacao"])
+    return antes, opcao.situacao
+
+
+# — Pareceres —
+
+
+def _membro_votante(comissao: Comissao, usuario) -> Membro:
+    membro = exigir_membro(comissao, usuario)
+    if comissao.tipo == Comissao.RECURSAL:
+        outra = Membro.objects.filter(
+            usuario=usuario, comissao__edital_id=comissao.edital_id, comissao__grupo=comissao.grupo
+        ).exclude(comissao__tipo=Comissao.RECURSAL)
+        if outra.exists():
+            raise PermissionDenied("Quem integra a comissão ordinária deste edital não julga o recurso.")
+    return membro
+
+
+@transaction.atomic
+def registrar_parecer(chamado: Chamado, *, por, voto: str, fundamentacao: str = "") -> Parecer:
+    """Registra (ou altera) o parecer do próprio membro sobre o candidato, com a sessão aberta."""
+    sessao = travar_sessao(chamado.sessao_id)
+    _exigir_aberta(sessao)
+    comissao = sessao.comissao
+    membro = _membro_votante(comissao, por)
+    chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    if comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is not True:
+        raise ValidationError("Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu.")
+    parecer = Parecer.objects.filter(chamado=chamado, membro=membro).first()
+    if parecer is None:
+        limite = comissao.regra_de_quorum["membros"]
+        if chamado.pareceres.count() >= limite:
+            raise ValidationError(f"O candidato já tem {limite} pareceres, o número de membros da comissão.")
+        parecer = Parecer(chamado=chamado, membro=membro)
+    return _gravar_parecer(parecer, voto, fundamentacao, por)
+
+
+@transaction.atomic
+def alterar_parecer(parecer: Parecer, *, por, voto: str, fundamentacao: str = "") -> Parecer:
+    """Altera um parecer existente: só o seu autor, e só com a sessão aberta."""
+    sessao = travar_sessao(Chamado.objects.values_list("sessao_id", flat=True).get(pk=parecer.chamado_id))
+    parecer = Parecer.objects.select_related("membro", "chamado__inscricao").get(pk=parecer.pk)
+    if parecer.membro.usuario_id != por.pk:
+        raise PermissionDenied("Só o autor do parecer pode alterá-lo.")
+    _exigir_aberta(sessao)
+    return _gravar_parecer(parecer, voto, fundamentacao, por)
+
+
+def _gravar_parecer(parecer: Parecer, voto: str, fundamentacao: str, por) -> Parecer:
+    antes = {"voto": parecer.voto, "fundamentacao": parecer.fundamentacao} if parecer.pk else None
+    parecer.voto, parecer.fundamentacao = voto, (fundamentacao or "").strip()
+    depois = {"voto": parecer.voto, "fundamentacao": parecer.fundamentacao}
+    if antes == depois:
+        return parecer
+    parecer.full_clean()
+    parecer.save()
+    HistoricoDeParecer.objects.create(parecer=parecer, voto=parecer.voto, fundamentacao=parecer.fundamentacao)
+    auditar(
+        por,
+        "parecer_alterado" if antes else "parecer_registrado",
+        f"parecer #{parecer.pk}: inscrição {parecer.chamado.inscricao.numero}, sessão #{parecer.chamado.sessao_id}",
+        antes=antes,
+        depois=depois,
+    )
+    return parecer
