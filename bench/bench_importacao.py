@@ -1,5 +1,5 @@
 """Mede a importação de inscrições: o modo padrão do django-import-export contra a importação em
-massa (``concursos.importacao.importar_inscricoes``), lado a lado, com o mesmo arquivo (não é
+massa (``concursos.importacao.massa.importar_inscricoes``), lado a lado, com o mesmo arquivo (não é
 teste: só imprime números; ver ``bench/README-importacao.md``).
 
 1. Gera ``bench/saida/importacao-<N>.csv``: N linhas com ``;``, em Windows-1252 (ou UTF-8), com as
@@ -240,10 +240,12 @@ def executar(modo: str, arquivo: Path) -> dict:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from concursos import formatos, services
-    from concursos.importacao import importar_inscricoes
+    from comum import planilhas
+    from concursos import services
+    from concursos.importacao.massa import importar_inscricoes
+    from concursos.importacao.recurso import InscricaoResource
+    from concursos.importacao.resultado import mensagens_de_erro
     from concursos.models import Candidato, Edital, Inscricao, OpcaoDeGrupo
-    from concursos.resources import InscricaoResource, mensagens_de_erro
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-rh")
     if modo == "reimportacao":
@@ -263,7 +265,7 @@ def executar(modo: str, arquivo: Path) -> dict:
     conteudo, avisos = arquivo.read_bytes(), []
     processador, inicio = tempo_de_processador(), time.perf_counter()
     if modo == "padrao":
-        resultado = InscricaoResource(edital=edital).import_data(formatos.ler_arquivo(arquivo.name, conteudo))
+        resultado = InscricaoResource(edital=edital).import_data(planilhas.ler_arquivo(arquivo.name, conteudo))
         erros = mensagens_de_erro(resultado)
         if erros:
             raise SystemExit(f"(a) recusou o arquivo: {erros[:3]}")
@@ -327,7 +329,7 @@ def carga() -> str:
 def commit() -> str:
     saida = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=RAIZ, capture_output=True, text=True)
     sujo = subprocess.run(
-        ["git", "status", "--porcelain", "concursos/importacao.py", "concursos/resources.py", "concursos/formatos.py"],
+        ["git", "status", "--porcelain", "concursos/importacao", "comum/planilhas.py"],
         cwd=RAIZ,
         capture_output=True,
         text=True,

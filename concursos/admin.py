@@ -35,14 +35,9 @@ from .forms import (
     OpcaoDeGrupoForm,
     grupos_conhecidos,
 )
+from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
+from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
-from .resources import (
-    FORMATOS_DE_EXPORTACAO,
-    FORMATOS_DE_IMPORTACAO,
-    ConfirmacaoDeImportacaoForm,
-    ImportacaoDeInscricoesForm,
-    InscricaoResource,
-)
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
 ARREDONDAMENTOS = {"metade_para_cima": "metade para cima", "para_cima": "para cima", "para_baixo": "para baixo"}

@@ -15,13 +15,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 import cotas
+from comum import planilhas
 from comum.cpf import normalizar_cpf
+from comum.planilhas import decimal_em_texto
 from comum.validadores import validar_texto_limpo
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS
 from cotas.regimes import rotulo_do_grupo
 
-from .formatos import ValorInvalido, decimal_em_texto, ler_decimal
+from .importacao.leitores import ValorInvalido, ler_decimal
 from .models import REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
@@ -327,14 +329,12 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         self.fields["arquivo"].widget.attrs["accept"] = ".csv,.xlsx"
 
     def clean_arquivo(self):
-        from . import formatos
-
         arquivo = self.cleaned_data["arquivo"]
         try:
-            formatos.conferir_tamanho(arquivo.size)
+            planilhas.conferir_tamanho(arquivo.size)
             conteudo = arquivo.read()
             arquivo.seek(0)
-            formatos.conferir_arquivo(arquivo.name, conteudo)
-        except formatos.ArquivoInvalido as erro:
+            planilhas.conferir_arquivo(arquivo.name, conteudo)
+        except planilhas.ArquivoInvalido as erro:
             raise ValidationError(str(erro)) from None
         return arquivo

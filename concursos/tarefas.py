@@ -117,7 +117,8 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
 @task()
 def importar_arquivo(processamento_id: int) -> str:
     """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
-    from .importacao import ImportacaoRecusada, importar_inscricoes
+    from .importacao.massa import importar_inscricoes
+    from .importacao.resultado import ImportacaoRecusada
 
     processamento = processamentos.comecar(processamento_id)
     if processamento is None:

@@ -28,7 +28,7 @@ from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
-from .resources import exportar_lista
+from .publicacao import exportar_lista
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000

@@ -348,7 +348,7 @@ def test_cargo_mostra_os_links_de_eventos_e_do_ultimo_resultado(client):
 
 @pytest.mark.parametrize("sensiveis", [False, True])
 def test_exportacao_de_inscricoes_so_leva_cor_raca_com_a_permissao_de_dados_sensiveis(client, sensiveis):
-    from concursos.resources import FORMATOS_DE_EXPORTACAO, InscricaoResource
+    from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResource
 
     cargo_do_exemplo_da_alternancia()
     permissoes = ["view_inscricao", "export_inscricao"] + (["ver_dados_sensiveis"] if sensiveis else [])

@@ -11,10 +11,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from openpyxl import load_workbook
 
+from comum import planilhas
 from comum.cpf import formatar_cpf
-from concursos import formatos, services
+from concursos import services
+from concursos.importacao.recurso import InscricaoResource
+from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Candidato, Inscricao
-from concursos.resources import InscricaoResource, exportar_lista, mensagens_de_erro
+from concursos.publicacao import exportar_lista
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
@@ -45,7 +48,7 @@ def test_xlsx_mantem_a_nota_numerica_e_neutraliza_nomes_que_seriam_formulas(carg
     for numero, nome in enumerate(NOMES_PERIGOSOS, start=1):
         inscricao(cargo, str(numero), "78.5", nome=nome)
 
-    folha = planilha(exportar(formatos.XLSXBrasil))
+    folha = planilha(exportar(planilhas.XLSXBrasil))
 
     notas = coluna(folha, "nota")
     assert [c.data_type for c in notas] == ["n"] * 3 and notas[0].value == 78.5
@@ -58,7 +61,7 @@ def test_xlsx_tem_cpf_formatado_cor_raca_grupos_com_verificacao_e_nascimento_com
     feita = inscricao(cargo, "1", 80, grupos={"negros": "confirmado"}, cor_raca="preta", nascimento=date(1961, 3, 14))
     inscricao(cargo, "2", 70, grupos={"pcd": "pendente"}, notas_parciais={"conhecimentos_especificos": "40.5"})
 
-    folha = planilha(exportar(formatos.XLSXBrasil))
+    folha = planilha(exportar(planilhas.XLSXBrasil))
 
     linha = {c.value: v for c, v in zip(folha[1], folha[2], strict=True)}
     assert linha["cpf"].value == formatar_cpf(feita.candidato.cpf)
@@ -80,7 +83,7 @@ def test_sem_a_permissao_de_dados_sensiveis_a_exportacao_nao_traz_cor_raca_nem_g
 def test_csv_para_o_excel_brasileiro_tem_bom_ponto_e_virgula_e_virgula_decimal(cargo):
     inscricao(cargo, "1", "78.5", nome="-Ana", nascimento=date(1990, 12, 31))
 
-    conteudo = exportar(formatos.CSVBrasil)
+    conteudo = exportar(planilhas.CSVBrasil)
 
     assert conteudo.startswith(b"\xef\xbb\xbf")
     cabecalho, linha = conteudo.decode("utf-8-sig").splitlines()
@@ -93,7 +96,7 @@ def test_planilha_exportada_volta_pela_importacao_sem_mudar_nada(cargo):
     inscricao(cargo, "2", 70, grupos={"pcd": "pendente"}, notas_parciais={"redacao": "9.25"})
     antes = list(Inscricao.objects.values())
 
-    conjunto = formatos.XLSXBrasil().create_dataset(exportar(formatos.XLSXBrasil))
+    conjunto = planilhas.XLSXBrasil().create_dataset(exportar(planilhas.XLSXBrasil))
     resultado = InscricaoResource(edital=cargo.edital).import_data(conjunto)
 
     assert mensagens_de_erro(resultado) == [] and resultado.totals["update"] == 2

@@ -16,13 +16,12 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from openpyxl import Workbook
 
+from comum import planilhas
 from comum.cpf import completar_cpf, formatar_cpf
-from concursos import formatos
+from concursos.importacao import leitores
+from concursos.importacao.recurso import InscricaoResource
+from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
-from concursos.resources import (
-    InscricaoResource,
-    mensagens_de_erro,
-)
 from tests.conftest import DADOS
 
 from .fabricas import edital, inscricao, usuario
@@ -38,7 +37,7 @@ def edital_gm():
     return edital(cargos=(("GM", "Guarda Municipal", 5), ("AGE", "Agente Administrativo", 3)))
 
 
-def importar(edital_, conteudo, formato=formatos.CSVBrasil, **opcoes):
+def importar(edital_, conteudo, formato=planilhas.CSVBrasil, **opcoes):
     conjunto = formato().create_dataset(conteudo)
     return InscricaoResource(edital=edital_).import_data(conjunto, **opcoes)
 
@@ -93,7 +92,7 @@ def test_xlsx_com_numeros_datas_e_cpf_que_perdeu_o_zero_a_esquerda(edital_gm):
     arquivo = io.BytesIO()
     livro.save(arquivo)
 
-    resultado = importar(edital_gm, arquivo.getvalue(), formato=formatos.XLSXBrasil)
+    resultado = importar(edital_gm, arquivo.getvalue(), formato=planilhas.XLSXBrasil)
 
     assert mensagens_de_erro(resultado) == []
     doralice = Inscricao.objects.get(numero="5001")
@@ -198,13 +197,13 @@ def test_cpf_ja_inscrito_no_cargo_com_outro_numero_e_recusado(edital_gm):
     ],
 )
 def test_nota_aceita_virgula_ponto_e_milhar(celula, esperado):
-    assert formatos.ler_decimal(celula) == Decimal(esperado)
+    assert leitores.ler_decimal(celula) == Decimal(esperado)
 
 
 @pytest.mark.parametrize("celula", ["sete", "1,2,3", "-5", "40,1234", "1.23,4"])
 def test_nota_invalida_nunca_e_arredondada_nem_adivinhada(celula):
-    with pytest.raises(formatos.ValorInvalido):
-        formatos.ler_decimal(celula)
+    with pytest.raises(leitores.ValorInvalido):
+        leitores.ler_decimal(celula)
 
 
 @pytest.mark.parametrize(
@@ -218,13 +217,13 @@ def test_nota_invalida_nunca_e_arredondada_nem_adivinhada(celula):
     ],
 )
 def test_data_de_nascimento_aceita_dia_mes_ano_e_iso(celula, esperado):
-    assert formatos.ler_data(celula) == esperado
+    assert leitores.ler_data(celula) == esperado
 
 
 @pytest.mark.parametrize("celula", ["31/02/1985", "00/01/1980", "1/13/1980", "1990-13-01", "31/12/1899", "01/01/2999"])
 def test_data_de_nascimento_impossivel_e_recusada(celula):
-    with pytest.raises(formatos.ValorInvalido):
-        formatos.ler_data(celula)
+    with pytest.raises(leitores.ValorInvalido):
+        leitores.ler_data(celula)
 
 
 # ------------------------------------------------------------------------------------ atualização
@@ -339,7 +338,7 @@ def test_admin_exporta_xlsx_com_a_permissao_de_exportar(client, edital_gm):
     )
 
     assert resposta.status_code == 200
-    conjunto = formatos.ler_xlsx(resposta.content)
+    conjunto = planilhas.ler_xlsx(resposta.content)
     assert conjunto.headers[:3] == ["edital", "inscricao", "cpf"] and conjunto[0][1] == "1"
     assert "cor_raca" not in conjunto.headers  # sem a permissão ver_dados_sensiveis
 

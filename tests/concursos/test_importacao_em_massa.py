@@ -1,4 +1,4 @@
-"""Importação em massa (``concursos.importacao.importar_inscricoes``), a que o processamento em
+"""Importação em massa (``concursos.importacao.massa.importar_inscricoes``), a que o processamento em
 segundo plano chama: confere tudo antes de gravar, grava em lotes numa transação, com histórico,
 e é idempotente. Lotes pequenos (``lotes_de``) fazem arquivos de dezenas de linhas passarem por
 vários lotes sem deixar o teste lento."""
@@ -10,7 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from comum.cpf import completar_cpf, formatar_cpf
-from concursos.importacao import ImportacaoRecusada, InscricaoEmMassaResource, importar_inscricoes
+from concursos.importacao.massa import InscricaoEmMassaResource, importar_inscricoes
+from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
 from tests.conftest import DADOS
 
@@ -164,7 +165,7 @@ def test_todos_os_erros_vem_juntos_na_ordem_das_linhas(edital_gm, rh):
 
 
 def test_muitos_erros_sao_resumidos_no_fim_da_lista(edital_gm, rh, monkeypatch):
-    monkeypatch.setattr("concursos.importacao.MAXIMO_DE_MENSAGENS", 3)
+    monkeypatch.setattr("concursos.importacao.resultado.MAXIMO_DE_MENSAGENS", 3)
     conteudo = arquivo(10, **{f"l{n}": {"nota": "x"} for n in range(2, 12)})
 
     with pytest.raises(ImportacaoRecusada) as recusa:

@@ -38,10 +38,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import cotas
+from comum import planilhas
 from comum.cpf import normalizar_cpf
-from concursos import formatos, services
+from concursos import services
+from concursos.importacao import leitores
+from concursos.importacao.recurso import InscricaoResource
+from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
-from concursos.resources import InscricaoResource, mensagens_de_erro
 from heteroidentificacao import services as heteroidentificacao_services
 from heteroidentificacao.models import Comissao, Parecer, ProcessoDeApuracao, Recurso, Sessao
 from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, cpf_valido, edital
@@ -404,8 +407,8 @@ def test_csv_com_celula_hostil_e_lido_ou_recusado_com_mensagem(edital_hostil, co
     csv.writer(saida, delimiter=";").writerows([COLUNAS, *linhas])
     antes = contagens()
     try:
-        conjunto = formatos.CSVBrasil().create_dataset(saida.getvalue().encode("utf-8"))
-    except formatos.ArquivoInvalido as erro:
+        conjunto = planilhas.CSVBrasil().create_dataset(saida.getvalue().encode("utf-8"))
+    except planilhas.ArquivoInvalido as erro:
         assert str(erro).strip()
         return
     resultado = InscricaoResource(edital=edital_hostil).import_data(conjunto, dry_run=True)
@@ -423,7 +426,7 @@ def test_cabecalho_hostil_vira_erro_do_cabecalho(edital_hostil, cabecalho):
 
 
 def xlsx_valido(edital_) -> bytes:
-    return formatos.escrever_xlsx(COLUNAS, linhas_validas(edital_))
+    return planilhas.escrever_xlsx(COLUNAS, linhas_validas(edital_))
 
 
 @RAPIDO
@@ -433,13 +436,13 @@ def xlsx_valido(edital_) -> bytes:
 def test_bytes_quaisquer_viram_conjunto_ou_arquivo_invalido(dados):
     for nome in ("banca.csv", "banca.xlsx"):
         try:
-            formatos.conferir_arquivo(nome, dados)
-        except formatos.ArquivoInvalido as erro:
+            planilhas.conferir_arquivo(nome, dados)
+        except planilhas.ArquivoInvalido as erro:
             assert str(erro).strip()
-    for formato in (formatos.CSVBrasil, formatos.XLSXBrasil):
+    for formato in (planilhas.CSVBrasil, planilhas.XLSXBrasil):
         try:
             formato().create_dataset(dados)
-        except formatos.ArquivoInvalido as erro:
+        except planilhas.ArquivoInvalido as erro:
             assert str(erro).strip()
 
 
@@ -454,12 +457,12 @@ def test_xlsx_corrompido_vira_conjunto_ou_arquivo_invalido(posicao, trocado, cor
     else:
         dados[posicao] = trocado
     try:
-        formatos.conferir_arquivo("banca.xlsx", bytes(dados))
-    except formatos.ArquivoInvalido as erro:
+        planilhas.conferir_arquivo("banca.xlsx", bytes(dados))
+    except planilhas.ArquivoInvalido as erro:
         assert str(erro).strip()
 
 
-XLSX_DE_EXEMPLO = formatos.escrever_xlsx(COLUNAS, [["1", "529.982.247-25", "Ana", "", "", "", "GM"]])
+XLSX_DE_EXEMPLO = planilhas.escrever_xlsx(COLUNAS, [["1", "529.982.247-25", "Ana", "", "", "", "GM"]])
 
 
 @pytest.mark.parametrize("valor", HOSTIS, ids=range(len(HOSTIS)))
@@ -938,8 +941,8 @@ def test_fundamentacao_do_parecer_tem_limite_e_nao_aceita_caracteres_de_controle
 
 def test_cpf_com_algarismos_de_outra_escrita_nao_vale_como_cpf():
     assert normalizar_cpf("٥٢٩.٩٨٢.٢٤٧-٢٥") == ""
-    with pytest.raises(formatos.ValorInvalido):
-        formatos.ler_cpf("٥٢٩.٩٨٢.٢٤٧-٢٥")
+    with pytest.raises(leitores.ValorInvalido):
+        leitores.ler_cpf("٥٢٩.٩٨٢.٢٤٧-٢٥")
 
 
 CENARIOS_HOSTIS_NO_SIMULADOR = {

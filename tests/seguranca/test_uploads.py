@@ -28,10 +28,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from comum import planilhas
 from comum.cpf import completar_cpf
-from concursos import formatos
+from concursos.importacao.temporarios import armazenamento_temporario, limpar_importacoes_abandonadas
 from concursos.models import Inscricao
-from concursos.resources import armazenamento_temporario, limpar_importacoes_abandonadas
 from tests.concursos.fabricas import edital, usuario
 
 pytestmark = pytest.mark.django_db
@@ -44,11 +44,11 @@ def linhas(quantas=2):
 
 
 def csv_valido(quantas=2) -> bytes:
-    return formatos.escrever_csv(CABECALHO, linhas(quantas))
+    return planilhas.escrever_csv(CABECALHO, linhas(quantas))
 
 
 def xlsx_valido(quantas=2) -> bytes:
-    return formatos.escrever_xlsx(CABECALHO, linhas(quantas))
+    return planilhas.escrever_xlsx(CABECALHO, linhas(quantas))
 
 
 def zip_com(arquivos: dict[str, bytes]) -> bytes:
@@ -171,7 +171,7 @@ def test_a_pasta_privada_nao_e_servida_por_nenhuma_url(rh, edital_gm, pasta_priv
 
 
 def test_previa_com_erros_deixa_o_arquivo_e_o_comando_o_apaga_depois_de_n_horas(rh, edital_gm, pasta_privada):
-    com_erro = formatos.escrever_csv(CABECALHO, [["1", "123", "Ana", "GM", "sete"]])
+    com_erro = planilhas.escrever_csv(CABECALHO, [["1", "123", "Ana", "GM", "sete"]])
     resposta = enviar(rh, edital_gm, "banca.csv", com_erro)
     assert "confirm_form" not in resposta.context
     (abandonado,) = arquivos_guardados(pasta_privada)
@@ -282,7 +282,7 @@ def test_arquivo_acima_do_limite_e_recusado_com_o_tamanho_e_o_limite(rh, edital_
 
 
 def test_xlsx_que_descompacta_demais_e_recusado(rh, edital_gm, pasta_privada, monkeypatch):
-    monkeypatch.setattr(formatos, "MAXIMO_DESCOMPACTADO", 10_000)
+    monkeypatch.setattr(planilhas, "MAXIMO_DESCOMPACTADO", 10_000)
     bomba = trocar_no_xlsx(xlsx_valido(), "xl/workbook.xml", lambda xml: xml + b" " * 50_000)
 
     resposta = enviar(rh, edital_gm, "banca.xlsx", bomba)
@@ -311,10 +311,10 @@ def test_formato_e_o_do_conteudo_mesmo_com_a_escolha_errada_na_lista(rh, edital_
 
 def test_nenhuma_leitura_de_arquivo_deixa_escapar_excecao_que_nao_seja_arquivo_invalido():
     for nome, conteudo, _ in RECUSADOS.values():
-        with pytest.raises(formatos.ArquivoInvalido):
-            formatos.conferir_arquivo(nome, conteudo)
-    assert formatos.conferir_arquivo("BANCA.XLSX", xlsx_valido()) is formatos.XLSXBrasil
-    assert formatos.conferir_arquivo("banca.csv", csv_valido()) is formatos.CSVBrasil
+        with pytest.raises(planilhas.ArquivoInvalido):
+            planilhas.conferir_arquivo(nome, conteudo)
+    assert planilhas.conferir_arquivo("BANCA.XLSX", xlsx_valido()) is planilhas.XLSXBrasil
+    assert planilhas.conferir_arquivo("banca.csv", csv_valido()) is planilhas.CSVBrasil
 
 
 # ------------------------------------------------------------------ simulador

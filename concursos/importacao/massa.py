@@ -1,0 +1,184 @@
+"""Importação em massa de inscrições (arquivos de até 100 mil linhas), para o processamento em
+segundo plano.
+
+Contrato usado pelo trabalhador de segundo plano (``importar_arquivo``)::
+
+    importar_inscricoes(edital, conteudo, nome_do_arquivo, *, usuario, progresso=None) -> Resumo
+
+1. Lê o arquivo uma vez (``comum.planilhas.ler_arquivo``: ``.csv`` com ``;`` ou ``,`` em UTF-8/BOM/cp1252,
+   ou ``.xlsx``). Arquivo que não serve → ``ImportacaoRecusada`` com uma mensagem.
+2. Confere TODAS as linhas antes de gravar qualquer coisa, com as regras e as mensagens da importação
+   do admin (``Conferencia``: linha, coluna e valor, repetições no arquivo, cor/raça do grupo,
+   opção já verificada…). Essa leitura não grava nada e não abre transação, de modo que
+   ``progresso(feitos, total)`` — linhas conferidas, de quantas — é chamado a cada 1 000 linhas e no
+   fim, com números sempre crescentes até ``(total, total)``, e o que a tarefa gravar nele fica
+   visível na hora (também no SQLite).
+3. Qualquer erro → ``ImportacaoRecusada`` com ``mensagens`` (todas, na ordem das linhas, até
+   ``MAXIMO_DE_MENSAGENS``) e ``quantidade``; nada foi gravado. Uma exceção que não é erro do arquivo
+   (defeito, banco fora do ar) sobe como veio.
+4. Sem erro, grava tudo numa transação só, em lotes de 1 000, pelo ``gravacao.Gravador`` (o mesmo
+   da confirmação do admin): os candidatos novos ou alterados, as inscrições, as opções por grupo e
+   o histórico de cada inscrição e opção criada, alterada ou apagada, em nome de ``usuario`` e com
+   o nome do arquivo como motivo. ``progresso`` não é chamado nessa etapa.
+5. Idempotente: linha igual ao que já está no banco é pulada ("sem mudança"), sem gravar nem criar
+   histórico; importar o mesmo arquivo de novo não duplica nada.
+
+Modo em massa do django-import-export (docs/TECNICO.md §1.4), opção por opção:
+
+- ``use_bulk`` e ``batch_size = 1000``: a linha não é gravada com ``save()``; vai para o
+  ``Gravador`` (``InscricaoResource.save_instance``), que grava tudo depois da conferência inteira,
+  porque o arquivo entra todo ou nada (a biblioteca gravaria cada lote assim que enche, no meio da
+  leitura). O lote é também o intervalo do ``progresso``.
+- ``skip_diff``: sem a cópia e a comparação de cada linha (servem à prévia do admin); a linha sem
+  mudança é reconhecida campo a campo pelo ``Gravador.anotar`` e pulada (``skip_row``).
+- Cargo: a leitura não passa pelos widgets (as células são lidas por ``leitores``, para as mensagens
+  em português), e os cargos do edital já são carregados uma vez só (``Conferencia.carregar``) — o
+  mesmo que o ``CachedForeignKeyWidget`` faria.
+- ``force_init_instance`` não se aplica: reimportar atualiza as inscrições existentes. Elas também
+  são carregadas uma vez só em ``Conferencia.carregar`` (o papel do ``CachedInstanceLoader``), pelo
+  número dentro do edital.
+"""
+
+import logging
+from dataclasses import asdict, dataclass
+
+from django.db import IntegrityError, transaction
+from import_export.results import RowResult
+
+from comum import planilhas
+from comum.coleta import sem_coleta_de_ciclos
+
+from .recurso import InscricaoResource
+from .resultado import ImportacaoRecusada, ResultadoDaImportacao, mensagens_de_erro
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Resumo:
+    """O que a importação gravou (``como_dict`` vai para a saída do processamento)."""
+
+    arquivo: str
+    linhas: int
+    novas: int
+    atualizadas: int
+    sem_mudanca: int
+    candidatos_novos: int
+    candidatos_atualizados: int
+    opcoes_criadas: int
+    opcoes_retiradas: int
+
+    def como_dict(self) -> dict:
+        return asdict(self)
+
+
+def importar_inscricoes(edital, conteudo: bytes, nome_do_arquivo: str, *, usuario, progresso=None) -> Resumo:
+    """Importa o arquivo da banca no edital: tudo, numa transação, ou nada (ver o início do módulo)."""
+    with sem_coleta_de_ciclos():
+        return _importar(edital, conteudo, nome_do_arquivo, usuario=usuario, progresso=progresso)
+
+
+def _importar(edital, conteudo, nome_do_arquivo, *, usuario, progresso):
+    try:
+        conjunto = planilhas.ler_arquivo(nome_do_arquivo, conteudo)
+    except planilhas.ArquivoInvalido as erro:
+        raise ImportacaoRecusada([str(erro)]) from None
+    motivo = f"Importação do arquivo {nome_do_arquivo}"[:100]
+    recurso = InscricaoEmMassaResource(edital, usuario=usuario, progresso=progresso, motivo=motivo)
+    resultado = recurso.import_data(conjunto)
+    excecoes = [*resultado.base_errors, *(erro for _, erros in resultado.row_errors() for erro in erros)]
+    if excecoes:
+        raise excecoes[0].error  # defeito, não erro do arquivo: sobe com o traceback original
+    mensagens = mensagens_de_erro(resultado)
+    if mensagens:
+        raise ImportacaoRecusada(mensagens)
+    try:
+        with transaction.atomic():
+            recurso.gravador.gravar()
+    except IntegrityError:
+        logger.warning("Importação de %s no edital %s recusada pelo banco", nome_do_arquivo, edital, exc_info=True)
+        raise ImportacaoRecusada(
+            [
+                "Outra operação gravou, ao mesmo tempo, inscrições ou candidatos deste arquivo; nada foi "
+                "gravado. Importe o arquivo de novo."
+            ]
+        ) from None
+    return recurso.resumo(nome_do_arquivo, resultado)
+
+
+class ResultadoEmMassa(ResultadoDaImportacao):
+    """Só os totais e as linhas com erro: nada de um ``RowResult`` guardado por linha válida."""
+
+    def append_row_result(self, row_result):
+        if row_result.errors or row_result.validation_error:
+            super().append_row_result(row_result)
+
+
+class LinhaEmMassa(RowResult):
+    """Sem ``str(inscricao)`` por linha: serve ao registro do admin (``LogEntry``), que aqui não há."""
+
+    def add_instance_info(self, instance):
+        pass
+
+
+class InscricaoEmMassaResource(InscricaoResource):
+    """``InscricaoResource`` no modo em massa: confere tudo sem gravar, avisando o progresso, e pula
+    as linhas que não mudam nada; ``importar_inscricoes`` chama depois ``gravador.gravar``."""
+
+    todas_as_inscricoes = False
+
+    class Meta(InscricaoResource.Meta):
+        batch_size = 1000
+        skip_diff = True
+        use_transactions = False  # a leitura não grava nada; ``gravar`` roda numa transação
+
+    def __init__(self, edital, *, usuario=None, progresso=None, motivo: str = ""):
+        super().__init__(edital=edital)
+        self.usuario = usuario
+        self.progresso = progresso
+        self.motivo = motivo
+
+    @classmethod
+    def get_result_class(cls):
+        return ResultadoEmMassa
+
+    @classmethod
+    def get_row_result_class(cls):
+        return LinhaEmMassa
+
+    def before_import(self, dataset, **kwargs):
+        super().before_import(dataset, **kwargs)
+        self._total, self._feitos, self._avisados = len(dataset), 0, 0
+
+    def import_row(self, row, instance_loader, **kwargs):
+        resultado = super().import_row(row, instance_loader, **kwargs)
+        self._feitos += 1
+        if self._feitos % self._meta.batch_size == 0:
+            self._avisar()
+        return resultado
+
+    def _avisar(self):
+        if self.progresso is not None and self._feitos > self._avisados:
+            self.progresso(self._feitos, self._total)
+        self._avisados = self._feitos
+
+    def after_import(self, dataset, result, **kwargs):
+        """Só o último aviso de progresso: a gravação é de ``importar_inscricoes``, noutra transação."""
+        self._avisar()
+
+    def skip_row(self, instance, original, row, import_validation_errors=None):
+        return not import_validation_errors and not getattr(instance, "_mudou", True)
+
+    def resumo(self, arquivo: str, resultado) -> Resumo:
+        totais, gravador = resultado.totals, self.gravador
+        return Resumo(
+            arquivo=arquivo,
+            linhas=self._total,
+            novas=totais["new"],
+            atualizadas=totais["update"],
+            sem_mudanca=totais["skip"],
+            candidatos_novos=len(gravador.candidatos_novos),
+            candidatos_atualizados=len(gravador.candidatos_alterados),
+            opcoes_criadas=len(gravador.opcoes_a_criar),
+            opcoes_retiradas=len(gravador.opcoes_a_retirar),
+        )

@@ -1,0 +1,75 @@
+"""A planilha de publicação de um resultado: as listas de classificação, com o CPF mascarado."""
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+
+import cotas
+from comum.cpf import mascarar_cpf
+from comum.planilhas import escrever_csv, escrever_xlsx
+
+from .adapters import listas_em_ordem
+from .models import Inscricao, Resultado
+
+
+def exportar_lista(resultado: Resultado, formato: str) -> bytes:
+    """Listas de um resultado publicado, para publicação: classificação, inscrição, nome de uso,
+    CPF mascarado (``***.456.789-**``), nota, posição em cada lista reservada e na convocação.
+
+    Nunca traz o CPF inteiro nem a data de nascimento. As notas são as do resultado (a entrada
+    gravada na versão), não as atuais do banco."""
+    if resultado.status != Resultado.PUBLICADO:
+        raise ValidationError("Só um resultado publicado pode ser exportado para publicação.")
+    cabecalho, linhas = _lista_para_publicacao(resultado)
+    formato = formato.lower().lstrip(".")
+    if formato == "xlsx":
+        return escrever_xlsx(cabecalho, linhas, titulo=f"Resultado {resultado.cargo.codigo}")
+    if formato == "csv":
+        return escrever_csv(cabecalho, linhas)
+    raise ValueError(f"Formato desconhecido: {formato!r} (use xlsx ou csv).")
+
+
+def _lista_para_publicacao(resultado: Resultado):
+    saida = resultado.saida
+    regime = cotas.regime_inline(resultado.cenario["regime"])
+    legivel = {"ampla": "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
+    listas = dict(listas_em_ordem(saida))  # no PostgreSQL (jsonb) as chaves não guardam a ordem
+    reservadas = [nome for nome in listas if nome != "geral"]
+    ordem = list(listas.get("geral", []))
+    ordem += [n for nome in reservadas for n in listas[nome] if n not in ordem]
+    posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}
+    notas = {c["inscricao"]: Decimal(c["nota"]) for c in resultado.cenario["candidatos"]}
+    convocacao = {c["inscricao"]: c for c in saida.get("ordem_vigente", [])}
+    pessoas = {
+        numero: (social or nome, cpf)
+        for numero, social, nome, cpf in Inscricao.objects.filter(cargo=resultado.cargo, numero__in=ordem).values_list(
+            "numero", "candidato__nome_social", "candidato__nome", "candidato__cpf"
+        )
+    }
+    cabecalho = [
+        "Classificação geral",
+        "Inscrição",
+        "Nome",
+        "CPF",
+        "Nota",
+        *(f"Posição na lista de {legivel.get(n, n)}" for n in reservadas),
+        "Posição na convocação",
+        "Vaga",
+    ]
+    linhas = []
+    for numero in ordem:
+        nome, cpf = pessoas.get(numero, ("", ""))
+        chamada = convocacao.get(numero, {})
+        linhas.append(
+            [
+                posicoes.get("geral", {}).get(numero),
+                numero,
+                nome,
+                mascarar_cpf(cpf) if cpf else "",
+                notas.get(numero),
+                *(posicoes[n].get(numero) for n in reservadas),
+                chamada.get("posicao"),
+                legivel.get(chamada.get("vaga"), chamada.get("vaga") or ""),
+            ]
+        )
+    return cabecalho, linhas
