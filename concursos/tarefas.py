@@ -90,7 +90,7 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
         if resultado is None:
             raise ValidationError(f"O cargo {cargo.codigo} não tem resultado gerado.")
         # Importado aqui dentro: se o desenho nem carregar, a parte fica anotada como erro.
-        from .pdf import resultado_do_cargo_pdf
+        from .pdf.resultado import resultado_do_cargo_pdf
 
         conteudo = resultado_do_cargo_pdf(resultado)
         nome = f"{cargo.codigo}-v{resultado.versao}.pdf"

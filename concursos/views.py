@@ -21,11 +21,13 @@ import cotas
 from comum.cpf import mascarar_cpf
 from comum.mensagens import mensagem_de
 
-from . import pdf, services
+from . import services
 from .acesso import descrever, registrar_acesso
 from .adapters import listas_em_ordem
 from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm, rotulo_do_grupo
 from .models import Cargo, Edital, Evento, Inscricao, Resultado
+from .pdf import quadro_de_vagas
+from .pdf import resultado as pdf_do_resultado
 from .resources import exportar_lista
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
@@ -425,7 +427,9 @@ TIPOS_DE_PLANILHA = {
 @permission_required("concursos.view_edital", raise_exception=True)
 def quadro_de_vagas_pdf(request, pk: int):
     edital = get_object_or_404(Edital, pk=pk)
-    return _pdf(request, edital, pdf.quadro_de_vagas_pdf, f"quadro-de-vagas-edital-{edital.numero}-{edital.ano}.pdf")
+    return _pdf(
+        request, edital, quadro_de_vagas.quadro_de_vagas_pdf, f"quadro-de-vagas-edital-{edital.numero}-{edital.ano}.pdf"
+    )
 
 
 @staff_member_required
@@ -433,7 +437,7 @@ def quadro_de_vagas_pdf(request, pk: int):
 def resultado_pdf(request, pk: int):
     edital = get_object_or_404(Edital, pk=pk)
     nome = f"resultado-edital-{edital.numero}-{edital.ano}.pdf"
-    return _pdf(request, edital, pdf.resultado_pdf, nome, o_que="pdf_resultado")
+    return _pdf(request, edital, pdf_do_resultado.resultado_pdf, nome, o_que="pdf_resultado")
 
 
 def _pdf(request, edital: Edital, gerar, nome_do_arquivo: str, *, o_que: str = ""):

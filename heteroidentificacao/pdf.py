@@ -20,8 +20,9 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.utils import timezone
 
+from comum.exibicao import FUSO
+from comum.pdf import renderizar
 from concursos.models import Edital
-from concursos.pdf import FUSO, renderizar
 
 from . import consultas, quorum
 from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
