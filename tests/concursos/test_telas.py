@@ -178,9 +178,9 @@ def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_public
 def test_ficha_de_resultado_grande_mostra_o_comeco_das_listas_e_aponta_o_pdf(client, monkeypatch):
     """Num cargo de dezenas de milhares de inscritos a ficha inteira teria megabytes: ela mostra as
     primeiras linhas de cada lista e diz quantas ficaram de fora e onde estão."""
-    from concursos import views
+    from concursos import apresentacao
 
-    monkeypatch.setattr(views, "LIMITE_DE_LINHAS_NA_FICHA", 3)
+    monkeypatch.setattr(apresentacao, "LIMITE_DE_LINHAS_NA_FICHA", 3)
     cargo = cargo_do_exemplo_da_alternancia()  # geral: A, B, Y, C, D, Z, P, Q
     resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     client.force_login(com_permissoes("rh", "view_resultado"))

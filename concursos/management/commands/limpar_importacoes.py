@@ -11,8 +11,8 @@ segundo plano que nenhum pedido na fila ou em andamento vai ler (importações q
 
 from django.core.management.base import BaseCommand, CommandError
 
-from concursos.processamentos import limpar_arquivos_de_importacao
 from concursos.resources import limpar_importacoes_abandonadas
+from concursos.segundo_plano.produtos import limpar_arquivos_de_importacao
 
 
 class Command(BaseCommand):
