@@ -27,6 +27,7 @@ class RecursoRecusado(ValueError):
 
 
 def renderizar(modelo: str, contexto: dict) -> bytes:
+    """O PDF de um modelo do Django, desenhado inteiro pelo WeasyPrint (documentos pequenos)."""
     from weasyprint import HTML
 
     html = render_to_string(modelo, contexto)

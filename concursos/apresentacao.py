@@ -17,8 +17,6 @@ TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "rev
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
 LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
-
-
 EXPLICACOES = {
     "vagas_adicionais": "Vagas que surgiram na validade do concurso (Art. 1º, §3º). Os novos vencedores são "
     "convocados pela alternância e proporcionalidade (Art. 4º).",

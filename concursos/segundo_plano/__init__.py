@@ -24,6 +24,6 @@ Um módulo por assunto, numa direção só (quem está em cima importa quem est�
   "tentar de novo": gravam o ``Processamento`` e põem as tarefas na fila;
 - ``tarefas``: as tarefas do django-tasks que os trabalhadores executam, uma parte de cada vez;
 - ``andamento``: a contabilidade de cada pedido (início, partes feitas, progresso, fim, parado);
-- ``produtos``: onde ficam o que os pedidos produzem (PDFs, arquivos enviados) e a limpeza;
+- ``produtos``: onde fica o que os pedidos produzem (PDFs, arquivos enviados) e a limpeza;
 - ``admin``, ``views`` e ``progresso``: a ficha no admin, as telas e o texto da barra de progresso.
 """

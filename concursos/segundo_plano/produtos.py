@@ -11,8 +11,6 @@ from django.utils import timezone
 from concursos.models import Processamento, Resultado
 
 PASTA_DOS_PDFS = "pdfs-de-resultados"
-
-
 # Arquivos enviados para importar em segundo plano (pasta privada, nunca servida); apagados quando a
 # importação termina bem, guardados para "tentar de novo" quando falha (e por ``limpar_importacoes``).
 PASTA_DAS_IMPORTACOES = "importacoes-em-segundo-plano"
