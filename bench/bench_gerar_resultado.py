@@ -7,7 +7,7 @@ medindo o tempo de parede, a CPU e o pico de memória do subprocesso (``os.wait4
 ``ru_stime`` e ``ru_maxrss`` do filho). A CPU do processo não conta a do PostgreSQL; com a máquina
 dividida, ela mostra quanto do tempo de parede é do comando e quanto é espera.
 A divisão leitura / motor / gravação vem do próprio comando (``--tempos``, que liga
-``services.medir_fases``): leitura = montar o cenário do banco e ler a versão anterior; motor =
+``concursos.fases.medir_fases``): leitura = montar o cenário do banco e ler a versão anterior; motor =
 ``ler_cenario`` + ``simular`` + ``resultado_para_dict``; gravação = hash, diferenças e INSERT;
 outros = travas e consultas pequenas; confirmação = COMMIT; resumo = o texto impresso.
 

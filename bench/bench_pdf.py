@@ -6,7 +6,7 @@
    caracteres, registra duas desistências (anotação "Saiu" e registro de chamadas) e gera o
    resultado com ``services.gerar_resultado`` — o caminho de verdade.
 2. Mede, num processo novo (com ``django.setup()`` e a leitura do banco), a chamada
-   ``concursos.pdf.resultado_do_cargo_pdf(resultado)``: tempo de parede da chamada e pico de
+   ``concursos.pdf.resultado.resultado_do_cargo_pdf(resultado)``: tempo de parede da chamada e pico de
    memória da árvore de processos (soma do RSS do processo e de todos os descendentes, amostrada a
    cada 20 ms a partir de ``/proc``; conta em dobro as páginas compartilhadas, portanto é um teto).
 3. Mede do mesmo jeito a referência: as mesmas linhas numa tabela simples do WeasyPrint (modelo
@@ -164,15 +164,15 @@ def medir_no_filho(modo: str, resultado_id: int, processos: int | None) -> dict:
     import django
 
     django.setup()
-    from concursos import pdf
     from concursos.models import Resultado
+    from concursos.pdf.resultado import resultado_do_cargo_pdf
 
     resultado = Resultado.objects.select_related("cargo__edital", "gerado_por").get(pk=resultado_id)
     cpu_antes, inicio = _cpu(), time.perf_counter()
     if modo == "novo":
-        conteudo = pdf.resultado_do_cargo_pdf(resultado, processos=processos)
+        conteudo = resultado_do_cargo_pdf(resultado, processos=processos)
     else:
-        conteudo = _referencia(pdf, resultado)
+        conteudo = _referencia(resultado)
     segundos, cpu = time.perf_counter() - inicio, _cpu() - cpu_antes
     arquivo = PASTA / f"resultado-{modo}.pdf"
     arquivo.write_bytes(conteudo)
@@ -185,14 +185,18 @@ def _cpu() -> float:
     return proprio.ru_utime + proprio.ru_stime + filhos.ru_utime + filhos.ru_stime
 
 
-def _referencia(pdf, resultado) -> bytes:
+def _referencia(resultado) -> bytes:
     """As mesmas linhas numa tabela simples do WeasyPrint, como o PDF era desenhado antes."""
     from django.template import Context, Template
     from weasyprint import HTML
 
+    from comum.pdf import ENDERECO_BASE, buscador
+    from concursos.pdf.resultado import _pessoas_do_cargo, secao_do_resultado
+    from concursos.pdf.textos import rotulos_das_vagas
+
     edital = resultado.cargo.edital
-    secao = pdf.secao_do_resultado(
-        resultado, pdf.rotulos_das_vagas(edital.regime_congelado()), pdf._pessoas_do_cargo(resultado.cargo)
+    secao = secao_do_resultado(
+        resultado, rotulos_das_vagas(edital.regime_congelado()), _pessoas_do_cargo(resultado.cargo)
     )
     listas = [
         ("Lista geral", ["Classificação", "Inscrição", "Nome", "CPF", "Nota"], [
@@ -206,7 +210,7 @@ def _referencia(pdf, resultado) -> bytes:
         ("Registro de chamadas", ["Ordem", "Evento", "Posição", "Inscrição", "Nome", "Vaga", "Motivo"], secao["convocacoes"]),
     ]  # fmt: skip
     html = Template(REFERENCIA).render(Context({"listas": listas}))
-    return HTML(string=html, base_url=pdf.ENDERECO_BASE, url_fetcher=pdf.buscador()).write_pdf()
+    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
 
 
 # ── Conferência e tabela ─────────────────────────────────────────────────────────────────────────
@@ -230,11 +234,11 @@ def conferir(arquivo: str) -> dict:
 
 
 def linha_perto_do_fim(resultado_id: int) -> str:
-    from concursos import pdf
     from concursos.models import Resultado
+    from concursos.pdf.resultado import _pessoas_do_cargo
 
     resultado = Resultado.objects.select_related("cargo").get(pk=resultado_id)
-    pessoas = pdf._pessoas_do_cargo(resultado.cargo)
+    pessoas = _pessoas_do_cargo(resultado.cargo)
     geral = resultado.saida["listas"]["geral"]
     numero = geral[-3]
     return f"{len(geral) - 2} {numero} {pessoas[numero][0][:30]}"

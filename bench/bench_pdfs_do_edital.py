@@ -2,7 +2,7 @@
 (não é teste: imprime uma tabela).
 
 Gera um edital com ``bench/dados_em_escala.py``, gera os resultados de todos os cargos (o comando
-``gerar_resultado``), pede os PDFs como o RH pede na ficha do edital (``processamentos.pedir_pdfs``:
+``gerar_resultado``), pede os PDFs como o RH pede na ficha do edital (``segundo_plano.pedidos.pedir_pdfs``:
 uma tarefa por cargo) e sobe N trabalhadores de verdade (``manage.py db_worker --batch``) até a
 fila esvaziar. Imprime o tempo de parede, o pico de memória de cada trabalhador, quantos cargos cada
 um fez e o tamanho dos PDFs. Só no PostgreSQL (no SQLite os trabalhadores se revezam na escrita)::
@@ -29,8 +29,8 @@ import tabela  # noqa: E402
 from django.db import connection  # noqa: E402
 from django_tasks_db.models import DBTaskResult  # noqa: E402
 
-from concursos import processamentos  # noqa: E402
 from concursos.models import Edital, Processamento  # noqa: E402
+from concursos.segundo_plano import pedidos  # noqa: E402
 
 MIB = 1024 * 1024
 
@@ -80,7 +80,7 @@ def main() -> None:
     edital = Edital.objects.get(pk=dados_em_escala.gerar(args.inscricoes, args.cargos))
     print(f"Resultados dos cargos: {gerar_resultados(edital):.1f} s", flush=True)
 
-    pedido = processamentos.pedir_pdfs(edital, solicitado_por=dados_em_escala.usuario_do_bench())
+    pedido = pedidos.pedir_pdfs(edital, solicitado_por=dados_em_escala.usuario_do_bench())
     print(f"PDFs pedidos (nº {pedido.pk}, {pedido.total} tarefas); {args.trabalhadores} trabalhadores…", flush=True)
     parede, picos = rodar_trabalhadores(args.trabalhadores)
 

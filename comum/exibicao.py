@@ -1,7 +1,11 @@
 """Datas como as telas e os documentos as escrevem: dd/mm/aaaa, na hora de Brasília."""
 
+from zoneinfo import ZoneInfo
+
 from django.utils import timezone
 from django.utils.dateformat import format as formatar_data
+
+FUSO = ZoneInfo("America/Sao_Paulo")  # o de ``TIME_ZONE``: a hora impressa nos documentos
 
 
 def data(valor) -> str:

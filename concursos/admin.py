@@ -1,8 +1,10 @@
 """Cadastros do RH no admin: editais (com o quadro de vagas), cargos, candidatos, inscrições,
 eventos e resultados.
 
-O admin é fino: as ações chamam ``services`` (pelas funções de ``views``, que dão as mensagens em
-português) e nunca contêm regra. Eventos e resultados são só leitura aqui: nascem pelos serviços.
+O admin é fino: as ações chamam os serviços (pelas funções de ``avisos``, que dão as mensagens em
+português) e nunca contêm regra; as tabelas das fichas vêm de ``apresentacao``. Eventos e
+resultados são só leitura aqui: nascem pelos serviços. O admin dos processamentos em segundo plano
+mora em ``segundo_plano/admin.py`` (registrado pelo ``ready()`` do app).
 """
 
 import re
@@ -22,8 +24,10 @@ from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
 from cotas.regimes import rotulo_do_grupo
 
-from . import services, views
+from . import services
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
+from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
+from .avisos import gerar_e_informar, publicar_e_informar
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
 from .forms import (
     AutocompleteSemValorInvalido,
@@ -156,7 +160,7 @@ class EditalAdmin(HistoricoNoAdmin):
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            context["quadro"] = views.quadro_do_edital(obj)
+            context["quadro"] = quadro_do_edital(obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_search_results(self, request, queryset, search_term):
@@ -170,7 +174,7 @@ class EditalAdmin(HistoricoNoAdmin):
     @admin.action(description="Gerar resultado (prévia) dos editais selecionados", permissions=["gerar_resultado"])
     def gerar_resultado(self, request, queryset):
         for edital in queryset:
-            views.gerar_e_informar(request, edital)
+            gerar_e_informar(request, edital)
 
     def has_gerar_resultado_permission(self, request):
         return request.user.has_perm("concursos.gerar_resultado")
@@ -225,7 +229,7 @@ class CargoAdmin(HistoricoNoAdmin):
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            context["tipos_de_evento"] = views.TIPOS_DE_EVENTO.items()
+            context["tipos_de_evento"] = TIPOS_DE_EVENTO.items()
             context["eventos_do_cargo"] = obj.eventos.select_related(
                 "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"
             )
@@ -464,14 +468,14 @@ class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, Aces
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            context.update(views.contexto_do_resultado_gravado(obj))
+            context.update(contexto_do_resultado_gravado(obj))
             context["pode_publicar"] = request.user.has_perm("concursos.publicar_resultado")
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.action(description="Publicar os resultados selecionados", permissions=["publicar_resultado"])
     def publicar(self, request, queryset):
         for resultado in queryset.select_related("cargo"):
-            views.publicar_e_informar(request, resultado)
+            publicar_e_informar(request, resultado)
 
     def has_publicar_resultado_permission(self, request):
         return request.user.has_perm("concursos.publicar_resultado")
@@ -501,6 +505,3 @@ class AcessoADadosSensiveisAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaN
     @admin.display(description="quando", ordering="quando")
     def momento(self, acesso):
         return data_e_hora(acesso.quando)
-
-
-from . import admin_processamentos  # noqa: E402,F401  (registra ProcessamentoAdmin)

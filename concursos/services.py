@@ -4,10 +4,7 @@ As regras estão em ``cotas``; aqui só se carregam as linhas, chama-se o motor 
 Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e nada fica gravado.
 """
 
-import time
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -20,6 +17,7 @@ from cotas.modelo import DESISTENCIA
 
 from .adapters import cenario_do_cargo, cenario_para_gravar
 from .diferencas import diferencas
+from .fases import fase
 from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
 
@@ -70,14 +68,14 @@ def gerar_resultado(
 
 def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento) -> Resultado:
     """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação."""
-    with _fase("leitura"):
+    with fase("leitura"):
         cenario = cenario_do_cargo(cargo)
         # Só a saída e o número da versão anterior: as entradas dela (o maior campo) não interessam.
         anteriores = Resultado.objects.filter(cargo=cargo).order_by("-versao")
         versao, anterior = anteriores.values_list("versao", "saida").first() or (0, None)
-    with _fase("motor"):
+    with fase("motor"):
         saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
-    with _fase("gravação"):
+    with fase("gravação"):
         entradas, hash_das_entradas = cenario_para_gravar(cenario)
         resultado = Resultado.objects.create(
             cargo=cargo,
@@ -95,45 +93,6 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
         )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     return resultado
-
-
-@dataclass
-class TemposDasFases:
-    """Tempo somado de cada fase de ``gerar_resultado``: de parede e de CPU deste processo (a
-    diferença é espera: pelo banco ou, numa máquina dividida, pela vez na CPU)."""
-
-    parede: dict[str, float] = field(default_factory=lambda: dict.fromkeys(FASES, 0.0))
-    cpu: dict[str, float] = field(default_factory=lambda: dict.fromkeys(FASES, 0.0))
-
-
-FASES = ("leitura", "motor", "gravação")
-_tempos_das_fases: ContextVar[TemposDasFases | None] = ContextVar("tempos_das_fases", default=None)
-
-
-@contextmanager
-def medir_fases():
-    """Soma o tempo das fases de ``gerar_resultado`` (leitura, motor, gravação) dentro do bloco;
-    usado pelo ``gerar_resultado --tempos`` e pelos benchmarks. Fora dele nada é medido."""
-    tempos = TemposDasFases()
-    marca = _tempos_das_fases.set(tempos)
-    try:
-        yield tempos
-    finally:
-        _tempos_das_fases.reset(marca)
-
-
-@contextmanager
-def _fase(nome: str):
-    tempos = _tempos_das_fases.get()
-    if tempos is None:
-        yield
-        return
-    parede, cpu = time.perf_counter(), time.process_time()
-    try:
-        yield
-    finally:
-        tempos.parede[nome] += time.perf_counter() - parede
-        tempos.cpu[nome] += time.process_time() - cpu
 
 
 def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:

@@ -2,7 +2,8 @@
 
 from django.urls import path, re_path
 
-from . import views, views_processamentos
+from . import views
+from .segundo_plano import views as views_do_segundo_plano
 
 app_name = "concursos"
 
@@ -18,17 +19,17 @@ urlpatterns = [
     re_path(r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", views.lista_publicada, name="lista_publicada"),
     path(
         "editais/<int:pk>/gerar-resultado-em-segundo-plano/",
-        views_processamentos.pedir_resultados,
+        views_do_segundo_plano.pedir_resultados,
         name="pedir_resultados",
     ),
-    path("editais/<int:pk>/pdfs-em-segundo-plano/", views_processamentos.pedir_pdfs, name="pedir_pdfs"),
+    path("editais/<int:pk>/pdfs-em-segundo-plano/", views_do_segundo_plano.pedir_pdfs, name="pedir_pdfs"),
     path(
-        "importar-em-segundo-plano/", views_processamentos.importar_em_segundo_plano, name="importar_em_segundo_plano"
+        "importar-em-segundo-plano/", views_do_segundo_plano.importar_em_segundo_plano, name="importar_em_segundo_plano"
     ),
-    path("processamentos/<int:pk>/progresso.json", views_processamentos.progresso, name="progresso_do_processamento"),
+    path("processamentos/<int:pk>/progresso.json", views_do_segundo_plano.progresso, name="progresso_do_processamento"),
     path(
         "processamentos/<int:pk>/pdfs/<int:cargo_id>.pdf",
-        views_processamentos.pdf_do_processamento,
+        views_do_segundo_plano.pdf_do_processamento,
         name="pdf_do_processamento",
     ),
 ]

@@ -1,5 +1,5 @@
 """PDFs da heteroidentificação (WeasyPrint, pelo ``renderizar`` e pelo buscador que nega por padrão
-de ``concursos/pdf.py``, com a mesma folha de impressão e as fontes DejaVu):
+de ``concursos/pdf/``, com a mesma folha de impressão e as fontes DejaVu):
 
 - ``lista_de_convocacao_pdf(sessao)``: quem a comissão ordinária chama, quando e onde;
 - ``ata_pdf(sessao)``: ata da sessão encerrada, com os membros por papel, presença, filmagem,
@@ -23,9 +23,9 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from comum.exibicao import data, data_e_hora
+from comum.exibicao import FUSO, data, data_e_hora
+from comum.pdf import renderizar
 from concursos.models import Edital
-from concursos.pdf import FUSO, renderizar
 from cotas.regimes import rotulo_do_grupo
 
 from . import resultado

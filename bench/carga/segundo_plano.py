@@ -1,6 +1,6 @@
 """Trabalho em segundo plano durante a carga com dois servidores (``rodar.sh --dois-servidores``).
 
-``enfileirar`` pede, pelos serviços do RH (``concursos.processamentos``), o que um servidor do RH
+``enfileirar`` pede, pelos serviços do RH (``concursos.segundo_plano.pedidos``), o que um servidor do RH
 pediria no meio do expediente: os resultados de todos os cargos do edital em escala (uma tarefa por
 cargo) e os PDFs dos resultados dos editais da demonstração. ``esperar`` aguarda os dois
 ``db_worker`` terminarem tudo (ou o limite) e imprime cada pedido e quantas tarefas cada trabalhador
@@ -28,8 +28,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db.models import Q  # noqa: E402
 from django_tasks_db.models import DBTaskResult  # noqa: E402
 
-from concursos import processamentos  # noqa: E402
 from concursos.models import Edital, Processamento  # noqa: E402
+from concursos.segundo_plano.pedidos import pedir_pdfs, pedir_resultados  # noqa: E402
 
 
 def enfileirar(plano: dict, atraso: float) -> None:
@@ -38,9 +38,9 @@ def enfileirar(plano: dict, atraso: float) -> None:
     pedidos = []
     if plano["edital_em_escala"]:
         edital = Edital.objects.get(pk=plano["edital_em_escala"])
-        pedidos.append(processamentos.pedir_resultados(edital, solicitado_por=rh, motivo="Carga: nova versão"))
+        pedidos.append(pedir_resultados(edital, solicitado_por=rh, motivo="Carga: nova versão"))
     for edital in Edital.objects.filter(Q(numero=1, ano=2025) | Q(numero=3, ano=2020)).order_by("ano"):
-        pedidos.append(processamentos.pedir_pdfs(edital, solicitado_por=rh))
+        pedidos.append(pedir_pdfs(edital, solicitado_por=rh))
     for pedido in pedidos:
         print(f"segundo plano: pedido nº {pedido.pk} na fila: {pedido} ({pedido.total} tarefas)", flush=True)
 

@@ -4,7 +4,7 @@ Cada um serve uma consulta da lista de inscrições ou de candidatos (``concurso
 
 - ``inscricao_lista_do_admin``: a ordem da lista (edital mais recente, número), sem filtro ou
   filtrada por edital; com a chave (``INCLUDE (id)``), a página funda (as chaves da página,
-  ``concursos/paginacao.py``) sai só do índice, sem ler as 199.900 linhas puladas na tabela;
+  ``comum/paginacao.py``) sai só do índice, sem ler as 199.900 linhas puladas na tabela;
 - ``inscricao_cargo_lista_do_admin``: a mesma ordem, filtrada por cargo;
 - ``inscricao_numero_sem_caixa``: a busca pelo número exato sem diferença de maiúsculas
   (``numero__iexact`` vira ``UPPER(numero) = UPPER(...)``);

@@ -15,7 +15,13 @@ from pypdf import PdfReader
 
 import cotas
 from comum.cpf import formatar_cpf, mascarar_cpf
-from concursos import diagramacao, pdf, services
+from comum.exibicao import FUSO
+from comum.pdf import ENDERECO_BASE, PREFIXO_ESTATICO, RecursoRecusado, buscador
+from concursos import services
+from concursos.pdf import desenho, diagramacao, textos
+from concursos.pdf.desenho import PaginacaoDivergente
+from concursos.pdf.quadro_de_vagas import contexto_do_quadro, quadro_de_vagas_pdf
+from concursos.pdf.resultado import contexto_do_resultado, resultado_do_cargo_pdf, resultado_pdf
 from cotas.regimes import rotulo_do_grupo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
@@ -28,7 +34,7 @@ MOMENTO = datetime(2025, 3, 11, 1, 30, tzinfo=UTC)
 
 @pytest.fixture(autouse=True)
 def relogio(monkeypatch):
-    monkeypatch.setattr(pdf, "_agora", lambda: MOMENTO.astimezone(pdf.FUSO))
+    monkeypatch.setattr(textos, "agora", lambda: MOMENTO.astimezone(FUSO))
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +68,7 @@ def edital_de_tres_cargos():
 
 
 def test_quadro_mostra_ampla_negros_e_pcd_de_cada_cargo(edital_de_tres_cargos):
-    conteudo = texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos))
+    conteudo = texto(quadro_de_vagas_pdf(edital_de_tres_cargos))
     assert "Assistente administrativo 35 26 7 2" in conteudo
     assert "Guarda Municipal 13 9 3 1" in conteudo
     assert "Veterinário 2 2 0 0" in conteudo
@@ -70,30 +76,30 @@ def test_quadro_mostra_ampla_negros_e_pcd_de_cada_cargo(edital_de_tres_cargos):
 
 
 def test_quadro_tem_as_colunas_na_ordem_da_lei(edital_de_tres_cargos):
-    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    conteudo = " ".join(texto(quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
     assert "Cargo Vagas Ampla concorrência Negros PcD ADM — Assistente" in conteudo
 
 
 def test_cargo_com_menos_de_tres_vagas_tem_nota_de_cadastro_de_reserva(edital_de_tres_cargos):
-    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    conteudo = " ".join(texto(quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
     assert re.search(r"Veterinário 2 2 0 0 Negros: cadastro de reserva .* \(Art\. 1º, §3º\)", conteudo)
     assert conteudo.count("Negros: cadastro de reserva") == 1
 
 
 def test_quadro_mostra_as_posicoes_das_chamadas_reservadas(edital_de_tres_cargos):
-    conteudo = texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos))
+    conteudo = texto(quadro_de_vagas_pdf(edital_de_tres_cargos))
     assert "Negros: 3ª, 8ª, 13ª, 18ª, 23ª, 28ª, 33ª; PcD: 5ª, 21ª." in conteudo
     assert "Negros: 3ª, 8ª, 13ª; PcD: 5ª." in conteudo
 
 
 def test_quadro_com_pcd_de_dez_por_cento_reserva_cinco_vagas_em_cinquenta():
-    conteudo = texto(pdf.quadro_de_vagas_pdf(edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),))))
+    conteudo = texto(quadro_de_vagas_pdf(edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),))))
     assert "Guarda 50 35 10 5" in conteudo
     assert "Reserva de 10% das vagas" in conteudo
 
 
 def test_quadro_traz_a_fundamentacao_legal(edital_de_tres_cargos):
-    conteudo = " ".join(texto(pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
+    conteudo = " ".join(texto(quadro_de_vagas_pdf(edital_de_tres_cargos)).split())
     for citacao in (
         "Lei nº 6.508/2023",
         "Reserva de 20% das vagas — Art. 1º",
@@ -109,8 +115,8 @@ def test_quadro_traz_a_fundamentacao_legal(edital_de_tres_cargos):
 
 
 def test_quadro_identifica_o_edital_com_data_de_brasilia_hash_e_paginas(edital_de_tres_cargos):
-    conteudo = pdf.quadro_de_vagas_pdf(edital_de_tres_cargos)
-    codigo = pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"]
+    conteudo = quadro_de_vagas_pdf(edital_de_tres_cargos)
+    codigo = contexto_do_quadro(edital_de_tres_cargos)["hash"]
     primeira = paginas(conteudo)[0]
     assert "Edital nº 1/2025 — Concurso público de teste" in primeira
     assert "10/03/2025" in primeira and "11/03/2025" not in primeira
@@ -123,17 +129,17 @@ def test_quadro_identifica_o_edital_com_data_de_brasilia_hash_e_paginas(edital_d
 
 
 def test_hash_do_quadro_muda_com_as_vagas_e_nao_com_a_data(edital_de_tres_cargos, monkeypatch):
-    antes = pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"]
-    monkeypatch.setattr(pdf, "_agora", lambda: datetime(2030, 1, 1, tzinfo=UTC))
-    assert pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"] == antes
+    antes = contexto_do_quadro(edital_de_tres_cargos)["hash"]
+    monkeypatch.setattr(textos, "agora", lambda: datetime(2030, 1, 1, tzinfo=UTC))
+    assert contexto_do_quadro(edital_de_tres_cargos)["hash"] == antes
     edital_de_tres_cargos.cargos.filter(codigo="VET").update(vagas=3)
-    assert pdf.contexto_do_quadro(edital_de_tres_cargos)["hash"] != antes
+    assert contexto_do_quadro(edital_de_tres_cargos)["hash"] != antes
 
 
 def test_html_do_pdf_declara_portugues_do_brasil(edital_de_tres_cargos):
     from django.template.loader import render_to_string
 
-    html = render_to_string("concursos/pdf/quadro_de_vagas.html", pdf.contexto_do_quadro(edital_de_tres_cargos))
+    html = render_to_string("concursos/pdf/quadro_de_vagas.html", contexto_do_quadro(edital_de_tres_cargos))
     assert '<html lang="pt-BR">' in html
 
 
@@ -155,7 +161,7 @@ def cargo_com_resultado():
 
 
 def test_resultado_lista_nomes_e_inscricoes_na_ordem_de_classificacao(cargo_com_resultado):
-    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    conteudo = texto(resultado_pdf(cargo_com_resultado.edital))
     ordem = ["A", "B", "Y", "C", "D", "Z", "P", "Q", "M"]
     posicoes = [
         conteudo.index(f"{i} {numero} Candidato {numero}" if numero != "M" else "9 M Maria Sensível")
@@ -165,7 +171,7 @@ def test_resultado_lista_nomes_e_inscricoes_na_ordem_de_classificacao(cargo_com_
 
 
 def test_resultado_mostra_listas_dos_grupos_e_ordem_de_convocacao(cargo_com_resultado):
-    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    conteudo = texto(resultado_pdf(cargo_com_resultado.edital))
     assert "Lista de vagas reservadas — Negros" in conteudo and "1 3 Y Candidato Y 93,000" in conteudo
     assert "Lista de vagas reservadas — PcD" in conteudo and "1 7 P Candidato P 70,000" in conteudo
     assert "3ª Negros Z Candidato Z Negros" in conteudo
@@ -174,7 +180,7 @@ def test_resultado_mostra_listas_dos_grupos_e_ordem_de_convocacao(cargo_com_resu
 
 
 def test_resultado_mostra_cpf_so_mascarado_e_nunca_nascimento_nem_cor(cargo_com_resultado):
-    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    conteudo = texto(resultado_pdf(cargo_com_resultado.edital))
     candidato = cargo_com_resultado.inscricoes.get(numero="M").candidato
     assert candidato.cpf_mascarado in conteudo
     assert candidato.cpf not in conteudo and formatar_cpf(candidato.cpf) not in conteudo
@@ -186,13 +192,13 @@ def test_resultado_provisorio_tem_a_faixa_de_nao_publicar():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
     services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
-    conteudo = texto(pdf.resultado_pdf(cargo.edital))
+    conteudo = texto(resultado_pdf(cargo.edital))
     assert "PROVISÓRIO — NÃO PUBLICAR" in conteudo
     assert "1 verificação(ões) de opção por vaga reservada pendente(s)" in conteudo
 
 
 def test_resultado_final_nao_tem_a_faixa_de_provisorio(cargo_com_resultado):
-    conteudo = texto(pdf.resultado_pdf(cargo_com_resultado.edital))
+    conteudo = texto(resultado_pdf(cargo_com_resultado.edital))
     assert "PROVISÓRIO" not in conteudo and "Final (não publicado)" in conteudo
 
 
@@ -203,7 +209,7 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
     services.gerar_resultado(guarda, gerado_por=usuario("clerk"))
     inscricao(guarda, "B", 95, nome="Segunda Versão")
     resultado = services.gerar_resultado(guarda, gerado_por=usuario("chefe"))
-    conteudo = texto(pdf.resultado_pdf(criado))
+    conteudo = texto(resultado_pdf(criado))
     assert "Versão 2" in conteudo and "Gerado por chefe" in conteudo
     assert "1 B Segunda Versão" in conteudo and "2 A Primeira Versão" in conteudo
     assert resultado.hash_das_entradas in conteudo
@@ -213,7 +219,7 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
 def test_quem_saiu_por_evento_aparece_anotado_e_no_registro_de_chamadas(cargo_com_resultado):
     desistente = cargo_com_resultado.inscricoes.get(numero="Z")
     services.registrar_desistencia(desistente, documento="Requerimento 7/2025", registrada_por=usuario("chefe"))
-    conteudo = " ".join(texto(pdf.resultado_pdf(cargo_com_resultado.edital)).split())
+    conteudo = " ".join(texto(resultado_pdf(cargo_com_resultado.edital)).split())
     assert "Candidato Z Saiu: Desistência (evento 1)" in conteudo
     assert "1. Desistência (Z)" in conteudo
 
@@ -223,7 +229,7 @@ def test_cabecalho_da_tabela_se_repete_nas_paginas_seguintes():
     for i in range(80):
         inscricao(cargo, f"2025{i:04d}", 50 - i / 4, nome=f"Candidata Longa {i}")
     services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
-    com_a_lista = [p for p in paginas(pdf.resultado_pdf(cargo.edital)) if "Candidata Longa" in p]
+    com_a_lista = [p for p in paginas(resultado_pdf(cargo.edital)) if "Candidata Longa" in p]
     assert len(com_a_lista) >= 2
     assert all("Classificação Inscrição Nome CPF Nota" in p for p in com_a_lista)
     assert all("PROVISÓRIO" not in p for p in com_a_lista)
@@ -234,7 +240,7 @@ def test_nomes_do_resultado_vem_numa_consulta_por_cargo(cargo_com_resultado, dja
         inscricao(cargo_com_resultado, f"X{i:03d}", 10 + i)
     services.gerar_resultado(cargo_com_resultado, gerado_por=usuario("chefe"))
     with django_assert_max_num_queries(4):
-        pdf.contexto_do_resultado(cargo_com_resultado.edital)
+        contexto_do_resultado(cargo_com_resultado.edital)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -266,7 +272,7 @@ def ultimo(cargo):
 
 def test_pdf_do_cargo_traz_a_ficha_da_versao_e_nao_a_capa_do_edital(cargo_com_resultado):
     resultado = ultimo(cargo_com_resultado)
-    conteudo = texto(pdf.resultado_do_cargo_pdf(resultado))
+    conteudo = texto(resultado_do_cargo_pdf(resultado))
     assert "Edital nº 1/2025 — Concurso público de teste" in conteudo
     assert "Cargo GM — Guarda Municipal" in conteudo and "Versão 1" in conteudo
     assert "Situação Final (não publicado)" in conteudo and "Gerado por clerk" in conteudo
@@ -276,14 +282,14 @@ def test_pdf_do_cargo_traz_a_ficha_da_versao_e_nao_a_capa_do_edital(cargo_com_re
 
 
 def test_pdf_do_cargo_numera_todas_as_paginas_em_sequencia(cargo_com_150):
-    folhas = paginas(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    folhas = paginas(resultado_do_cargo_pdf(ultimo(cargo_com_150)))
     assert len(folhas) >= 4
     for numero, folha in enumerate(folhas, start=1):
         assert folha.rstrip().endswith(f"Página {numero} de {len(folhas)}"), numero
 
 
 def test_pdf_do_cargo_tem_a_linha_perto_do_fim_da_lista_e_o_cabecalho_em_cada_pagina(cargo_com_150):
-    folhas = paginas(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    folhas = paginas(resultado_do_cargo_pdf(ultimo(cargo_com_150)))
     candidata = cargo_com_150.inscricoes.get(numero="2025000148").candidato
     linha = f"157 2025000148 Candidata 148 {candidata.cpf_mascarado} 31,500"
     assert sum(linha in folha for folha in folhas) == 1
@@ -293,7 +299,7 @@ def test_pdf_do_cargo_tem_a_linha_perto_do_fim_da_lista_e_o_cabecalho_em_cada_pa
 
 
 def test_nomes_de_200_caracteres_saem_inteiros_e_nao_desmancham_a_paginacao(cargo_com_150):
-    conteudo = texto(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))  # PaginacaoDivergente se desmanchasse
+    conteudo = texto(resultado_do_cargo_pdf(ultimo(cargo_com_150)))  # PaginacaoDivergente se desmanchasse
     corrido = so_letras(conteudo)
     assert corrido.count(so_letras(NOME_LONGO)) >= 4
     assert so_letras(SEM_ESPACOS) in corrido
@@ -302,7 +308,7 @@ def test_nomes_de_200_caracteres_saem_inteiros_e_nao_desmancham_a_paginacao(carg
 
 
 def test_pdf_do_cargo_nunca_mostra_cpf_inteiro(cargo_com_150):
-    conteudo = texto(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150)))
+    conteudo = texto(resultado_do_cargo_pdf(ultimo(cargo_com_150)))
     assert not re.search(r"\d{3}\.\d{3}\.\d{3}-\d{2}", conteudo)
     for cpf in cargo_com_150.inscricoes.values_list("candidato__cpf", flat=True):
         assert cpf not in conteudo and formatar_cpf(cpf) not in conteudo
@@ -313,7 +319,7 @@ def test_pdf_de_uma_versao_anterior_mostra_os_dados_dela():
     primeira = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
     inscricao(cargo, "N", 99, nome="Nova Inscrita")
     services.gerar_resultado(cargo, gerado_por=usuario("chefe"))
-    conteudo = texto(pdf.resultado_do_cargo_pdf(primeira))
+    conteudo = texto(resultado_do_cargo_pdf(primeira))
     assert "Versão 1" in conteudo and primeira.hash_das_entradas in conteudo
     assert "Nova Inscrita" not in conteudo and "1 A Candidato A" in conteudo
 
@@ -323,7 +329,7 @@ def test_pdf_do_cargo_provisorio_avisa_em_cada_pagina():
     for i in range(90):
         inscricao(cargo, f"X{i:03d}", 40 - i / 4)
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    folhas = paginas(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
     assert len(folhas) >= 2 and all("PROVISÓRIO — NÃO PUBLICAR" in f for f in folhas)
 
 
@@ -331,7 +337,7 @@ def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_li
     cargo = cargo_do_exemplo_da_alternancia()
     # (Sem NUL: o PostgreSQL nem o guarda, e os formulários e a importação já o recusam.)
     inscricao(cargo, "R", 99, nome="Ana\nMaria\tSouza\u202e Lima\u2028Fim")
-    conteudo = texto(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
     cpf = cargo.inscricoes.get(numero="R").candidato.cpf_mascarado
     assert f"1 R Ana Maria Souza Lima Fim {cpf} 99,000" in conteudo
 
@@ -339,7 +345,7 @@ def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_li
 def test_nome_em_arabe_nao_troca_as_colunas_de_lugar():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "R", 99, nome="محمد علي")
-    conteudo = texto(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
     linha = next(linha.strip() for linha in conteudo.splitlines() if "محمد" in linha)
     # Sem isolar o nome (FSI…PDI), a nota e o CPF iam parar no lugar do nome, de trás para a frente.
     assert linha.startswith("1 R ") and linha.endswith("-** 99,000")
@@ -350,7 +356,7 @@ def test_letras_que_a_fonte_nao_tem_e_titulos_longos_nao_desmancham_a_paginacao(
     cargo = edital(titulo=titulo[:200].strip(), cargos=(("GM", ("Guarda Municipal " * 12)[:200], 5),)).cargos.get()
     for i in range(70):
         inscricao(cargo, f"{i:020d}", 90 - i / 4, nome="Zoë 😀 Ærø Jose\u0301" if i % 7 == 0 else f"Pessoa {i}")
-    folhas = paginas(pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
     assert len(folhas) >= 2 and folhas[-1].rstrip().endswith(f"Página {len(folhas)} de {len(folhas)}")
     assert "00000000000000000069" in so_letras("".join(folhas)) and "Zoë 😀 Ærø José" in "".join(folhas)
 
@@ -361,27 +367,27 @@ def test_ideogramas_sem_fonte_saem_como_caixas_sem_desmanchar_a_paginacao():
     cargo = cargo_do_exemplo_da_alternancia()
     for i in range(70):
         inscricao(cargo, f"J{i:03d}", 40 - i / 4, nome="山田 太郎" * (1 + i % 9))
-    conteudo = pdf.resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk")))
+    conteudo = resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk")))
     assert len(PdfReader(io.BytesIO(conteudo)).pages) >= 2  # sem PaginacaoDivergente
 
 
 def test_desenho_em_varios_processos_da_o_mesmo_documento(cargo_com_150, monkeypatch):
-    monkeypatch.setattr(diagramacao, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
-    monkeypatch.setattr(diagramacao, "PAGINAS_POR_FATIA", 2)
+    monkeypatch.setattr(desenho, "LINHAS_PARA_DESENHAR_EM_PARALELO", 0)
+    monkeypatch.setattr(desenho, "PAGINAS_POR_FATIA", 2)
     resultado = ultimo(cargo_com_150)
-    em_paralelo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=2))
-    num_processo = paginas(pdf.resultado_do_cargo_pdf(resultado, processos=1))
+    em_paralelo = paginas(resultado_do_cargo_pdf(resultado, processos=2))
+    num_processo = paginas(resultado_do_cargo_pdf(resultado, processos=1))
     assert len(em_paralelo) >= 4 and em_paralelo == num_processo
 
 
 def test_pagina_que_nao_coube_recusa_o_documento(cargo_com_150, monkeypatch):
     monkeypatch.setattr(diagramacao, "ALTURA_UTIL", 400)  # a diagramação acha que a folha é maior do que é
-    with pytest.raises(pdf.PaginacaoDivergente, match="previu"):
-        pdf.resultado_do_cargo_pdf(ultimo(cargo_com_150))
+    with pytest.raises(PaginacaoDivergente, match="previu"):
+        resultado_do_cargo_pdf(ultimo(cargo_com_150))
 
 
 def test_pdf_do_cargo_tem_titulo_idioma_e_sumario(cargo_com_resultado):
-    leitor = PdfReader(io.BytesIO(pdf.resultado_do_cargo_pdf(ultimo(cargo_com_resultado))))
+    leitor = PdfReader(io.BytesIO(resultado_do_cargo_pdf(ultimo(cargo_com_resultado))))
     assert (
         leitor.metadata["/Title"]
         == "Resultado — Edital nº 1/2025 — Concurso público de teste — GM — Guarda Municipal — versão 1"
@@ -402,7 +408,7 @@ def test_resultado_do_edital_numera_capa_e_cargos_numa_sequencia_so(cargo_com_15
     outro = cargo_com_150.edital.cargos.create(codigo="VET", nome="Veterinário", vagas=2)
     inscricao(outro, "V1", 80, nome="Vera Veterinária")
     services.gerar_resultado(outro, gerado_por=usuario("chefe"))
-    folhas = paginas(pdf.resultado_pdf(cargo_com_150.edital))
+    folhas = paginas(resultado_pdf(cargo_com_150.edital))
     assert "Resultado por cargo" in folhas[0]
     assert [f.rstrip().rsplit("Página ", 1)[1] for f in folhas] == [
         f"{i} de {len(folhas)}" for i in range(1, len(folhas) + 1)
@@ -420,22 +426,22 @@ def test_resultado_do_edital_numera_capa_e_cargos_numa_sequencia_so(cargo_com_15
         "file:///etc/hostname",
         "http://169.254.169.254/latest/meta-data/",
         "https://169.254.169.254/",
-        pdf.ENDERECO_BASE + "static/../../etc/passwd",
-        pdf.ENDERECO_BASE + "static/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
-        pdf.ENDERECO_BASE + "etc/passwd",
+        ENDERECO_BASE + "static/../../etc/passwd",
+        ENDERECO_BASE + "static/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        ENDERECO_BASE + "etc/passwd",
         "https://pdf.invalid.exemplo.com/static/concursos/pdf/impressao.css",
         "file://" + str(settings.BASE_DIR / "static" / "concursos" / "pdf" / "impressao.css"),
     ],
 )
 def test_buscador_recusa_o_que_nao_e_estatico_do_projeto(url):
-    with pytest.raises(pdf.RecursoRecusado):
-        pdf.buscador().fetch(url)
+    with pytest.raises(RecursoRecusado):
+        buscador().fetch(url)
 
 
 def test_buscador_entrega_os_estaticos_do_projeto_e_data():
-    folha = pdf.buscador().fetch(pdf.PREFIXO_ESTATICO + "concursos/pdf/impressao.css")
+    folha = buscador().fetch(PREFIXO_ESTATICO + "concursos/pdf/impressao.css")
     assert b"@font-face" in folha.read() and folha.content_type == "text/css"
-    assert pdf.buscador().fetch("data:text/plain,ola").read() == b"ola"
+    assert buscador().fetch("data:text/plain,ola").read() == b"ola"
 
 
 def test_pdf_com_recurso_externo_sai_sem_buscar_o_recurso(caplog):
@@ -443,7 +449,7 @@ def test_pdf_com_recurso_externo_sai_sem_buscar_o_recurso(caplog):
 
     html = '<link rel="stylesheet" href="http://169.254.169.254/x.css"><img src="/static/../../etc/hostname"><p>ok</p>'
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
-        conteudo = HTML(string=html, base_url=pdf.ENDERECO_BASE, url_fetcher=pdf.buscador()).write_pdf()
+        conteudo = HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
     assert texto(conteudo).strip() == "ok"
     assert caplog.text.count("Recurso recusado") == 2
 
@@ -451,7 +457,7 @@ def test_pdf_com_recurso_externo_sai_sem_buscar_o_recurso(caplog):
 def test_carregar_o_modulo_de_pdf_nao_importa_o_weasyprint():
     codigo = (
         "import django, sys; django.setup(); "
-        "import concursos.pdf, concursos.management.commands.exportar_pdf; "
+        "import concursos.pdf.quadro_de_vagas, concursos.pdf.resultado, concursos.management.commands.exportar_pdf; "
         "print('weasyprint' in sys.modules)"
     )
     saida = subprocess.run(
@@ -467,7 +473,7 @@ def test_carregar_o_modulo_de_pdf_nao_importa_o_weasyprint():
 
 def test_processo_que_desenha_importa_o_modulo_sem_django_setup():
     """Os processos de desenho (spawn) só têm as configurações: o módulo não pode exigir os modelos."""
-    codigo = "import concursos.diagramacao as d; d.aquecer_processo(); print('ok')"
+    codigo = "import concursos.pdf.desenho as d; d.aquecer_processo(); print('ok')"
     saida = subprocess.run(
         [sys.executable, "-c", codigo],
         cwd=settings.BASE_DIR,

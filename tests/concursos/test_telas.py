@@ -3,8 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from concursos import pdf, services
+from concursos import services
 from concursos.models import Evento, Resultado
+from concursos.pdf import quadro_de_vagas
+from concursos.pdf import resultado as pdf_do_resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import com_permissoes, texto
@@ -123,7 +125,7 @@ def test_pagina_do_evento_exige_permissao(client, cargo_com_resultado):
 
 
 def test_pdf_do_quadro_de_vagas_vem_como_anexo(client, monkeypatch, cargo_com_resultado):
-    monkeypatch.setattr(pdf, "quadro_de_vagas_pdf", lambda edital: b"%PDF-quadro " + str(edital).encode())
+    monkeypatch.setattr(quadro_de_vagas, "quadro_de_vagas_pdf", lambda edital: b"%PDF-quadro " + str(edital).encode())
     client.force_login(com_permissoes("leitor", "view_edital"))
     resposta = client.get(reverse("concursos:quadro_de_vagas_pdf", args=[cargo_com_resultado.edital_id]))
     assert resposta["Content-Type"] == "application/pdf" and resposta.content == b"%PDF-quadro 1/2025"
@@ -131,7 +133,7 @@ def test_pdf_do_quadro_de_vagas_vem_como_anexo(client, monkeypatch, cargo_com_re
 
 
 def test_pdf_do_resultado_vem_como_anexo_e_exige_ver_resultados(client, monkeypatch, cargo_com_resultado):
-    monkeypatch.setattr(pdf, "resultado_pdf", lambda edital: b"%PDF-resultado")
+    monkeypatch.setattr(pdf_do_resultado, "resultado_pdf", lambda edital: b"%PDF-resultado")
     url = reverse("concursos:resultado_pdf", args=[cargo_com_resultado.edital_id])
     client.force_login(com_permissoes("sem", "view_edital"))
     assert client.get(url).status_code == 403
@@ -145,7 +147,7 @@ def test_pdf_indisponivel_volta_ao_edital_com_aviso_em_vez_de_erro(client, monke
     def ainda_nao(edital):
         raise NotImplementedError
 
-    monkeypatch.setattr(pdf, "quadro_de_vagas_pdf", ainda_nao)
+    monkeypatch.setattr(quadro_de_vagas, "quadro_de_vagas_pdf", ainda_nao)
     client.force_login(usuario("chefe", superusuario=True))
     resposta = client.get(reverse("concursos:quadro_de_vagas_pdf", args=[cargo_com_resultado.edital_id]), follow=True)
     assert resposta.status_code == 200 and "ainda não está disponível" in texto(resposta)
@@ -176,9 +178,9 @@ def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_public
 def test_ficha_de_resultado_grande_mostra_o_comeco_das_listas_e_aponta_o_pdf(client, monkeypatch):
     """Num cargo de dezenas de milhares de inscritos a ficha inteira teria megabytes: ela mostra as
     primeiras linhas de cada lista e diz quantas ficaram de fora e onde estão."""
-    from concursos import views
+    from concursos import apresentacao
 
-    monkeypatch.setattr(views, "LIMITE_DE_LINHAS_NA_FICHA", 3)
+    monkeypatch.setattr(apresentacao, "LIMITE_DE_LINHAS_NA_FICHA", 3)
     cargo = cargo_do_exemplo_da_alternancia()  # geral: A, B, Y, C, D, Z, P, Q
     resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     client.force_login(com_permissoes("rh", "view_resultado"))

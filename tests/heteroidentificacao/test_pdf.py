@@ -15,7 +15,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from pypdf import PdfReader
 
-import concursos.pdf
+import comum.exibicao
+import comum.pdf
 from comum.cpf import formatar_cpf
 from heteroidentificacao import pdf, services
 from heteroidentificacao.models import Comissao, Sessao
@@ -146,12 +147,12 @@ def sessao():
     return sessao_julgada()
 
 
-# — Reuso do desenho de concursos/pdf.py —
+# — Reuso do desenho de concursos/pdf/ —
 
 
 def test_usa_o_renderizador_e_o_buscador_que_nega_por_padrao_de_concursos():
-    assert pdf.renderizar is concursos.pdf.renderizar
-    assert pdf.FUSO is concursos.pdf.FUSO
+    assert pdf.renderizar is comum.pdf.renderizar
+    assert pdf.FUSO is comum.exibicao.FUSO
 
 
 def test_nome_com_html_sai_como_texto_e_nao_busca_nada(sessao):

@@ -8,9 +8,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from concursos import processamentos
 from concursos.models import Inscricao, Processamento
 from concursos.papeis import RH, configurar_papeis
+from concursos.segundo_plano import produtos
 from tests.concursos import fabricas
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,7 +61,7 @@ def test_arquivo_enviado_e_importado_pelo_trabalhador_e_o_arquivo_sai_da_pasta(r
     assert "Importação de inscrições do edital" in resposta.content.decode()
     assert (pedido.tipo, pedido.estado, pedido.unidade) == (Processamento.IMPORTACAO, Processamento.NA_FILA, "linhas")
     guardado = pedido.parametros["arquivo"]
-    assert guardado.startswith(processamentos.PASTA_DAS_IMPORTACOES + "/") and default_storage.exists(guardado)
+    assert guardado.startswith(produtos.PASTA_DAS_IMPORTACOES + "/") and default_storage.exists(guardado)
     assert not Inscricao.objects.exists()
 
     trabalhar()

@@ -9,9 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from concursos import processamentos, services, tarefas
+from concursos import services
 from concursos.models import AcessoADadosSensiveis, Processamento
 from concursos.papeis import RH, configurar_papeis
+from concursos.segundo_plano import pedidos, tarefas
 from tests.concursos import fabricas
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +30,7 @@ def edital_com_resultados():
 
 def test_um_pdf_por_cargo_na_pasta_privada_entregue_a_quem_ve_resultados(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = processamentos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
 
     pedido.refresh_from_db()
@@ -56,7 +57,7 @@ def test_um_pdf_por_cargo_na_pasta_privada_entregue_a_quem_ve_resultados(edital_
 
 def test_pdf_de_outro_cargo_ou_de_parte_nao_feita_e_404(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = processamentos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
     cliente = Client()
     cliente.force_login(fabricas.usuario("raiz", superusuario=True))
     cargo = edital.cargos.first()
@@ -66,7 +67,7 @@ def test_pdf_de_outro_cargo_ou_de_parte_nao_feita_e_404(edital_com_resultados):
 
 def test_parte_repetida_nao_desenha_de_novo(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = processamentos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
     cargo = edital.cargos.get(codigo="A")
     assert tarefas.pdf_do_cargo.call(pedido.pk, cargo.pk) == "nada a fazer"
@@ -74,6 +75,6 @@ def test_parte_repetida_nao_desenha_de_novo(edital_com_resultados):
 
 def test_pdfs_sem_resultado_gerado_sao_recusados_antes_de_ir_para_a_fila():
     edital = fabricas.edital(cargos=(("A", "Agente", 1),))
-    with pytest.raises(processamentos.PedidoRecusado, match="Gere o resultado antes: os cargos A"):
-        processamentos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    with pytest.raises(pedidos.PedidoRecusado, match="Gere o resultado antes: os cargos A"):
+        pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
     assert not Processamento.objects.exists()

@@ -27,9 +27,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf, mascarar_cpf
-from concursos import pdf
 from concursos import services as servicos_de_concursos
 from concursos.models import Candidato, Resultado
+from concursos.pdf.resultado import resultado_do_cargo_pdf
 from heteroidentificacao.models import Sessao
 from tests.concursos.fabricas import edital, inscricao
 from tests.heteroidentificacao.fabricas import cargo_com_cotistas, chamar, comissao, encerrar, rh, sessao_aberta, votar
@@ -173,7 +173,7 @@ def test_resultado_do_cargo_em_pdf_so_tem_cpf_mascarado_e_nenhum_nascimento(carg
     """O PDF de um cargo que as tarefas em segundo plano gravam (``resultado_do_cargo_pdf``); não tem
     URL própria: o admin entrega o arquivo gravado."""
     resultado = Resultado.objects.get(cargo=cargo_publicado, status=Resultado.PUBLICADO)
-    texto = texto_do_pdf(pdf.resultado_do_cargo_pdf(resultado))
+    texto = texto_do_pdf(resultado_do_cargo_pdf(resultado))
 
     assert "Caio Ferreira Lopes" in texto and "Wellington da Conceição" in texto
     assert all(m in texto for m in cpfs_mascarados(["101", "104", "108"], cargo_publicado))
@@ -186,7 +186,7 @@ def test_colunas_do_pdf_do_cargo_nao_se_juntam_em_onze_digitos(cargo_publicado):
     for posicao, nome in enumerate(["Ana Curta", "Bia " + "Sobrenome Comprido " * 10], start=1):
         inscricao(cargo_publicado, f"2025{posicao:06d}", 99 - posicao, nome=nome, nascimento=date(1990, 5, 4))
     resultado = servicos_de_concursos.gerar_resultado(cargo_publicado, gerado_por=rh())
-    texto = texto_do_pdf(pdf.resultado_do_cargo_pdf(resultado))
+    texto = texto_do_pdf(resultado_do_cargo_pdf(resultado))
 
     assert "2025000001" in texto and "2025000002" in texto
     assert vazamentos(texto) == []

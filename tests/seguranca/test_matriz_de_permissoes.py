@@ -30,10 +30,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from concursos import processamentos
 from concursos import services as servicos_de_concursos
 from concursos.models import Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
+from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
@@ -356,7 +356,7 @@ def montar_cenario():
         adm, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", registrado_por=rh
     )
     # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
-    pedido = processamentos.pedir_resultados(e1, solicitado_por=rh)
+    pedido = pedidos.pedir_resultados(e1, solicitado_por=rh)
     pdfs = Processamento.objects.create(
         tipo=Processamento.PDFS,
         edital=e1,
@@ -366,8 +366,8 @@ def montar_cenario():
         solicitado_por=rh,
         saida={"partes": {str(adm.pk): {"cargo": "ADM", "arquivo": "ADM-v1.pdf", "bytes": 9}}},
     )
-    processamentos.pasta_dos_pdfs(pdfs).mkdir(parents=True)
-    (processamentos.pasta_dos_pdfs(pdfs) / "ADM-v1.pdf").write_bytes(b"%PDF-1.4\n")
+    produtos.pasta_dos_pdfs(pdfs).mkdir(parents=True)
+    (produtos.pasta_dos_pdfs(pdfs) / "ADM-v1.pdf").write_bytes(b"%PDF-1.4\n")
     # Uma visita do RH à ficha de N1, para que os registros de acesso a dados sensíveis tenham um exemplo.
     visita = Client()
     visita.force_login(usuarios[DO_RH])

@@ -12,11 +12,12 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 import cotas
-from concursos import pdf
+from concursos.pdf.quadro_de_vagas import quadro_de_vagas_pdf
+from concursos.pdf.resultado import resultado_pdf
 
 from .gerar_resultado import buscar_edital
 
-DOCUMENTOS = {"quadro": pdf.quadro_de_vagas_pdf, "resultado": pdf.resultado_pdf}
+DOCUMENTOS = {"quadro": quadro_de_vagas_pdf, "resultado": resultado_pdf}
 
 
 class Command(BaseCommand):

@@ -22,6 +22,7 @@ from django.db import transaction
 
 import cotas
 from concursos import services
+from concursos.fases import medir_fases
 from concursos.models import Edital, Resultado
 
 FORMATO_DO_EDITAL = re.compile(r"^\s*(\d+)\s*/\s*(\d{4})\s*$")
@@ -43,7 +44,7 @@ class Command(BaseCommand):
         if not edital.cargos.exists():
             raise CommandError(f"O edital {edital} não tem cargos.")
         inicio = time.perf_counter()
-        with services.medir_fases() if options["tempos"] else nullcontext() as tempos:
+        with medir_fases() if options["tempos"] else nullcontext() as tempos:
             with transaction.atomic():
                 try:
                     resultados = services.gerar_resultados_do_edital(

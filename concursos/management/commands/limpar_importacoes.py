@@ -12,7 +12,7 @@ segundo plano que nenhum pedido na fila ou em andamento vai ler (importações q
 from django.core.management.base import BaseCommand, CommandError
 
 from concursos.importacao.temporarios import limpar_importacoes_abandonadas
-from concursos.processamentos import limpar_arquivos_de_importacao
+from concursos.segundo_plano.produtos import limpar_arquivos_de_importacao
 
 
 class Command(BaseCommand):

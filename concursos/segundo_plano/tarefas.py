@@ -1,10 +1,14 @@
 """Tarefas do django-tasks que os trabalhadores (``manage.py db_worker``) executam.
 
 Recebem só chaves (o django-tasks guarda os argumentos em JSON) e delegam aos serviços; a
-contabilidade do pedido (início, partes, progresso, fim) está em ``processamentos``. Um erro que o
+contabilidade do pedido (início, partes, progresso, fim) está em ``andamento``. Um erro que o
 RH pode corrigir (entrada recusada pelo motor, linha inválida no arquivo) termina a parte como
 erro, com a mensagem; qualquer outra exceção também é anotada e depois repassada, para que o
 django-tasks registre a falha com o traceback.
+
+O caminho de cada tarefa (``concursos.segundo_plano.tarefas.<nome>``) fica gravado na fila
+(``task_path`` do django-tasks-db): mudá-lo de lugar pede uma migração que reescreva as tarefas
+ainda na fila (ver ``concursos/migrations/0009_tarefas_no_pacote_segundo_plano.py``).
 """
 
 import logging
@@ -15,9 +19,10 @@ from django.db import transaction
 
 import cotas
 from comum.mensagens import mensagem_de
+from concursos import services
+from concursos.models import Cargo, Edital, Resultado
 
-from . import processamentos
-from .models import Cargo, Edital, Resultado
+from . import andamento, produtos
 
 try:  # Django 6 traz django.tasks; no 5.2 usa-se o "backport" com a mesma interface.
     from django.tasks import task
@@ -33,7 +38,7 @@ def _fazer_parte(processamento_id: int, cargo: Cargo, fazer, recusaveis: tuple) 
     tenta de novo) ou falha inesperada (anotada e repassada ao django-tasks, com o traceback)."""
     try:
         return fazer()
-    except processamentos.ParteRepetida:
+    except andamento.ParteRepetida:
         return "já feita por outra execução"
     except recusaveis as erro:
         _anotar_erro(processamento_id, cargo, mensagem_de(erro, separador=" "))
@@ -45,16 +50,14 @@ def _fazer_parte(processamento_id: int, cargo: Cargo, fazer, recusaveis: tuple) 
 
 def _anotar_erro(processamento_id: int, cargo: Cargo, mensagem: str) -> None:
     with transaction.atomic():
-        processamentos.anotar_parte(processamento_id, cargo.pk, feita={"cargo": cargo.codigo}, erro=mensagem)
+        andamento.anotar_parte(processamento_id, cargo.pk, feita={"cargo": cargo.codigo}, erro=mensagem)
 
 
 @task()
 def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
     """Uma parte do pedido ``RESULTADOS``: nova versão do resultado de um cargo."""
-    from . import services
-
-    processamento = processamentos.comecar(processamento_id)
-    if processamento is None or processamentos.parte_feita(processamento, cargo_id):
+    processamento = andamento.comecar(processamento_id)
+    if processamento is None or andamento.parte_feita(processamento, cargo_id):
         return "nada a fazer"
     cargo = Cargo.objects.get(pk=cargo_id)
     motivo = processamento.parametros.get("motivo") or "Gerado em segundo plano"
@@ -70,7 +73,7 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
                 "versao": resultado.versao,
                 "provisorio": resultado.provisorio,
             }
-            processamentos.anotar_parte(processamento_id, cargo_id, feita=feita)
+            andamento.anotar_parte(processamento_id, cargo_id, feita=feita)
         return f"cargo {cargo.codigo}: versão {resultado.versao}"
 
     return _fazer_parte(processamento_id, cargo, gerar, (cotas.ErroDeCotas, ValidationError))
@@ -80,8 +83,8 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
 def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
     """Uma parte do pedido ``PDFS``: o PDF da última versão do resultado de um cargo, gravado na
     pasta privada (o admin o entrega a quem pode ver resultados)."""
-    processamento = processamentos.comecar(processamento_id)
-    if processamento is None or processamentos.parte_feita(processamento, cargo_id):
+    processamento = andamento.comecar(processamento_id)
+    if processamento is None or andamento.parte_feita(processamento, cargo_id):
         return "nada a fazer"
     cargo = Cargo.objects.get(pk=cargo_id)
 
@@ -90,11 +93,11 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
         if resultado is None:
             raise ValidationError(f"O cargo {cargo.codigo} não tem resultado gerado.")
         # Importado aqui dentro: se o desenho nem carregar, a parte fica anotada como erro.
-        from .pdf import resultado_do_cargo_pdf
+        from concursos.pdf.resultado import resultado_do_cargo_pdf
 
         conteudo = resultado_do_cargo_pdf(resultado)
         nome = f"{cargo.codigo}-v{resultado.versao}.pdf"
-        pasta = processamentos.pasta_dos_pdfs(processamento)
+        pasta = produtos.pasta_dos_pdfs(processamento)
         pasta.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporario = pasta / f".{nome}.parcial"
         temporario.write_bytes(conteudo)
@@ -108,7 +111,7 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
             "bytes": len(conteudo),
         }
         with transaction.atomic():
-            processamentos.anotar_parte(processamento_id, cargo_id, feita=feita)
+            andamento.anotar_parte(processamento_id, cargo_id, feita=feita)
         return f"cargo {cargo.codigo}: {nome}"
 
     return _fazer_parte(processamento_id, cargo, desenhar, (ValidationError,))
@@ -117,10 +120,10 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
 @task()
 def importar_arquivo(processamento_id: int) -> str:
     """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
-    from .importacao.massa import importar_inscricoes
-    from .importacao.resultado import ImportacaoRecusada
+    from concursos.importacao.massa import importar_inscricoes
+    from concursos.importacao.resultado import ImportacaoRecusada
 
-    processamento = processamentos.comecar(processamento_id)
+    processamento = andamento.comecar(processamento_id)
     if processamento is None:
         return "nada a fazer"
     edital = Edital.objects.get(pk=processamento.edital_id)
@@ -129,7 +132,7 @@ def importar_arquivo(processamento_id: int) -> str:
     def progresso(feitos: int, total: int) -> None:
         # A conferência é linha a linha; a gravação, uma transação só, sem progresso por linha.
         etapa = "conferindo as linhas" if feitos < total else "linhas conferidas; gravando tudo numa transação"
-        processamentos.informar_progresso(processamento_id, feitos=feitos, total=total, etapa=etapa)
+        andamento.informar_progresso(processamento_id, feitos=feitos, total=total, etapa=etapa)
 
     try:
         with default_storage.open(caminho, "rb") as arquivo:
@@ -142,11 +145,11 @@ def importar_arquivo(processamento_id: int) -> str:
             progresso=progresso,
         )
     except ImportacaoRecusada as recusa:
-        processamentos.terminar(processamento_id, erros=list(recusa.mensagens))
+        andamento.terminar(processamento_id, erros=list(recusa.mensagens))
         return "arquivo recusado"
     except Exception as erro:
-        processamentos.terminar(processamento_id, erros=[f"Falha inesperada: {erro!r}"])
+        andamento.terminar(processamento_id, erros=[f"Falha inesperada: {erro!r}"])
         raise
-    processamentos.terminar(processamento_id, saida=resumo.como_dict())
+    andamento.terminar(processamento_id, saida=resumo.como_dict())
     default_storage.delete(caminho)
     return "importado"

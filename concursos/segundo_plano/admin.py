@@ -2,7 +2,7 @@
 saiu (resultados, PDFs, resumo da importação, erros) e a ação "tentar de novo".
 
 Nada aqui se edita: o pedido nasce das ações do edital e da tela de importação, e o trabalhador
-(``manage.py db_worker``) o leva adiante (``processamentos``/``tarefas``).
+(``manage.py db_worker``) o leva adiante (``pedidos``/``tarefas``).
 """
 
 from django.contrib import admin, messages
@@ -11,36 +11,11 @@ from django.utils.html import format_html, format_html_join
 
 from comum.admin import SoLeitura
 from comum.exibicao import data_e_hora
+from concursos.models import Processamento
 
-from . import processamentos
-from .models import Processamento
-
-
-def barra_de_progresso(processamento: Processamento):
-    """``<progress>`` com o texto "feitos de total"; ``processamentos.js`` o atualiza."""
-    total = processamento.total
-    texto = texto_do_progresso(processamento)
-    return format_html(
-        '<span class="processamento" data-progresso="{}" data-terminado="{}">'
-        '<progress max="{}" value="{}"></progress> <span class="processamento-texto">{}</span></span>',
-        reverse("concursos:progresso_do_processamento", args=[processamento.pk]),
-        "sim" if processamento.terminado else "nao",
-        total or 1,
-        processamento.feitos if total is not None else 0,
-        texto,
-    )
-
-
-def _milhar(numero: int) -> str:
-    return f"{numero:,}".replace(",", ".")
-
-
-def texto_do_progresso(processamento: Processamento) -> str:
-    feitos = _milhar(processamento.feitos)
-    if processamento.total is not None:
-        feitos = f"{feitos} de {_milhar(processamento.total)}"
-    texto = f"{processamento.get_estado_display()}: {feitos} {processamento.unidade}"
-    return f"{texto} — {processamento.etapa}" if processamento.etapa and not processamento.terminado else texto
+from . import pedidos
+from .produtos import resultados_gerados
+from .progresso import barra_de_progresso
 
 
 @admin.register(Processamento)
@@ -104,7 +79,7 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
                 r.versao,
                 r.get_status_display(),
             )
-            for r in processamentos.resultados_gerados(processamento)
+            for r in resultados_gerados(processamento)
         ]
         if not linhas:
             return "—"
@@ -156,8 +131,8 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
     def tentar_de_novo(self, request, queryset):
         for processamento in queryset:
             try:
-                processamentos.tentar_de_novo(processamento, solicitado_por=request.user)
-            except processamentos.PedidoRecusado as recusa:
+                pedidos.tentar_de_novo(processamento, solicitado_por=request.user)
+            except pedidos.PedidoRecusado as recusa:
                 messages.warning(request, f"Nº {processamento.pk}: {' '.join(recusa.messages)}")
             else:
                 messages.success(request, f"Nº {processamento.pk}: de volta à fila.")

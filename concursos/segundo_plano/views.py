@@ -8,11 +8,14 @@ from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import processamentos
-from .acesso import descrever, registrar_acesso
-from .admin_processamentos import texto_do_progresso
-from .forms import ImportacaoEmSegundoPlanoForm
-from .models import Edital, Processamento
+from concursos.acesso import descrever, registrar_acesso
+from concursos.apresentacao import contexto_admin
+from concursos.forms import ImportacaoEmSegundoPlanoForm
+from concursos.models import Edital, Processamento
+
+from . import pedidos
+from .produtos import arquivo_do_pdf
+from .progresso import texto_do_progresso
 
 
 def _ficha(processamento: Processamento):
@@ -22,7 +25,7 @@ def _ficha(processamento: Processamento):
 def _pedir(request, pedir, edital: Edital, descricao: str):
     try:
         processamento = pedir(edital, solicitado_por=request.user)
-    except processamentos.PedidoRecusado as recusa:
+    except pedidos.PedidoRecusado as recusa:
         messages.error(request, " ".join(recusa.messages))
         return redirect("admin:concursos_edital_change", edital.pk)
     messages.success(
@@ -36,7 +39,7 @@ def _pedir(request, pedir, edital: Edital, descricao: str):
 @require_POST
 def pedir_resultados(request, pk: int):
     edital = get_object_or_404(Edital, pk=pk)
-    return _pedir(request, processamentos.pedir_resultados, edital, "Geração dos resultados")
+    return _pedir(request, pedidos.pedir_resultados, edital, "Geração dos resultados")
 
 
 @staff_member_required
@@ -45,7 +48,7 @@ def pedir_resultados(request, pk: int):
 @require_POST
 def pedir_pdfs(request, pk: int):
     edital = get_object_or_404(Edital, pk=pk)
-    return _pedir(request, processamentos.pedir_pdfs, edital, "PDFs dos resultados")
+    return _pedir(request, pedidos.pedir_pdfs, edital, "PDFs dos resultados")
 
 
 @staff_member_required
@@ -57,12 +60,10 @@ def importar_em_segundo_plano(request):
         edital = form.cleaned_data["edital"]
         return _pedir(
             request,
-            lambda e, **kw: processamentos.pedir_importacao(e, form.cleaned_data["arquivo"], **kw),
+            lambda e, **kw: pedidos.pedir_importacao(e, form.cleaned_data["arquivo"], **kw),
             edital,
             "Importação de inscrições",
         )
-    from .views import contexto_admin
-
     contexto = contexto_admin(request, "Importar inscrições em segundo plano", form=form)
     return render(request, "concursos/importar_em_segundo_plano.html", contexto)
 
@@ -91,7 +92,7 @@ def pdf_do_processamento(request, pk: int, cargo_id: int):
     """Um PDF desenhado em segundo plano. O documento traz as listas de negros e PcD: a entrega fica
     registrada como a do PDF desenhado na hora."""
     processamento = get_object_or_404(Processamento, pk=pk, tipo=Processamento.PDFS)
-    caminho = processamentos.arquivo_do_pdf(processamento, cargo_id)
+    caminho = arquivo_do_pdf(processamento, cargo_id)
     if caminho is None:
         raise Http404("Este PDF não foi desenhado (ou foi apagado).")
     registrar_acesso(

@@ -1,0 +1,217 @@
+"""Apresentação das telas do RH e do admin: traduz a saída do motor para as tabelas (número de
+inscrição → nome de uso e CPF mascarado, grupo → rótulo, posição → "3ª") e dá o contexto do admin
+às telas fora dos cadastros. Nenhuma regra mora aqui; as views e o admin importam daqui.
+"""
+
+from django.contrib import admin
+
+import cotas
+from comum.cpf import mascarar_cpf
+from cotas.regimes import rotulo_do_grupo
+
+from . import services
+from .adapters import listas_em_ordem
+from .models import Edital, Evento, Inscricao, Resultado
+
+TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
+LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
+LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
+LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
+
+
+def ordinais(posicoes) -> str:
+    return ", ".join(f"{p}ª" for p in posicoes)
+
+
+def descrever_quadro(vagas, ampla, reservadas, cadastro=(), posicoes=None, aplicaveis=None) -> dict:
+    """Uma linha do quadro de vagas: ampla, reservadas por grupo e posições das chamadas reservadas."""
+    posicoes = dict(posicoes or {})
+    grupos = [
+        {
+            "rotulo": rotulo_do_grupo(grupo),
+            "reservadas": quantidade,
+            "cadastro_de_reserva": grupo in cadastro,
+            "nao_se_aplica": aplicaveis is not None and grupo not in aplicaveis,
+            "posicoes": ordinais(posicoes.get(grupo, ())),
+        }
+        for grupo, quantidade in dict(reservadas).items()
+    ]
+    return {"vagas": vagas, "ampla": ampla, "grupos": grupos}
+
+
+def contexto_do_quadro(quadro: cotas.Quadro, aplicaveis=None) -> dict:
+    return descrever_quadro(
+        quadro.vagas,
+        quadro.ampla,
+        quadro.reservadas,
+        quadro.cadastro_de_reserva,
+        quadro.posicoes_reservadas,
+        aplicaveis,
+    )
+
+
+def quadro_avulso(linha: dict) -> dict:
+    """Quadro de uma linha só (simulador, resultado), no mesmo formato do quadro do edital."""
+    return {"grupos": [g["rotulo"] for g in linha["grupos"]], "linhas": [linha]}
+
+
+def quadro_do_edital(edital: Edital) -> dict:
+    """O quadro de vagas ao vivo, cargo a cargo, pelos parâmetros congelados do edital."""
+    regime = edital.regime_congelado()
+    aplicaveis = cotas.grupos_aplicaveis(regime, edital.edital_do_motor())
+    linhas = []
+    for cargo in edital.cargos.order_by("codigo"):
+        try:
+            linhas.append({"cargo": cargo, **contexto_do_quadro(services.quadro_do_cargo(cargo), aplicaveis)})
+        except cotas.ErroDeCotas as erro:
+            linhas.append({"cargo": cargo, "erro": str(erro)})
+    return {"grupos": [rotulo_do_grupo(g.grupo) for g in regime.grupos], "linhas": linhas}
+
+
+def pessoas_do_cargo(cargo, numeros=None) -> dict[str, dict]:
+    """Inscrição → nome de uso, CPF mascarado e nota, do banco (nunca o CPF inteiro nem a data de nascimento).
+
+    Uma consulta só, de tuplas (um cargo pode ter dezenas de milhares de inscrições). Com ``numeros``,
+    só essas inscrições: quem o evento convoca, quem está pendente (se forem muitas, o cargo todo)."""
+    linhas = Inscricao.objects.filter(cargo=cargo)
+    if numeros is not None and len(numeros := set(numeros)) <= LIMITE_DE_NUMEROS_NA_CONSULTA:
+        linhas = linhas.filter(numero__in=numeros)
+    colunas = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota")
+    return {
+        numero: {"nome": social or nome, "cpf": mascarar_cpf(cpf), "nota": nota}
+        for numero, nome, social, cpf, nota in linhas.values_list(*colunas)
+    }
+
+
+def descrever_evento(numero: int, eventos) -> str:
+    if numero == 0:
+        return "Resultado inicial"
+    if not 0 < numero <= len(eventos):
+        return f"Evento {numero}"
+    tipo, inscricao, quantidade = eventos[numero - 1]
+    alvo = f"inscrição {inscricao}" if inscricao else f"{quantidade} vaga(s)"
+    return f"Evento {numero}: {TIPOS_DE_EVENTO.get(tipo, tipo).lower()} ({alvo})"
+
+
+def contexto_do_resultado(saida: dict, eventos=(), pessoas=None, limite=None) -> dict:
+    """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas."""
+    pessoas = pessoas or {}
+
+    def pessoa(numero, **extra):
+        return {"inscricao": numero, **pessoas.get(numero, {}), **extra}
+
+    def lista(numeros):
+        linhas = [pessoa(n, posicao=i) for i, n in enumerate(numeros[:limite], start=1)]
+        return {"linhas": linhas, "omitidas": len(numeros) - len(linhas)}
+
+    listas = [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in listas_em_ordem(saida)]
+    quadro = saida["quadro"]
+    linha_do_quadro = descrever_quadro(
+        quadro["vagas"],
+        quadro["ampla"],
+        quadro["reservadas"],
+        saida.get("cadastro_de_reserva", ()),
+        saida.get("posicoes_reservadas"),
+    )
+    return {
+        "quadro": quadro_avulso(linha_do_quadro),
+        "vagas_totais": saida.get("vagas_totais", quadro["vagas"]),
+        "listas": listas,
+        "ordem": [
+            pessoa(p["inscricao"], posicao=p["posicao"], tipo=rotulo_do_grupo(p["tipo"]), vaga=_vaga(p["vaga"]))
+            for p in saida.get("ordem_vigente", [])[:limite]
+        ],
+        "ordem_omitidas": max(0, len(saida.get("ordem_vigente", [])) - (limite or 0)) if limite else 0,
+        "chamadas_omitidas": max(0, len(saida["convocacoes"]) - limite) if limite else 0,
+        "nomeados_omitidos": max(0, len(saida["nomeados"]) - limite) if limite else 0,
+        "chamadas": [
+            pessoa(c["inscricao"], **c, evento_descrito=descrever_evento(c["evento"], eventos), rotulo=_vaga(c["vaga"]))
+            for c in saida["convocacoes"][:limite]
+        ],
+        "reclassificacoes": [_reclassificacao(r, pessoa, eventos) for r in saida.get("reclassificacoes", [])],
+        "saidas": [
+            pessoa(s["inscricao"], evento=descrever_evento(s["evento"], eventos), tipo=TIPOS_DE_EVENTO.get(s["tipo"]))
+            for s in saida.get("saidas", [])
+        ],
+        "nomeados": [pessoa(n, vaga=_vaga(v)) for n, v in saida["nomeados"][:limite]],
+        "pendencias": [pessoa(n) for n in saida["pendencias"]],
+        "empates": [[pessoa(n) for n in grupo] for grupo in saida["empates"]],
+        "eliminados": [pessoa(n) for n in saida["eliminados"]],
+        "avisos": saida.get("avisos", []),
+        "inconsistencias": saida.get("inconsistencias", []),
+        "provisorio": saida["provisorio"],
+    }
+
+
+def _titulo_da_lista(nome: str) -> str:
+    return "Lista geral (ampla concorrência)" if nome == "geral" else f"Lista reservada: {rotulo_do_grupo(nome)}"
+
+
+def _vaga(vaga: str | None) -> str:
+    return "—" if not vaga else rotulo_do_grupo(vaga)
+
+
+def _reclassificacao(r: dict, pessoa, eventos) -> dict:
+    return pessoa(
+        r["inscricao"],
+        evento=descrever_evento(r["evento"], eventos),
+        de=_vaga(r["de"]),
+        para=_vaga(r["para"]),
+        motivo=r["motivo"],
+    )
+
+
+def eventos_do_cenario(cenario: dict) -> list[tuple]:
+    return [(e.get("tipo"), e.get("inscricao"), e.get("quantidade")) for e in cenario.get("eventos", [])]
+
+
+def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
+    """A ficha do resultado mostra até ``LIMITE_DE_LINHAS_NA_FICHA`` linhas de cada lista: num cargo de
+    dezenas de milhares de inscritos a página inteira teria megabytes. A lista completa está no PDF e
+    na planilha."""
+    saida, limite = resultado.saida, LIMITE_DE_LINHAS_NA_FICHA
+    pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
+    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite)
+    contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
+    return contexto
+
+
+def _numeros_mostrados(saida: dict, diferencas: list[dict], limite: int) -> set[str]:
+    numeros = {n for _, lista in listas_em_ordem(saida) for n in lista[:limite]}
+    numeros.update(p["inscricao"] for p in saida.get("ordem_vigente", [])[:limite] if p.get("inscricao"))
+    numeros.update(c["inscricao"] for c in saida["convocacoes"][:limite])
+    numeros.update(n for n, _ in saida["nomeados"][:limite])
+    numeros.update(r["inscricao"] for r in (*saida.get("reclassificacoes", []), *saida.get("saidas", [])))
+    numeros.update(saida["pendencias"], saida["eliminados"], (n for grupo in saida["empates"] for n in grupo))
+    numeros.update(d["inscricao"] for d in diferencas)
+    return numeros
+
+
+def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
+    eventos = [(e.tipo, e.inscricao, e.quantidade) for e in cenario.eventos]
+    pessoas = {c.inscricao: {"nota": c.nota} for c in cenario.candidatos}
+    return {
+        "descricao": cenario.descricao,
+        **contexto_do_resultado(saida, eventos, pessoas, LIMITE_DE_LINHAS_NO_SIMULADOR),
+    }
+
+
+def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
+    """Quem o evento convoca e reclassifica, e o que mudou para quem, com os nomes do banco."""
+    mudancas = (*registrado.convocados_agora, *registrado.reclassificados_agora, *registrado.resultado.diferencas)
+    pessoas = pessoas_do_cargo(registrado.evento.cargo, (m["inscricao"] for m in mudancas))
+    return {
+        "convocados": [
+            {**pessoas.get(c["inscricao"], {}), **c, "rotulo": _vaga(c["vaga"])} for c in registrado.convocados_agora
+        ],
+        "reclassificados": [
+            {**pessoas.get(r["inscricao"], {}), **r, "de": _vaga(r["de"]), "para": _vaga(r["para"])}
+            for r in registrado.reclassificados_agora
+        ],
+        "diferencas": [{**pessoas.get(d["inscricao"], {}), **d} for d in registrado.resultado.diferencas],
+    }
+
+
+def contexto_admin(request, titulo: str, **extra) -> dict:
+    """Contexto do admin (cabeçalho, barra lateral) para as telas fora dos cadastros."""
+    return {**admin.site.each_context(request), "title": titulo, **extra}

@@ -1,0 +1,86 @@
+"""O que o RH lê depois de pedir para gerar ou publicar um resultado (pela tela ou pela ação do
+admin): as mensagens, com o link para a versão gerada ou para o pedido na fila. A decisão entre a
+tela e o segundo plano é de ``segundo_plano.pedidos.gerar_resultados``; aqui só se informa."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.html import format_html
+
+import cotas
+from comum.mensagens import mensagem_de
+
+from . import services
+from .apresentacao import pessoas_do_cargo
+from .models import Edital, Resultado
+from .segundo_plano import pedidos
+
+
+def informar_resultado(request, resultado: Resultado) -> None:
+    """Mensagem ao RH sobre a versão gerada; se provisória, quem está pendente e quem está empatado."""
+    link = reverse("admin:concursos_resultado_change", args=[resultado.pk])
+    cabecalho = format_html('<a href="{}">{} — versão {}</a>', link, resultado.cargo, resultado.versao)
+    if not resultado.provisorio:
+        messages.success(request, format_html("{}: resultado final gerado (ainda não publicado).", cabecalho))
+        return
+    numeros = [*resultado.saida["pendencias"], *(n for grupo in resultado.saida["empates"] for n in grupo)]
+    pessoas = pessoas_do_cargo(resultado.cargo, numeros)
+    pendentes = ", ".join(_quem(n, pessoas) for n in resultado.saida["pendencias"]) or "nenhuma"
+    empates = "; ".join(" e ".join(_quem(n, pessoas) for n in g) for g in resultado.saida["empates"]) or "nenhum"
+    messages.warning(
+        request,
+        format_html(
+            "{}: PRÉVIA (provisória), não pode ser publicada. Verificações pendentes: {}. Empates sem sorteio: {}.",
+            cabecalho,
+            pendentes,
+            empates,
+        ),
+    )
+
+
+def _quem(numero: str, pessoas: dict) -> str:
+    nome = pessoas.get(numero, {}).get("nome")
+    return f"{numero} ({nome})" if nome else numero
+
+
+def gerar_e_informar(request, edital: Edital) -> None:
+    """Gera os resultados do edital (na hora ou, se for grande, em segundo plano) e diz o que houve."""
+    try:
+        geracao = pedidos.gerar_resultados(edital, solicitado_por=request.user, motivo="Gerado pelo RH")
+    except pedidos.PedidoRecusado as recusa:
+        messages.error(request, f"Edital {edital}: {mensagem_de(recusa)}")
+        return
+    except (cotas.ErroDeCotas, ValidationError) as erro:
+        messages.error(request, f"Edital {edital}: nada foi gerado. {mensagem_de(erro)}")
+        return
+    if geracao.pedido is not None:
+        _informar_pedido(request, edital, geracao)
+        return
+    if not geracao.resultados:
+        messages.warning(request, f"Edital {edital}: não há cargos cadastrados.")
+    for resultado in geracao.resultados:
+        informar_resultado(request, resultado)
+
+
+def _informar_pedido(request, edital: Edital, geracao: pedidos.Geracao) -> None:
+    ficha = reverse("admin:concursos_processamento_change", args=[geracao.pedido.pk])
+    messages.info(
+        request,
+        format_html(
+            "Edital {} ({} inscrições): os resultados serão gerados em segundo plano, cargo a cargo. "
+            '<a href="{}">Acompanhe o pedido nº {}</a>.',
+            edital,
+            geracao.inscricoes,
+            ficha,
+            geracao.pedido.pk,
+        ),
+    )
+
+
+def publicar_e_informar(request, resultado: Resultado) -> None:
+    try:
+        services.publicar_resultado(resultado, publicado_por=request.user)
+    except ValidationError as erro:
+        messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
+    else:
+        messages.success(request, f"{resultado.cargo} — versão {resultado.versao}: resultado publicado.")

@@ -1,0 +1,222 @@
+"""O resultado em PDF, diagramado em Python (``diagramacao``) e desenhado em fatias (``desenho``):
+
+- ``resultado_do_cargo_pdf(resultado, processos=None)``: o resultado de um cargo na versão recebida
+  (as tarefas passam a última de cada cargo): ficha da versão (edital, cargo, versão, situação, quem
+  gerou, quadro, hash das entradas), lista geral, listas de vagas reservadas, ordem de convocação
+  vigente e registro de chamadas, com "Página X de Y";
+- ``resultado_pdf(edital, processos=None)``: uma capa com a situação de cada cargo e, em seguida,
+  as páginas da última versão de cada cargo, numeradas em sequência no documento inteiro.
+
+Dados pessoais publicados: número de inscrição, nome de uso e CPF mascarado (``***.456.789-**``).
+Nunca data de nascimento, nunca cor/raça além da presença numa lista de vagas reservadas.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from comum.cpf import mascarar_cpf
+from comum.exibicao import data_e_hora
+
+from . import textos
+from .desenho import Desenho, Documento, linhas_previstas
+from .paginas_do_resultado import diagramar_capa, diagramar_cargo
+from .textos import rotulos_das_vagas
+
+# Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
+if TYPE_CHECKING:
+    from concursos.models import Edital, Resultado
+
+
+def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None) -> bytes:
+    """O resultado de um cargo na versão ``resultado``, em documento próprio (ver o cabeçalho)."""
+    cargo = resultado.cargo
+    edital = cargo.edital
+    with Desenho(processos, linhas_previstas(resultado)) as desenho:
+        rotulos = rotulos_das_vagas(edital.regime_congelado())
+        secao = secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+        documento = Documento(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
+        documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora())))
+        return desenho.desenhar(documento)
+
+
+def resultado_pdf(edital: Edital, *, processos: int | None = None) -> bytes:
+    """Capa com a situação de cada cargo e o resultado da última versão de cada um, numa só numeração."""
+    contexto = contexto_do_resultado(edital)
+    secoes = [secao for secao in contexto["secoes"] if secao["resultado"] is not None]
+    with Desenho(processos, sum(linhas_previstas(secao["resultado"]) for secao in secoes)) as desenho:
+        documento = Documento(contexto["titulo_do_documento"])
+        documento.acrescentar(diagramar_capa(contexto))
+        for secao in secoes:
+            documento.acrescentar(diagramar_cargo(edital, secao, contexto["gerado_em"]))
+        return desenho.desenhar(documento)
+
+
+def contexto_do_resultado(edital: Edital) -> dict:
+    rotulos = rotulos_das_vagas(edital.regime_congelado())
+    return {
+        "titulo_do_documento": f"Resultado — {edital.identificacao}",
+        "edital": edital,
+        "secoes": [_secao_do_cargo(cargo, rotulos) for cargo in edital.cargos.order_by("codigo")],
+        "gerado_em": data_e_hora(textos.agora()),
+    }
+
+
+def _secao_do_cargo(cargo, rotulos: dict[str, str]) -> dict:
+    resultado = cargo.resultados.select_related("gerado_por", "publicado_por").order_by("-versao").first()
+    if resultado is None:
+        return {"cargo": f"{cargo.codigo} — {cargo.nome}", "resultado": None}
+    return secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+
+
+def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: dict[str, tuple[str, str]]) -> dict:
+    """Tudo o que a seção de um cargo imprime, já em texto: a ficha da versão e as linhas das listas."""
+    cargo = resultado.cargo
+    saida = resultado.saida
+    listas = _Listas(resultado, pessoas, rotulos)
+    return {
+        "cargo": f"{cargo.codigo} — {cargo.nome}",
+        "resultado": resultado,
+        "situacao": resultado.get_status_display(),
+        "gerado_por": _quem(resultado.gerado_por),
+        "gerado_em": data_e_hora(resultado.gerado_em),
+        "publicado": _publicado(resultado),
+        "provisorio_porque": _provisorio_porque(saida) if resultado.provisorio else "",
+        "quadro": _resumo_do_quadro(saida, rotulos),
+        "hash_curto": resultado.hash_das_entradas[:16],
+        "geral": listas.geral(),
+        "grupos": listas.grupos(),
+        "ordem": listas.ordem(),
+        "convocacoes": listas.convocacoes(),
+    }
+
+
+class _Listas:
+    """As linhas das listas de um resultado, já com nome, CPF mascarado e nota de cada inscrição."""
+
+    def __init__(self, resultado, pessoas: dict[str, tuple[str, str]], rotulos: dict[str, str]):
+        self.saida = resultado.saida
+        self.cenario = resultado.cenario
+        self.pessoas = pessoas
+        self.rotulos = rotulos
+        self.notas = {c["inscricao"]: _nota(c["nota"]) for c in self.cenario["candidatos"]}
+        self.lista_geral = self.saida["listas"].get("geral", [])
+        self.classificacao = {numero: i for i, numero in enumerate(self.lista_geral, start=1)}
+        self.observacoes = {}
+        for saida in self.saida.get("saidas", []):
+            texto = f"{_nome_do_evento(saida['tipo'])} (evento {saida['evento']})"
+            anterior = self.observacoes.get(saida["inscricao"])
+            self.observacoes[saida["inscricao"]] = f"{anterior}; {texto}" if anterior else texto
+
+    def nome(self, numero) -> str:
+        return self.pessoas.get(numero, ("", ""))[0]
+
+    def rotulo(self, vaga) -> str:
+        return self.rotulos.get(vaga, vaga or "—")
+
+    def geral(self) -> list[tuple]:
+        return [
+            (i, n, self.nome(n), self.observacoes.get(n, ""), self.pessoas.get(n, ("", ""))[1], self.notas.get(n, ""))
+            for i, n in enumerate(self.lista_geral, start=1)
+        ]
+
+    def grupos(self) -> list[tuple[str, list[tuple]]]:
+        from concursos.adapters import listas_em_ordem
+
+        return [
+            (
+                self.rotulo(grupo),
+                [
+                    (
+                        i,
+                        self.classificacao.get(n, ""),
+                        n,
+                        self.nome(n),
+                        self.observacoes.get(n, ""),
+                        self.notas.get(n, ""),
+                    )
+                    for i, n in enumerate(lista, 1)
+                ],
+            )
+            for grupo, lista in listas_em_ordem(self.saida)
+            if grupo != "geral"
+        ]
+
+    def ordem(self) -> list[tuple]:
+        linhas = []
+        for p in self.saida.get("ordem_vigente", []):
+            numero = p["inscricao"]
+            nome = self.nome(numero) if numero else "vaga não preenchida"
+            linhas.append((p["posicao"], self.rotulo(p["tipo"]), numero or "—", nome, self.rotulo(p["vaga"])))
+        return linhas
+
+    def convocacoes(self) -> list[tuple]:
+        return [
+            (
+                c["ordem"],
+                _evento(c["evento"], self.cenario),
+                c["posicao"],
+                c["inscricao"],
+                self.nome(c["inscricao"]),
+                self.rotulo(c["vaga"]),
+                c["motivo"],
+            )
+            for c in self.saida.get("convocacoes", [])
+        ]
+
+
+def _pessoas_do_cargo(cargo) -> dict[str, tuple[str, str]]:
+    """Número de inscrição → (nome de uso, CPF mascarado), numa só consulta ao banco."""
+    from concursos.models import Inscricao
+
+    linhas = Inscricao.objects.filter(cargo=cargo).values_list(
+        "numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"
+    )
+    return {numero: (social or nome, mascarar_cpf(cpf)) for numero, nome, social, cpf in linhas}
+
+
+def _provisorio_porque(saida: dict) -> str:
+    motivos = []
+    if pendencias := saida.get("pendencias"):
+        motivos.append(f"{len(pendencias)} verificação(ões) de opção por vaga reservada pendente(s)")
+    for empate in saida.get("empates", []):
+        motivos.append(f"empate sem sorteio entre as inscrições {', '.join(empate)}")
+    return "; ".join(motivos) + "." if motivos else ""
+
+
+def _resumo_do_quadro(saida: dict, rotulos: dict[str, str]) -> str:
+    quadro = saida["quadro"]
+    partes = [f"ampla concorrência {quadro['ampla']}"]
+    partes += [f"{rotulos.get(g, g)} {n}" for g, n in quadro["reservadas"].items()]
+    texto = f"{quadro['vagas']} vagas — {', '.join(partes)}"
+    if saida.get("vagas_totais", quadro["vagas"]) != quadro["vagas"]:
+        texto += f"; vagas totais com as adicionais: {saida['vagas_totais']}"
+    return texto
+
+
+def _evento(numero: int, cenario: dict) -> str:
+    if numero == 0:
+        return "Resultado inicial"
+    evento = cenario["eventos"][numero - 1]
+    alvo = evento.get("inscricao") or f"+{evento.get('quantidade')} vagas"
+    return f"{numero}. {_nome_do_evento(evento['tipo'])} ({alvo})"
+
+
+def _nome_do_evento(tipo: str) -> str:
+    from concursos.models import Evento
+
+    return dict(Evento.TIPOS).get(tipo, tipo)
+
+
+def _publicado(resultado) -> str:
+    if resultado.publicado_em is None:
+        return ""
+    return f"{data_e_hora(resultado.publicado_em)}, por {_quem(resultado.publicado_por)}"
+
+
+def _nota(valor: str) -> str:
+    return str(valor).replace(".", ",")
+
+
+def _quem(usuario) -> str:
+    return (usuario.get_full_name() or usuario.get_username()) if usuario else "—"
