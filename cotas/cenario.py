@@ -9,7 +9,19 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from .erros import ErroDeCotas, descrever_valor
-from .modelo import DESEMPATE_PADRAO, Candidato, Cenario, Edital, Evento, Resultado
+from .modelo import (
+    DESEMPATE_PADRAO,
+    Candidato,
+    Cenario,
+    Convocacao,
+    Edital,
+    Evento,
+    Posicao,
+    Quadro,
+    Reclassificacao,
+    Resultado,
+    Saida,
+)
 from .regimes import REGIME_PADRAO, com_parametros, regime_inline, regime_para_dict, regime_pre_definido
 
 FORMATO_CENARIO = "cotas-cenario/1"
@@ -309,6 +321,36 @@ def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) ->
     if cenario is not None:
         saida["parametros"] = regime_para_dict(cenario.regime)
     return saida
+
+
+def resultado_de_dict(saida: dict) -> Resultado:
+    """O espelho de ``resultado_para_dict``: a saída gravada (``cotas-resultado/1``) de volta em
+    dataclasses, para que quem a lê use campos, não chaves de texto. Os avisos voltam todos em
+    ``avisos`` (os de leitura do cenário inclusive) e os ``parametros`` ficam de fora (o regime
+    congelado é lido por ``regime_inline``). Chaves que versões antigas não gravavam valem vazio."""
+    quadro = saida["quadro"]
+    return Resultado(
+        regime=saida["regime"],
+        quadro=Quadro(
+            vagas=quadro["vagas"],
+            ampla=quadro["ampla"],
+            reservadas=tuple(quadro["reservadas"].items()),
+            cadastro_de_reserva=tuple(saida.get("cadastro_de_reserva", ())),
+            posicoes_reservadas=tuple((nome, tuple(p)) for nome, p in saida.get("posicoes_reservadas", {}).items()),
+        ),
+        listas=tuple((nome, tuple(lista)) for nome, lista in saida["listas"].items()),
+        convocacoes=tuple(Convocacao(**c) for c in saida["convocacoes"]),
+        nomeados=tuple(tuple(par) for par in saida.get("nomeados", ())),
+        eliminados=tuple(saida.get("eliminados", ())),
+        empates=tuple(tuple(grupo) for grupo in saida.get("empates", ())),
+        pendencias=tuple(saida.get("pendencias", ())),
+        inconsistencias=tuple(saida.get("inconsistencias", ())),
+        avisos=tuple(saida.get("avisos", ())),
+        reclassificacoes=tuple(Reclassificacao(**r) for r in saida.get("reclassificacoes", ())),
+        saidas=tuple(Saida(**s) for s in saida.get("saidas", ())),
+        vagas_totais=saida.get("vagas_totais", quadro["vagas"]),
+        ordem_vigente=tuple(Posicao(**p) for p in saida.get("ordem_vigente", ())),
+    )
 
 
 def formatar_json(dados: dict) -> str:
