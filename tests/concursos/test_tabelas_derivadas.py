@@ -9,9 +9,10 @@ from django.db.migrations.loader import MigrationLoader
 from django.urls import reverse
 
 import cotas
-from concursos import adapters, pdf, services, views
+from concursos import adapters, apresentacao, services
 from concursos.forms import SimuladorQuadroForm
 from concursos.models import Edital, Evento
+from concursos.pdf.quadro_de_vagas import contexto_do_quadro
 from cotas.eventos import TIPOS_DE_EVENTO
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
@@ -41,7 +42,7 @@ def test_escolhas_do_tipo_de_evento_sao_a_tabela_do_motor_mais_a_reversao():
     esperadas = [(t.tipo, t.rotulo) for t in TIPOS] + [("reversao", "Reversão de evento registrado por engano")]
     assert Evento.TIPOS == esperadas
     assert escolhas_na_ultima_migracao("evento", "tipo") == esperadas
-    assert views.TIPOS_DE_EVENTO == {t.tipo: t.rotulo for t in TIPOS}
+    assert apresentacao.TIPOS_DE_EVENTO == {t.tipo: t.rotulo for t in TIPOS}
 
 
 @pytest.mark.parametrize("tipo", TIPOS, ids=lambda t: t.tipo)
@@ -84,7 +85,7 @@ def test_escolhas_de_regime_sao_os_regimes_do_motor_com_os_seus_titulos():
 @pytest.mark.parametrize("regime", REGIMES, ids=lambda r: r.nome)
 def test_quadro_de_cada_regime_cita_a_regra_do_quadro_da_sua_lei(regime):
     criado = edital(regime=regime.nome, cargos=(("ADM", "Assistente", 10),))
-    contexto = pdf.contexto_do_quadro(criado)
+    contexto = contexto_do_quadro(criado)
     citacao = dict(regime.citacoes)["quadro"]
     assert contexto["referencia_do_quadro"] == citacao
     assert (QUADRO, citacao) in dict(contexto["fundamentacao"])["Regras comuns"]
