@@ -22,6 +22,7 @@ from comum.cpf import normalizar_cpf
 from comum.exibicao import data, data_e_hora
 from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
+from cotas.modelo import ROTULOS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
@@ -44,7 +45,6 @@ from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, 
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
-ARREDONDAMENTOS = {"metade_para_cima": "metade para cima", "para_cima": "para cima", "para_baixo": "para baixo"}
 _CPF_DIGITADO = re.compile(r"\d{3}\.\d{0,3}[\d.\-]*|\d{9}-\d{2}")
 
 
@@ -186,7 +186,7 @@ def _linha_do_parametro(grupo: dict) -> tuple:
         rotulo_do_grupo(grupo["grupo"]),
         f"{grupo['percentual']}%",
         grupo["minimo_de_vagas"],
-        ARREDONDAMENTOS.get(grupo["arredondamento"], grupo["arredondamento"]),
+        ROTULOS_DOS_ARREDONDAMENTOS.get(grupo["arredondamento"], grupo["arredondamento"]),
         teto,
         grupo.get("referencias", {}).get("percentual", ""),
     )

@@ -15,6 +15,13 @@ METADE_PARA_CIMA = "metade_para_cima"
 PARA_CIMA = "para_cima"
 PARA_BAIXO = "para_baixo"
 ARREDONDAMENTOS = (METADE_PARA_CIMA, PARA_CIMA, PARA_BAIXO)
+# Como as telas (rótulo curto) e o quadro de vagas (a regra por extenso) escrevem cada arredondamento.
+ROTULOS_DOS_ARREDONDAMENTOS = {METADE_PARA_CIMA: "metade para cima", PARA_CIMA: "para cima", PARA_BAIXO: "para baixo"}
+REGRAS_DOS_ARREDONDAMENTOS = {
+    METADE_PARA_CIMA: "fração igual ou maior que 0,5 sobe para o inteiro seguinte; menor que 0,5 é desprezada",
+    PARA_CIMA: "qualquer fração sobe para o inteiro seguinte",
+    PARA_BAIXO: "a fração é desprezada",
+}
 
 # Efeito da ausência no procedimento de verificação (heteroidentificação, perícia).
 PERDE_RESERVA = "perde_reserva"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.pdf import renderizar
-from cotas.modelo import METADE_PARA_CIMA, PARA_BAIXO, PARA_CIMA
+from cotas.modelo import REGRAS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
 
 from . import textos
@@ -20,12 +20,6 @@ from . import textos
 # Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
 if TYPE_CHECKING:
     from concursos.models import Edital
-
-ARREDONDAMENTOS = {
-    METADE_PARA_CIMA: "fração igual ou maior que 0,5 sobe para o inteiro seguinte; menor que 0,5 é desprezada",
-    PARA_CIMA: "qualquer fração sobe para o inteiro seguinte",
-    PARA_BAIXO: "a fração é desprezada",
-}
 
 
 def quadro_de_vagas_pdf(edital: Edital) -> bytes:
@@ -131,7 +125,7 @@ def fundamentacao(regime: cotas.Regime) -> list[tuple[str, list[tuple[str, str]]
             )
         itens.append(
             (
-                f"Arredondamento: {ARREDONDAMENTOS.get(grupo.arredondamento, grupo.arredondamento)}",
+                f"Arredondamento: {REGRAS_DOS_ARREDONDAMENTOS.get(grupo.arredondamento, grupo.arredondamento)}",
                 grupo.referencia("arredondamento"),
             )
         )
