@@ -8,7 +8,8 @@ teste: só imprime números; ver ``bench/README-importacao.md``).
    (``CREATE DATABASE … TEMPLATE``) e os apaga no fim; sem ``DATABASE_URL``, arquivos SQLite numa
    pasta temporária. O banco apontado por ``DATABASE_URL`` em si nunca é tocado.
 3. Cada medida roda num processo novo, num banco novo copiado do modelo, num edital novo:
-   (a) padrão: ``InscricaoResource(edital).import_data(conjunto)``, como a confirmação do admin;
+   (a) padrão: ``InscricaoResource(edital).import_data(conjunto)``, como a confirmação do admin
+       (que desde a issue 10 também grava em lotes: ver bench/README-importacao.md);
    (b) em massa: ``importar_inscricoes(edital, conteudo, nome, usuario=…, progresso=…)``;
    (c) reimportação do mesmo arquivo pelo serviço, no banco de (b) (idempotência).
    O tempo vai de ter os bytes do arquivo na mão até a gravação terminada (inclui ler o CSV);
