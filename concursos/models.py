@@ -5,6 +5,8 @@ pelos serviços (``services.py``), nunca editados nem apagados. Um evento errado
 um novo registro que diz por quê.
 """
 
+from functools import cached_property
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -353,6 +355,15 @@ class Resultado(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("Resultados não podem ser apagados.")
+
+    @cached_property
+    def saida_do_motor(self) -> cotas.Resultado:
+        """A saída gravada lida de volta em campos (``cotas.Resultado``), com as listas na ordem de
+        publicação. Lida uma vez por objeto: num cargo de dezenas de milhares de inscritos, quem
+        mostra o resultado lê os campos daqui, não as chaves do JSON."""
+        from .adapters import ler_saida  # adapters importa os modelos
+
+        return ler_saida(self.saida)
 
 
 class AcessoADadosSensiveis(models.Model):

@@ -8,7 +8,6 @@ import cotas
 from comum.cpf import mascarar_cpf
 from comum.planilhas import escrever_csv, escrever_xlsx
 
-from .adapters import listas_em_ordem
 from .models import Inscricao, Resultado
 
 
@@ -30,16 +29,16 @@ def exportar_lista(resultado: Resultado, formato: str) -> bytes:
 
 
 def _lista_para_publicacao(resultado: Resultado):
-    saida = resultado.saida
+    saida = resultado.saida_do_motor
     regime = cotas.regime_inline(resultado.cenario["regime"])
     legivel = {"ampla": "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
-    listas = dict(listas_em_ordem(saida))  # no PostgreSQL (jsonb) as chaves não guardam a ordem
+    listas = dict(saida.listas)  # já na ordem de publicação (``ler_saida``)
     reservadas = [nome for nome in listas if nome != "geral"]
     ordem = list(listas.get("geral", []))
     ordem += [n for nome in reservadas for n in listas[nome] if n not in ordem]
     posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}
     notas = {c["inscricao"]: Decimal(c["nota"]) for c in resultado.cenario["candidatos"]}
-    convocacao = {c["inscricao"]: c for c in saida.get("ordem_vigente", [])}
+    convocacao = {p.inscricao: p for p in saida.ordem_vigente}
     pessoas = {
         numero: (social or nome, cpf)
         for numero, social, nome, cpf in Inscricao.objects.filter(cargo=resultado.cargo, numero__in=ordem).values_list(
@@ -59,7 +58,8 @@ def _lista_para_publicacao(resultado: Resultado):
     linhas = []
     for numero in ordem:
         nome, cpf = pessoas.get(numero, ("", ""))
-        chamada = convocacao.get(numero, {})
+        chamada = convocacao.get(numero)
+        posicao, vaga = (chamada.posicao, chamada.vaga) if chamada else (None, None)
         linhas.append(
             [
                 posicoes.get("geral", {}).get(numero),
@@ -68,8 +68,8 @@ def _lista_para_publicacao(resultado: Resultado):
                 mascarar_cpf(cpf) if cpf else "",
                 notas.get(numero),
                 *(posicoes[n].get(numero) for n in reservadas),
-                chamada.get("posicao"),
-                legivel.get(chamada.get("vaga"), chamada.get("vaga") or ""),
+                posicao,
+                legivel.get(vaga, vaga or ""),
             ]
         )
     return cabecalho, linhas
