@@ -6,18 +6,16 @@ inscrição → nome de uso e CPF mascarado, grupo → rótulo, posição → "3
 from django.contrib import admin
 
 import cotas
-from comum.cpf import mascarar_cpf
 from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
 from .adapters import ler_saida
-from .models import Edital, Evento, Inscricao, Resultado
+from .models import Edital, Evento, Resultado
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
-LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
 
 
 def ordinais(posicoes) -> str:
@@ -70,18 +68,8 @@ def quadro_do_edital(edital: Edital) -> dict:
 
 
 def pessoas_do_cargo(cargo, numeros=None) -> dict[str, dict]:
-    """Inscrição → nome de uso, CPF mascarado e nota, do banco (nunca o CPF inteiro nem a data de nascimento).
-
-    Uma consulta só, de tuplas (um cargo pode ter dezenas de milhares de inscrições). Com ``numeros``,
-    só essas inscrições: quem o evento convoca, quem está pendente (se forem muitas, o cargo todo)."""
-    linhas = Inscricao.objects.filter(cargo=cargo)
-    if numeros is not None and len(numeros := set(numeros)) <= LIMITE_DE_NUMEROS_NA_CONSULTA:
-        linhas = linhas.filter(numero__in=numeros)
-    colunas = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota")
-    return {
-        numero: {"nome": social or nome, "cpf": mascarar_cpf(cpf), "nota": nota}
-        for numero, nome, social, cpf, nota in linhas.values_list(*colunas)
-    }
+    """Inscrição → ``{"nome", "cpf", "nota"}`` (``InscricaoQuerySet.pessoas``), para as tabelas."""
+    return {numero: pessoa._asdict() for numero, pessoa in cargo.inscricoes.pessoas(numeros).items()}
 
 
 def descrever_evento(numero: int, eventos) -> str:

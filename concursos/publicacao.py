@@ -5,10 +5,9 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 
 import cotas
-from comum.cpf import mascarar_cpf
 from comum.planilhas import escrever_csv, escrever_xlsx
 
-from .models import Inscricao, Resultado
+from .models import Resultado
 
 
 def exportar_lista(resultado: Resultado, formato: str) -> bytes:
@@ -39,12 +38,7 @@ def _lista_para_publicacao(resultado: Resultado):
     posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}
     notas = {c["inscricao"]: Decimal(c["nota"]) for c in resultado.cenario["candidatos"]}
     convocacao = {p.inscricao: p for p in saida.ordem_vigente}
-    pessoas = {
-        numero: (social or nome, cpf)
-        for numero, social, nome, cpf in Inscricao.objects.filter(cargo=resultado.cargo, numero__in=ordem).values_list(
-            "numero", "candidato__nome_social", "candidato__nome", "candidato__cpf"
-        )
-    }
+    pessoas = resultado.cargo.inscricoes.pessoas(ordem)
     cabecalho = [
         "Classificação geral",
         "Inscrição",
@@ -57,7 +51,7 @@ def _lista_para_publicacao(resultado: Resultado):
     ]
     linhas = []
     for numero in ordem:
-        nome, cpf = pessoas.get(numero, ("", ""))
+        nome, cpf = pessoas.get(numero, ("", ""))[:2]
         chamada = convocacao.get(numero)
         posicao, vaga = (chamada.posicao, chamada.vaga) if chamada else (None, None)
         linhas.append(
@@ -65,7 +59,7 @@ def _lista_para_publicacao(resultado: Resultado):
                 posicoes.get("geral", {}).get(numero),
                 numero,
                 nome,
-                mascarar_cpf(cpf) if cpf else "",
+                cpf,
                 notas.get(numero),
                 *(posicoes[n].get(numero) for n in reservadas),
                 posicao,

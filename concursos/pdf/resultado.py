@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import cotas
-from comum.cpf import mascarar_cpf
 from comum.exibicao import data_e_hora
 
 from . import textos
@@ -26,7 +25,7 @@ from .textos import rotulos_das_vagas
 
 # Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
 if TYPE_CHECKING:
-    from concursos.models import Edital, Resultado
+    from concursos.models import Edital, Pessoa, Resultado
 
 
 def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None) -> bytes:
@@ -35,7 +34,7 @@ def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None
     edital = cargo.edital
     with Desenho(processos, linhas_previstas(resultado)) as desenho:
         rotulos = rotulos_das_vagas(edital.regime_congelado())
-        secao = secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+        secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
         documento = Documento(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
         documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora())))
         return desenho.desenhar(documento)
@@ -67,10 +66,10 @@ def _secao_do_cargo(cargo, rotulos: dict[str, str]) -> dict:
     resultado = cargo.resultados.select_related("gerado_por", "publicado_por").order_by("-versao").first()
     if resultado is None:
         return {"cargo": f"{cargo.codigo} — {cargo.nome}", "resultado": None}
-    return secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+    return secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
 
 
-def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: dict[str, tuple[str, str]]) -> dict:
+def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: dict[str, Pessoa]) -> dict:
     """Tudo o que a seção de um cargo imprime, já em texto: a ficha da versão e as linhas das listas."""
     cargo = resultado.cargo
     saida = resultado.saida_do_motor
@@ -95,7 +94,7 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
 class _Listas:
     """As linhas das listas de um resultado, já com nome, CPF mascarado e nota de cada inscrição."""
 
-    def __init__(self, resultado, pessoas: dict[str, tuple[str, str]], rotulos: dict[str, str]):
+    def __init__(self, resultado, pessoas: dict[str, Pessoa], rotulos: dict[str, str]):
         self.saida = resultado.saida_do_motor
         self.cenario = resultado.cenario
         self.pessoas = pessoas
@@ -161,16 +160,6 @@ class _Listas:
             )
             for c in self.saida.convocacoes
         ]
-
-
-def _pessoas_do_cargo(cargo) -> dict[str, tuple[str, str]]:
-    """Número de inscrição → (nome de uso, CPF mascarado), numa só consulta ao banco."""
-    from concursos.models import Inscricao
-
-    linhas = Inscricao.objects.filter(cargo=cargo).values_list(
-        "numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"
-    )
-    return {numero: (social or nome, mascarar_cpf(cpf)) for numero, nome, social, cpf in linhas}
 
 
 def _provisorio_porque(saida: cotas.Resultado) -> str:
