@@ -191,12 +191,12 @@ def _referencia(resultado) -> bytes:
     from weasyprint import HTML
 
     from comum.pdf import ENDERECO_BASE, buscador
-    from concursos.pdf.resultado import _pessoas_do_cargo, secao_do_resultado
+    from concursos.pdf.resultado import secao_do_resultado
     from concursos.pdf.textos import rotulos_das_vagas
 
     edital = resultado.cargo.edital
     secao = secao_do_resultado(
-        resultado, rotulos_das_vagas(edital.regime_congelado()), _pessoas_do_cargo(resultado.cargo)
+        resultado, rotulos_das_vagas(edital.regime_congelado()), resultado.cargo.inscricoes.pessoas()
     )
     listas = [
         ("Lista geral", ["Classificação", "Inscrição", "Nome", "CPF", "Nota"], [
@@ -235,10 +235,9 @@ def conferir(arquivo: str) -> dict:
 
 def linha_perto_do_fim(resultado_id: int) -> str:
     from concursos.models import Resultado
-    from concursos.pdf.resultado import _pessoas_do_cargo
 
     resultado = Resultado.objects.select_related("cargo").get(pk=resultado_id)
-    pessoas = _pessoas_do_cargo(resultado.cargo)
+    pessoas = resultado.cargo.inscricoes.pessoas()
     geral = resultado.saida["listas"]["geral"]
     numero = geral[-3]
     return f"{len(geral) - 2} {numero} {pessoas[numero][0][:30]}"

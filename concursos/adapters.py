@@ -11,6 +11,7 @@ import json
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 
+import cotas
 from cotas.eventos import TIPOS_DE_EVENTO
 
 from .models import Cargo, Evento, Inscricao
@@ -137,3 +138,9 @@ def listas_em_ordem(saida: dict) -> list[tuple[str, list[str]]]:
     ordem = ["geral"] + [g["grupo"] for g in saida.get("parametros", {}).get("grupos", [])]
     ordem += sorted(nome for nome in listas if nome not in ordem)
     return [(nome, listas[nome]) for nome in ordem if nome in listas]
+
+
+def ler_saida(saida: dict) -> cotas.Resultado:
+    """Uma saída do motor (gravada ou de um cenário simulado) em campos, com as listas na ordem de
+    ``listas_em_ordem``."""
+    return cotas.resultado_de_dict({**saida, "listas": dict(listas_em_ordem(saida))})

@@ -6,17 +6,16 @@ inscrição → nome de uso e CPF mascarado, grupo → rótulo, posição → "3
 from django.contrib import admin
 
 import cotas
-from comum.cpf import mascarar_cpf
+from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
-from .adapters import listas_em_ordem
-from .models import Edital, Evento, Inscricao, Resultado
+from .adapters import ler_saida
+from .models import Edital, Evento, Resultado
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
-LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas_do_cargo`` lê o cargo todo
 
 
 def ordinais(posicoes) -> str:
@@ -69,18 +68,8 @@ def quadro_do_edital(edital: Edital) -> dict:
 
 
 def pessoas_do_cargo(cargo, numeros=None) -> dict[str, dict]:
-    """Inscrição → nome de uso, CPF mascarado e nota, do banco (nunca o CPF inteiro nem a data de nascimento).
-
-    Uma consulta só, de tuplas (um cargo pode ter dezenas de milhares de inscrições). Com ``numeros``,
-    só essas inscrições: quem o evento convoca, quem está pendente (se forem muitas, o cargo todo)."""
-    linhas = Inscricao.objects.filter(cargo=cargo)
-    if numeros is not None and len(numeros := set(numeros)) <= LIMITE_DE_NUMEROS_NA_CONSULTA:
-        linhas = linhas.filter(numero__in=numeros)
-    colunas = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota")
-    return {
-        numero: {"nome": social or nome, "cpf": mascarar_cpf(cpf), "nota": nota}
-        for numero, nome, social, cpf, nota in linhas.values_list(*colunas)
-    }
+    """Inscrição → ``{"nome", "cpf", "nota"}`` (``InscricaoQuerySet.pessoas``), para as tabelas."""
+    return {numero: pessoa._asdict() for numero, pessoa in cargo.inscricoes.pessoas(numeros).items()}
 
 
 def descrever_evento(numero: int, eventos) -> str:
@@ -93,7 +82,7 @@ def descrever_evento(numero: int, eventos) -> str:
     return f"Evento {numero}: {TIPOS_DE_EVENTO.get(tipo, tipo).lower()} ({alvo})"
 
 
-def contexto_do_resultado(saida: dict, eventos=(), pessoas=None, limite=None) -> dict:
+def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None) -> dict:
     """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas."""
     pessoas = pessoas or {}
 
@@ -104,42 +93,34 @@ def contexto_do_resultado(saida: dict, eventos=(), pessoas=None, limite=None) ->
         linhas = [pessoa(n, posicao=i) for i, n in enumerate(numeros[:limite], start=1)]
         return {"linhas": linhas, "omitidas": len(numeros) - len(linhas)}
 
-    listas = [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in listas_em_ordem(saida)]
-    quadro = saida["quadro"]
+    quadro = saida.quadro
     linha_do_quadro = descrever_quadro(
-        quadro["vagas"],
-        quadro["ampla"],
-        quadro["reservadas"],
-        saida.get("cadastro_de_reserva", ()),
-        saida.get("posicoes_reservadas"),
+        quadro.vagas, quadro.ampla, quadro.reservadas, quadro.cadastro_de_reserva, quadro.posicoes_reservadas
     )
     return {
         "quadro": quadro_avulso(linha_do_quadro),
-        "vagas_totais": saida.get("vagas_totais", quadro["vagas"]),
-        "listas": listas,
+        "vagas_totais": saida.vagas_totais,
+        "listas": [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in saida.listas],
         "ordem": [
-            pessoa(p["inscricao"], posicao=p["posicao"], tipo=rotulo_do_grupo(p["tipo"]), vaga=_vaga(p["vaga"]))
-            for p in saida.get("ordem_vigente", [])[:limite]
+            pessoa(p.inscricao, posicao=p.posicao, tipo=rotulo_do_grupo(p.tipo), vaga=_vaga(p.vaga))
+            for p in saida.ordem_vigente[:limite]
         ],
-        "ordem_omitidas": max(0, len(saida.get("ordem_vigente", [])) - (limite or 0)) if limite else 0,
-        "chamadas_omitidas": max(0, len(saida["convocacoes"]) - limite) if limite else 0,
-        "nomeados_omitidos": max(0, len(saida["nomeados"]) - limite) if limite else 0,
-        "chamadas": [
-            pessoa(c["inscricao"], **c, evento_descrito=descrever_evento(c["evento"], eventos), rotulo=_vaga(c["vaga"]))
-            for c in saida["convocacoes"][:limite]
-        ],
-        "reclassificacoes": [_reclassificacao(r, pessoa, eventos) for r in saida.get("reclassificacoes", [])],
+        "ordem_omitidas": max(0, len(saida.ordem_vigente) - (limite or 0)) if limite else 0,
+        "chamadas_omitidas": max(0, len(saida.convocacoes) - limite) if limite else 0,
+        "nomeados_omitidos": max(0, len(saida.nomeados) - limite) if limite else 0,
+        "chamadas": [_chamada(c, pessoa, eventos) for c in saida.convocacoes[:limite]],
+        "reclassificacoes": [_reclassificacao(r, pessoa, eventos) for r in saida.reclassificacoes],
         "saidas": [
-            pessoa(s["inscricao"], evento=descrever_evento(s["evento"], eventos), tipo=TIPOS_DE_EVENTO.get(s["tipo"]))
-            for s in saida.get("saidas", [])
+            pessoa(s.inscricao, evento=descrever_evento(s.evento, eventos), tipo=TIPOS_DE_EVENTO.get(s.tipo))
+            for s in saida.saidas
         ],
-        "nomeados": [pessoa(n, vaga=_vaga(v)) for n, v in saida["nomeados"][:limite]],
-        "pendencias": [pessoa(n) for n in saida["pendencias"]],
-        "empates": [[pessoa(n) for n in grupo] for grupo in saida["empates"]],
-        "eliminados": [pessoa(n) for n in saida["eliminados"]],
-        "avisos": saida.get("avisos", []),
-        "inconsistencias": saida.get("inconsistencias", []),
-        "provisorio": saida["provisorio"],
+        "nomeados": [pessoa(n, vaga=_vaga(v)) for n, v in saida.nomeados[:limite]],
+        "pendencias": [pessoa(n) for n in saida.pendencias],
+        "empates": [[pessoa(n) for n in grupo] for grupo in saida.empates],
+        "eliminados": [pessoa(n) for n in saida.eliminados],
+        "avisos": list(saida.avisos),
+        "inconsistencias": list(saida.inconsistencias),
+        "provisorio": saida.provisorio,
     }
 
 
@@ -151,13 +132,26 @@ def _vaga(vaga: str | None) -> str:
     return "—" if not vaga else rotulo_do_grupo(vaga)
 
 
-def _reclassificacao(r: dict, pessoa, eventos) -> dict:
+def _chamada(c: Convocacao, pessoa, eventos) -> dict:
     return pessoa(
-        r["inscricao"],
-        evento=descrever_evento(r["evento"], eventos),
-        de=_vaga(r["de"]),
-        para=_vaga(r["para"]),
-        motivo=r["motivo"],
+        c.inscricao,
+        ordem=c.ordem,
+        evento=c.evento,
+        posicao=c.posicao,
+        vaga=c.vaga,
+        motivo=c.motivo,
+        evento_descrito=descrever_evento(c.evento, eventos),
+        rotulo=_vaga(c.vaga),
+    )
+
+
+def _reclassificacao(r: Reclassificacao, pessoa, eventos) -> dict:
+    return pessoa(
+        r.inscricao,
+        evento=descrever_evento(r.evento, eventos),
+        de=_vaga(r.de),
+        para=_vaga(r.para),
+        motivo=r.motivo,
     )
 
 
@@ -169,30 +163,31 @@ def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
     """A ficha do resultado mostra até ``LIMITE_DE_LINHAS_NA_FICHA`` linhas de cada lista: num cargo de
     dezenas de milhares de inscritos a página inteira teria megabytes. A lista completa está no PDF e
     na planilha."""
-    saida, limite = resultado.saida, LIMITE_DE_LINHAS_NA_FICHA
+    saida, limite = resultado.saida_do_motor, LIMITE_DE_LINHAS_NA_FICHA
     pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
     contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite)
     contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
     return contexto
 
 
-def _numeros_mostrados(saida: dict, diferencas: list[dict], limite: int) -> set[str]:
-    numeros = {n for _, lista in listas_em_ordem(saida) for n in lista[:limite]}
-    numeros.update(p["inscricao"] for p in saida.get("ordem_vigente", [])[:limite] if p.get("inscricao"))
-    numeros.update(c["inscricao"] for c in saida["convocacoes"][:limite])
-    numeros.update(n for n, _ in saida["nomeados"][:limite])
-    numeros.update(r["inscricao"] for r in (*saida.get("reclassificacoes", []), *saida.get("saidas", [])))
-    numeros.update(saida["pendencias"], saida["eliminados"], (n for grupo in saida["empates"] for n in grupo))
+def _numeros_mostrados(saida: cotas.Resultado, diferencas: list[dict], limite: int) -> set[str]:
+    numeros = {n for _, lista in saida.listas for n in lista[:limite]}
+    numeros.update(p.inscricao for p in saida.ordem_vigente[:limite] if p.inscricao)
+    numeros.update(c.inscricao for c in saida.convocacoes[:limite])
+    numeros.update(n for n, _ in saida.nomeados[:limite])
+    numeros.update(r.inscricao for r in (*saida.reclassificacoes, *saida.saidas))
+    numeros.update(saida.pendencias, saida.eliminados, (n for grupo in saida.empates for n in grupo))
     numeros.update(d["inscricao"] for d in diferencas)
     return numeros
 
 
 def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
+    """A simulação não é gravada: a saída dela chega em dicionário e é lida como a gravada."""
     eventos = [(e.tipo, e.inscricao, e.quantidade) for e in cenario.eventos]
     pessoas = {c.inscricao: {"nota": c.nota} for c in cenario.candidatos}
     return {
         "descricao": cenario.descricao,
-        **contexto_do_resultado(saida, eventos, pessoas, LIMITE_DE_LINHAS_NO_SIMULADOR),
+        **contexto_do_resultado(ler_saida(saida), eventos, pessoas, LIMITE_DE_LINHAS_NO_SIMULADOR),
     }
 
 

@@ -23,10 +23,11 @@ def informar_resultado(request, resultado: Resultado) -> None:
     if not resultado.provisorio:
         messages.success(request, format_html("{}: resultado final gerado (ainda não publicado).", cabecalho))
         return
-    numeros = [*resultado.saida["pendencias"], *(n for grupo in resultado.saida["empates"] for n in grupo)]
+    saida = resultado.saida_do_motor
+    numeros = [*saida.pendencias, *(n for grupo in saida.empates for n in grupo)]
     pessoas = pessoas_do_cargo(resultado.cargo, numeros)
-    pendentes = ", ".join(_quem(n, pessoas) for n in resultado.saida["pendencias"]) or "nenhuma"
-    empates = "; ".join(" e ".join(_quem(n, pessoas) for n in g) for g in resultado.saida["empates"]) or "nenhum"
+    pendentes = ", ".join(_quem(n, pessoas) for n in saida.pendencias) or "nenhuma"
+    empates = "; ".join(" e ".join(_quem(n, pessoas) for n in g) for g in saida.empates) or "nenhum"
     messages.warning(
         request,
         format_html(

@@ -9,27 +9,28 @@ lista, quem está convocado, quem saiu ou foi eliminado em alguma das versões),
 descritas e comparadas. As demais têm, nas duas versões, a mesma descrição.
 """
 
+import cotas
 from cotas.eventos import TIPOS_DE_EVENTO
 
 
-def _situacao(saida: dict) -> dict[str, str]:
+def _situacao(saida: cotas.Resultado) -> dict[str, str]:
     """Para cada inscrição convocada ao fim dos eventos: 'ampla, 4ª vaga' ou 'negros, 3ª vaga'."""
-    posicoes = {p["inscricao"]: p["posicao"] for p in saida.get("ordem_vigente", []) if p["inscricao"]}
+    posicoes = {p.inscricao: p.posicao for p in saida.ordem_vigente if p.inscricao}
     return {
         inscricao: f"convocado, {rotulo}" + (f", {posicoes[inscricao]}ª vaga" if inscricao in posicoes else "")
-        for inscricao, rotulo in saida.get("nomeados", [])
+        for inscricao, rotulo in saida.nomeados
     }
 
 
 class _Versao:
     """Uma versão do resultado pronta para a comparação: conjuntos por lista e por situação."""
 
-    def __init__(self, saida: dict):
+    def __init__(self, saida: cotas.Resultado):
         self.situacao = _situacao(saida)
-        self.membros = {nome: set(lista) for nome, lista in saida.get("listas", {}).items()}
+        self.membros = {nome: set(lista) for nome, lista in saida.listas}
         # Como a inscrição saiu da convocação nesta versão: o último evento que a tirou.
-        self.saidas = {s["inscricao"]: s["tipo"] for s in saida.get("saidas", [])}
-        self.eliminados = set(saida.get("eliminados", []))
+        self.saidas = {s.inscricao: s.tipo for s in saida.saidas}
+        self.eliminados = set(saida.eliminados)
         self.presentes = set(self.situacao).union(*self.membros.values())
 
     def descricao(self, inscricao: str) -> str:
@@ -37,7 +38,7 @@ class _Versao:
         return self.situacao.get(inscricao) or _fora(listas, self.saidas.get(inscricao), inscricao in self.eliminados)
 
 
-def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
+def diferencas(anterior: cotas.Resultado | None, atual: cotas.Resultado) -> list[dict]:
     """Lista de mudanças ``{"inscricao", "antes", "depois"}``, em ordem de inscrição."""
     if anterior is None:
         return [{"inscricao": "", "antes": "", "depois": "primeira versão do resultado"}]
@@ -47,13 +48,9 @@ def diferencas(anterior: dict | None, atual: dict) -> list[dict]:
         de, para = antes.descricao(inscricao), depois.descricao(inscricao)
         if de != para:
             mudancas.append({"inscricao": inscricao, "antes": de, "depois": para})
-    if anterior.get("vagas_totais") != atual.get("vagas_totais"):
+    if anterior.vagas_totais != atual.vagas_totais:
         mudancas.append(
-            {
-                "inscricao": "",
-                "antes": f"{anterior.get('vagas_totais')} vagas",
-                "depois": f"{atual.get('vagas_totais')} vagas",
-            }
+            {"inscricao": "", "antes": f"{anterior.vagas_totais} vagas", "depois": f"{atual.vagas_totais} vagas"}
         )
     return mudancas
 

@@ -249,9 +249,9 @@ def _situacoes_atuais(cargo) -> dict[str, str]:
     if ultimo is None:
         return {}
     return {
-        p["inscricao"]: f"convocada: {p['posicao']}ª vaga, {rotulo_do_grupo(p['vaga']).lower()}"
-        for p in ultimo.saida.get("ordem_vigente", [])
-        if p["inscricao"]
+        p.inscricao: f"convocada: {p.posicao}ª vaga, {rotulo_do_grupo(p.vaga).lower()}"
+        for p in ultimo.saida_do_motor.ordem_vigente
+        if p.inscricao
     }
 
 

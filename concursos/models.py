@@ -5,6 +5,10 @@ pelos serviços (``services.py``), nunca editados nem apagados. Um evento errado
 um novo registro que diz por quê.
 """
 
+from decimal import Decimal
+from functools import cached_property
+from typing import NamedTuple
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -166,6 +170,34 @@ class Candidato(models.Model):
         self.cpf = normalizar_cpf(self.cpf)
 
 
+class Pessoa(NamedTuple):
+    """O que as telas, os PDFs e as planilhas mostram de uma inscrição: nunca o CPF inteiro nem a
+    data de nascimento."""
+
+    nome: str  # nome de uso: o social, se houver
+    cpf: str  # mascarado
+    nota: Decimal
+
+
+class InscricaoQuerySet(models.QuerySet):
+    LIMITE_DE_NUMEROS_NA_CONSULTA = 2000  # acima disso, ``pessoas`` lê todas as do queryset
+
+    def pessoas(self, numeros=None) -> dict[str, Pessoa]:
+        """Número de inscrição → nome de uso, CPF mascarado e nota, do banco.
+
+        Uma consulta só, de tuplas (um cargo pode ter dezenas de milhares de inscrições). Com
+        ``numeros``, só essas inscrições: quem o evento convoca, quem está pendente (se forem muitas,
+        todas)."""
+        linhas = self
+        if numeros is not None and len(numeros := set(numeros)) <= self.LIMITE_DE_NUMEROS_NA_CONSULTA:
+            linhas = linhas.filter(numero__in=numeros)
+        colunas = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota")
+        return {
+            numero: Pessoa(social or nome, mascarar_cpf(cpf), nota)
+            for numero, nome, social, cpf, nota in linhas.values_list(*colunas)
+        }
+
+
 class Inscricao(models.Model):
     CLASSIFICADO = "classificado"
     ELIMINADO = "eliminado"
@@ -187,6 +219,8 @@ class Inscricao(models.Model):
     sorteio = models.PositiveIntegerField("ordem no sorteio público", null=True, blank=True)
     situacao = models.CharField("situação", max_length=16, choices=SITUACOES, default=CLASSIFICADO)
     history = HistoricalRecords(verbose_name="histórico da inscrição", verbose_name_plural="históricos da inscrição")
+
+    objects = InscricaoQuerySet.as_manager()
 
     class Meta:
         verbose_name = "inscrição"
@@ -353,6 +387,15 @@ class Resultado(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("Resultados não podem ser apagados.")
+
+    @cached_property
+    def saida_do_motor(self) -> cotas.Resultado:
+        """A saída gravada lida de volta em campos (``cotas.Resultado``), com as listas na ordem de
+        publicação. Lida uma vez por objeto: num cargo de dezenas de milhares de inscritos, quem
+        mostra o resultado lê os campos daqui, não as chaves do JSON."""
+        from .adapters import ler_saida  # adapters importa os modelos
+
+        return ler_saida(self.saida)
 
 
 class AcessoADadosSensiveis(models.Model):

@@ -5,11 +5,9 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 
 import cotas
-from comum.cpf import mascarar_cpf
 from comum.planilhas import escrever_csv, escrever_xlsx
 
-from .adapters import listas_em_ordem
-from .models import Inscricao, Resultado
+from .models import Resultado
 
 
 def exportar_lista(resultado: Resultado, formato: str) -> bytes:
@@ -30,22 +28,17 @@ def exportar_lista(resultado: Resultado, formato: str) -> bytes:
 
 
 def _lista_para_publicacao(resultado: Resultado):
-    saida = resultado.saida
+    saida = resultado.saida_do_motor
     regime = cotas.regime_inline(resultado.cenario["regime"])
     legivel = {"ampla": "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
-    listas = dict(listas_em_ordem(saida))  # no PostgreSQL (jsonb) as chaves não guardam a ordem
+    listas = dict(saida.listas)  # já na ordem de publicação (``ler_saida``)
     reservadas = [nome for nome in listas if nome != "geral"]
     ordem = list(listas.get("geral", []))
     ordem += [n for nome in reservadas for n in listas[nome] if n not in ordem]
     posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}
     notas = {c["inscricao"]: Decimal(c["nota"]) for c in resultado.cenario["candidatos"]}
-    convocacao = {c["inscricao"]: c for c in saida.get("ordem_vigente", [])}
-    pessoas = {
-        numero: (social or nome, cpf)
-        for numero, social, nome, cpf in Inscricao.objects.filter(cargo=resultado.cargo, numero__in=ordem).values_list(
-            "numero", "candidato__nome_social", "candidato__nome", "candidato__cpf"
-        )
-    }
+    convocacao = {p.inscricao: p for p in saida.ordem_vigente}
+    pessoas = resultado.cargo.inscricoes.pessoas(ordem)
     cabecalho = [
         "Classificação geral",
         "Inscrição",
@@ -58,18 +51,19 @@ def _lista_para_publicacao(resultado: Resultado):
     ]
     linhas = []
     for numero in ordem:
-        nome, cpf = pessoas.get(numero, ("", ""))
-        chamada = convocacao.get(numero, {})
+        nome, cpf = pessoas.get(numero, ("", ""))[:2]
+        chamada = convocacao.get(numero)
+        posicao, vaga = (chamada.posicao, chamada.vaga) if chamada else (None, None)
         linhas.append(
             [
                 posicoes.get("geral", {}).get(numero),
                 numero,
                 nome,
-                mascarar_cpf(cpf) if cpf else "",
+                cpf,
                 notas.get(numero),
                 *(posicoes[n].get(numero) for n in reservadas),
-                chamada.get("posicao"),
-                legivel.get(chamada.get("vaga"), chamada.get("vaga") or ""),
+                posicao,
+                legivel.get(vaga, vaga or ""),
             ]
         )
     return cabecalho, linhas

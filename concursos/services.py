@@ -74,7 +74,8 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
         anteriores = Resultado.objects.filter(cargo=cargo).order_by("-versao")
         versao, anterior = anteriores.values_list("versao", "saida").first() or (0, None)
     with fase("motor"):
-        saida = cotas.resultado_para_dict(cotas.simular(modelo := cotas.ler_cenario(cenario)), modelo)
+        do_motor = cotas.simular(modelo := cotas.ler_cenario(cenario))
+        saida = cotas.resultado_para_dict(do_motor, modelo)
     with fase("gravação"):
         entradas, hash_das_entradas = cenario_para_gravar(cenario)
         resultado = Resultado.objects.create(
@@ -84,7 +85,7 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
             cenario=entradas,
             saida=saida,
             hash_das_entradas=hash_das_entradas,
-            diferencas=diferencas(anterior, saida),
+            diferencas=diferencas(None if anterior is None else cotas.resultado_de_dict(anterior), do_motor),
             provisorio=saida["provisorio"],
             motivo=motivo[:200],
             evento=evento,
@@ -118,8 +119,8 @@ def publicar_resultado(resultado: Resultado, *, publicado_por) -> Resultado:
     """Publica a versão; recusa resultado provisório (pendências ou empates) e versão superada."""
     resultado = Resultado.objects.select_for_update().get(pk=resultado.pk)
     if resultado.provisorio:
-        pendencias = ", ".join(resultado.saida.get("pendencias", [])) or "nenhuma"
-        empates = "; ".join(", ".join(g) for g in resultado.saida.get("empates", [])) or "nenhum"
+        pendencias = ", ".join(resultado.saida_do_motor.pendencias) or "nenhuma"
+        empates = "; ".join(", ".join(g) for g in resultado.saida_do_motor.empates) or "nenhum"
         raise ValidationError(
             f"O resultado de {resultado.cargo.nome} é provisório e não pode ser publicado. "
             f"Verificações pendentes: {pendencias}. Empates sem sorteio: {empates}."

@@ -142,9 +142,9 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
     primeiro = cargo.resultados.get(versao=1)
     if primeiro.status != Resultado.PUBLICADO:
         services.publicar_resultado(primeiro, publicado_por=admin)
-    chamadas = [c for c in primeiro.saida["convocacoes"] if c["evento"] == 0]
-    negro = next(c["inscricao"] for c in chamadas if c["vaga"] == "negros")
-    ampla = next(c["inscricao"] for c in chamadas if c["vaga"] == "ampla")
+    chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
+    negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
+    ampla = next(c.inscricao for c in chamadas if c.vaga == "ampla")
     eventos = (
         (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020"),
         (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020"),

@@ -140,4 +140,4 @@ def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date]:
 def nomeada(inscricao: Inscricao) -> bool:
     """A inscrição está entre os nomeados da versão mais recente do resultado do seu cargo."""
     ultimo = Resultado.objects.filter(cargo_id=inscricao.cargo_id).order_by("-versao").first()
-    return ultimo is not None and any(numero == inscricao.numero for numero, _ in ultimo.saida.get("nomeados", []))
+    return ultimo is not None and any(numero == inscricao.numero for numero, _ in ultimo.saida_do_motor.nomeados)

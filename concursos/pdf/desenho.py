@@ -65,8 +65,8 @@ class Documento:
 
 
 def linhas_previstas(resultado: Resultado) -> int:
-    saida = resultado.saida
-    return sum(map(len, saida.get("listas", {}).values())) + len(saida.get("convocacoes", []))
+    saida = resultado.saida_do_motor
+    return sum(len(lista) for _, lista in saida.listas) + len(saida.convocacoes)
 
 
 class Desenho:

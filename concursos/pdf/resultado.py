@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from comum.cpf import mascarar_cpf
+import cotas
 from comum.exibicao import data_e_hora
 
 from . import textos
@@ -25,7 +25,7 @@ from .textos import rotulos_das_vagas
 
 # Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
 if TYPE_CHECKING:
-    from concursos.models import Edital, Resultado
+    from concursos.models import Edital, Pessoa, Resultado
 
 
 def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None) -> bytes:
@@ -34,7 +34,7 @@ def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None
     edital = cargo.edital
     with Desenho(processos, linhas_previstas(resultado)) as desenho:
         rotulos = rotulos_das_vagas(edital.regime_congelado())
-        secao = secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+        secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
         documento = Documento(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
         documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora())))
         return desenho.desenhar(documento)
@@ -66,13 +66,13 @@ def _secao_do_cargo(cargo, rotulos: dict[str, str]) -> dict:
     resultado = cargo.resultados.select_related("gerado_por", "publicado_por").order_by("-versao").first()
     if resultado is None:
         return {"cargo": f"{cargo.codigo} — {cargo.nome}", "resultado": None}
-    return secao_do_resultado(resultado, rotulos, _pessoas_do_cargo(cargo))
+    return secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
 
 
-def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: dict[str, tuple[str, str]]) -> dict:
+def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: dict[str, Pessoa]) -> dict:
     """Tudo o que a seção de um cargo imprime, já em texto: a ficha da versão e as linhas das listas."""
     cargo = resultado.cargo
-    saida = resultado.saida
+    saida = resultado.saida_do_motor
     listas = _Listas(resultado, pessoas, rotulos)
     return {
         "cargo": f"{cargo.codigo} — {cargo.nome}",
@@ -94,19 +94,19 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
 class _Listas:
     """As linhas das listas de um resultado, já com nome, CPF mascarado e nota de cada inscrição."""
 
-    def __init__(self, resultado, pessoas: dict[str, tuple[str, str]], rotulos: dict[str, str]):
-        self.saida = resultado.saida
+    def __init__(self, resultado, pessoas: dict[str, Pessoa], rotulos: dict[str, str]):
+        self.saida = resultado.saida_do_motor
         self.cenario = resultado.cenario
         self.pessoas = pessoas
         self.rotulos = rotulos
         self.notas = {c["inscricao"]: _nota(c["nota"]) for c in self.cenario["candidatos"]}
-        self.lista_geral = self.saida["listas"].get("geral", [])
+        self.lista_geral = dict(self.saida.listas).get("geral", ())
         self.classificacao = {numero: i for i, numero in enumerate(self.lista_geral, start=1)}
         self.observacoes = {}
-        for saida in self.saida.get("saidas", []):
-            texto = f"{_nome_do_evento(saida['tipo'])} (evento {saida['evento']})"
-            anterior = self.observacoes.get(saida["inscricao"])
-            self.observacoes[saida["inscricao"]] = f"{anterior}; {texto}" if anterior else texto
+        for saida in self.saida.saidas:
+            texto = f"{_nome_do_evento(saida.tipo)} (evento {saida.evento})"
+            anterior = self.observacoes.get(saida.inscricao)
+            self.observacoes[saida.inscricao] = f"{anterior}; {texto}" if anterior else texto
 
     def nome(self, numero) -> str:
         return self.pessoas.get(numero, ("", ""))[0]
@@ -121,8 +121,6 @@ class _Listas:
         ]
 
     def grupos(self) -> list[tuple[str, list[tuple]]]:
-        from concursos.adapters import listas_em_ordem
-
         return [
             (
                 self.rotulo(grupo),
@@ -138,59 +136,48 @@ class _Listas:
                     for i, n in enumerate(lista, 1)
                 ],
             )
-            for grupo, lista in listas_em_ordem(self.saida)
+            for grupo, lista in self.saida.listas
             if grupo != "geral"
         ]
 
     def ordem(self) -> list[tuple]:
         linhas = []
-        for p in self.saida.get("ordem_vigente", []):
-            numero = p["inscricao"]
-            nome = self.nome(numero) if numero else "vaga não preenchida"
-            linhas.append((p["posicao"], self.rotulo(p["tipo"]), numero or "—", nome, self.rotulo(p["vaga"])))
+        for p in self.saida.ordem_vigente:
+            nome = self.nome(p.inscricao) if p.inscricao else "vaga não preenchida"
+            linhas.append((p.posicao, self.rotulo(p.tipo), p.inscricao or "—", nome, self.rotulo(p.vaga)))
         return linhas
 
     def convocacoes(self) -> list[tuple]:
         return [
             (
-                c["ordem"],
-                _evento(c["evento"], self.cenario),
-                c["posicao"],
-                c["inscricao"],
-                self.nome(c["inscricao"]),
-                self.rotulo(c["vaga"]),
-                c["motivo"],
+                c.ordem,
+                _evento(c.evento, self.cenario),
+                c.posicao,
+                c.inscricao,
+                self.nome(c.inscricao),
+                self.rotulo(c.vaga),
+                c.motivo,
             )
-            for c in self.saida.get("convocacoes", [])
+            for c in self.saida.convocacoes
         ]
 
 
-def _pessoas_do_cargo(cargo) -> dict[str, tuple[str, str]]:
-    """Número de inscrição → (nome de uso, CPF mascarado), numa só consulta ao banco."""
-    from concursos.models import Inscricao
-
-    linhas = Inscricao.objects.filter(cargo=cargo).values_list(
-        "numero", "candidato__nome", "candidato__nome_social", "candidato__cpf"
-    )
-    return {numero: (social or nome, mascarar_cpf(cpf)) for numero, nome, social, cpf in linhas}
-
-
-def _provisorio_porque(saida: dict) -> str:
+def _provisorio_porque(saida: cotas.Resultado) -> str:
     motivos = []
-    if pendencias := saida.get("pendencias"):
+    if pendencias := saida.pendencias:
         motivos.append(f"{len(pendencias)} verificação(ões) de opção por vaga reservada pendente(s)")
-    for empate in saida.get("empates", []):
+    for empate in saida.empates:
         motivos.append(f"empate sem sorteio entre as inscrições {', '.join(empate)}")
     return "; ".join(motivos) + "." if motivos else ""
 
 
-def _resumo_do_quadro(saida: dict, rotulos: dict[str, str]) -> str:
-    quadro = saida["quadro"]
-    partes = [f"ampla concorrência {quadro['ampla']}"]
-    partes += [f"{rotulos.get(g, g)} {n}" for g, n in quadro["reservadas"].items()]
-    texto = f"{quadro['vagas']} vagas — {', '.join(partes)}"
-    if saida.get("vagas_totais", quadro["vagas"]) != quadro["vagas"]:
-        texto += f"; vagas totais com as adicionais: {saida['vagas_totais']}"
+def _resumo_do_quadro(saida: cotas.Resultado, rotulos: dict[str, str]) -> str:
+    quadro = saida.quadro
+    partes = [f"ampla concorrência {quadro.ampla}"]
+    partes += [f"{rotulos.get(g, g)} {n}" for g, n in quadro.reservadas]
+    texto = f"{quadro.vagas} vagas — {', '.join(partes)}"
+    if saida.vagas_totais != quadro.vagas:
+        texto += f"; vagas totais com as adicionais: {saida.vagas_totais}"
     return texto
 
 

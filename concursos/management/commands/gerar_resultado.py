@@ -143,8 +143,8 @@ def _publicar_todos(edital, resultados, usuario):
     provisorios = [r for r in resultados if r.provisorio]
     if provisorios:
         linhas = [
-            f"  {r.cargo.codigo} — {r.cargo.nome}: pendências: {_lista(r.saida['pendencias'], 'nenhuma')}; "
-            f"empates: {_empates(r.saida['empates'])}"
+            f"  {r.cargo.codigo} — {r.cargo.nome}: pendências: {_lista(r.saida_do_motor.pendencias, 'nenhuma')}; "
+            f"empates: {_empates(r.saida_do_motor.empates)}"
             for r in provisorios
         ]
         raise CommandError(
