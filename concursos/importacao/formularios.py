@@ -10,6 +10,7 @@ from import_export.forms import ConfirmImportForm, ImportForm
 from comum import planilhas
 
 from ..models import Edital
+from ..segundo_plano import pedidos
 from .recurso import FORMATOS_DE_IMPORTACAO
 from .temporarios import arquivo_temporario_existe
 
@@ -20,7 +21,8 @@ class ImportacaoDeInscricoesForm(ImportForm):
     O arquivo é conferido aqui, antes de a biblioteca gravá-lo no armazenamento temporário: só
     ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, conteúdo do tipo que a extensão diz e
     legível inteiro (``planilhas.conferir_arquivo``). O formato é o do conteúdo: a escolha da lista
-    só vale se concordar com ele."""
+    só vale se concordar com ele. Se o arquivo cabe na tela ou vai para o segundo plano, quem decide é
+    ``segundo_plano.pedidos.conferir_importacao_na_tela``; aqui só se informa."""
 
     edital = forms.ModelChoiceField(
         queryset=Edital.objects.all(),
@@ -52,13 +54,10 @@ class ImportacaoDeInscricoesForm(ImportForm):
             return dados
         dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(planilhas.formato_do_arquivo(arquivo.name)))
         self.errors.pop("format", None)
-        if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
-            # A prévia desenharia cada linha numa página só e a gravação prenderia a requisição.
-            self.add_error(
-                "import_file",
-                f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
-                "feita em segundo plano: use o link “Importar em segundo plano”, nesta página.",
-            )
+        try:
+            pedidos.conferir_importacao_na_tela(linhas)
+        except pedidos.PedidoRecusado as recusa:
+            self.add_error("import_file", recusa)
         return dados
 
 
