@@ -11,7 +11,6 @@ import json
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 
-import cotas
 from cotas.eventos import TIPOS_DE_EVENTO
 
 from .models import Cargo, Evento, Inscricao
@@ -128,19 +127,3 @@ def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
 def _canonico_e_hash(cenario: dict) -> tuple[str, str]:
     canonico = json.dumps(cenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return canonico, hashlib.sha256(canonico.encode("utf-8")).hexdigest()
-
-
-def listas_em_ordem(saida: dict) -> list[tuple[str, list[str]]]:
-    """As listas de uma saída do motor na ordem de publicação: a geral e depois os grupos na ordem
-    do regime. O PostgreSQL (jsonb) não guarda a ordem das chaves de ``saida["listas"]``; a ordem
-    vem da lista de grupos de ``saida["parametros"]``, que é uma lista e a preserva."""
-    listas = saida.get("listas", {})
-    ordem = ["geral"] + [g["grupo"] for g in saida.get("parametros", {}).get("grupos", [])]
-    ordem += sorted(nome for nome in listas if nome not in ordem)
-    return [(nome, listas[nome]) for nome in ordem if nome in listas]
-
-
-def ler_saida(saida: dict) -> cotas.Resultado:
-    """Uma saída do motor (gravada ou de um cenário simulado) em campos, com as listas na ordem de
-    ``listas_em_ordem``."""
-    return cotas.resultado_de_dict({**saida, "listas": dict(listas_em_ordem(saida))})

@@ -10,8 +10,8 @@ from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
-from .adapters import ler_saida
 from .models import Edital, Evento, Resultado
+from .saida_do_motor import ler_saida
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000

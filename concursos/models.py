@@ -30,6 +30,8 @@ from cotas.modelo import (
     criterio_de_desempate_valido,
 )
 
+from .saida_do_motor import ler_saida
+
 TIPOS_DE_EDITAL = [
     (CONCURSO_PUBLICO, "Concurso público"),
     (PROCESSO_SELETIVO_ACS_ACE, "Processo seletivo (ACS/ACE)"),
@@ -393,8 +395,6 @@ class Resultado(models.Model):
         """A saída gravada lida de volta em campos (``cotas.Resultado``), com as listas na ordem de
         publicação. Lida uma vez por objeto: num cargo de dezenas de milhares de inscritos, quem
         mostra o resultado lê os campos daqui, não as chaves do JSON."""
-        from .adapters import ler_saida  # adapters importa os modelos
-
         return ler_saida(self.saida)
 
 

@@ -5,8 +5,9 @@ from django.core.exceptions import ValidationError
 
 import cotas
 from concursos import services
-from concursos.adapters import cenario_do_cargo, hash_do_cenario, listas_em_ordem
+from concursos.adapters import cenario_do_cargo, hash_do_cenario
 from concursos.models import Evento, Resultado
+from concursos.saida_do_motor import listas_em_ordem
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
