@@ -96,6 +96,16 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
     def get_fields(self, request, obj=None):
         return ["edital", "tipo", "grupo", "limite_de_chamados", "prazo_de_recurso_dias"] if obj is None else self.ficha
 
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        campo = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "grupo":  # só na inclusão: na ficha o grupo é só leitura
+            # O padrão não é o do modelo (o do regime padrão), e sim o do regime do edital escolhido,
+            # que ``criar_comissao`` acha quando o grupo vem em branco.
+            campo.required = False
+            campo.initial = None
+            campo.help_text = "Em branco, o grupo da autodeclaração preta ou parda no regime do edital."
+        return campo
+
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return []
@@ -107,8 +117,10 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
         return self.inlines if obj is not None else []  # membros só depois de a regra ficar congelada
 
     def incluir(self, request, dados):
-        campos = ("tipo", "grupo", "limite_de_chamados", "prazo_de_recurso_dias")
-        return services.criar_comissao(dados["edital"], por=request.user, **{c: dados[c] for c in campos})
+        campos = ("tipo", "limite_de_chamados", "prazo_de_recurso_dias")
+        return services.criar_comissao(
+            dados["edital"], por=request.user, grupo=dados["grupo"] or None, **{c: dados[c] for c in campos}
+        )
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

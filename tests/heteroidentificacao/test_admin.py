@@ -21,6 +21,7 @@ from heteroidentificacao.models import (
     RegistroDeAuditoria,
     Sessao,
 )
+from tests.concursos.fabricas import edital as edital_de_teste
 
 from .fabricas import cargo_com_cotistas, comissao, pessoa, rh, sessao_aberta
 from .test_pdf import FUNDAMENTACAO_N2, chamado_de, local, recurso_de_n2, sessao_julgada
@@ -114,6 +115,15 @@ def test_criar_comissao_pelo_admin_congela_a_regra_e_fica_na_auditoria(client, s
     assert RegistroDeAuditoria.objects.get(acao="comissao_criada").usuario == secretaria
     ficha = texto(client.get(url("comissao_change", criada.pk)))
     assert "5 membros titulares; quórum de 3 votantes" in ficha
+
+
+def test_criar_comissao_pelo_admin_sem_grupo_verifica_o_grupo_do_regime_do_edital(client, secretaria):
+    federal = edital_de_teste(criado_por=rh(), regime="federal-15142-2025")
+    pagina = client.get(url("comissao_add")).content.decode()
+    assert not re.search(r'name="grupo"[^>]*value="[^"]', pagina)  # nada do regime padrão já preenchido
+    dados = {"edital": federal.pk, "tipo": "ordinaria", "grupo": "", "prazo_de_recurso_dias": "2"}
+    assert client.post(url("comissao_add"), dados).status_code == 302
+    assert Comissao.objects.get(edital=federal).grupo == "pretos_pardos"
 
 
 def test_segunda_comissao_ordinaria_do_edital_e_recusada_no_formulario(client, secretaria, edital):
