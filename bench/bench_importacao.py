@@ -8,8 +8,9 @@ teste: só imprime números; ver ``bench/README-importacao.md``).
    (``CREATE DATABASE … TEMPLATE``) e os apaga no fim; sem ``DATABASE_URL``, arquivos SQLite numa
    pasta temporária. O banco apontado por ``DATABASE_URL`` em si nunca é tocado.
 3. Cada medida roda num processo novo, num banco novo copiado do modelo, num edital novo:
-   (a) padrão: ``InscricaoResource(edital).import_data(conjunto)``, como a confirmação do admin
-       (que desde a issue 10 também grava em lotes: ver bench/README-importacao.md);
+   (a) padrão: ``import_data(conjunto)`` de um resource do próprio bench (``recurso_linha_a_linha``),
+       com a leitura e as conferências do ``InscricaoResource`` e a gravação de fábrica da biblioteca,
+       um ``save()`` por linha (``use_bulk = False``), sem o ``Gravador`` em lotes;
    (b) em massa: ``importar_inscricoes(edital, conteudo, nome, usuario=…, progresso=…)``;
    (c) reimportação do mesmo arquivo pelo serviço, no banco de (b) (idempotência).
    O tempo vai de ter os bytes do arquivo na mão até a gravação terminada (inclui ler o CSV);
@@ -244,7 +245,6 @@ def executar(modo: str, arquivo: Path) -> dict:
     from comum import planilhas
     from concursos import services
     from concursos.importacao.massa import importar_inscricoes
-    from concursos.importacao.recurso import InscricaoResource
     from concursos.importacao.resultado import mensagens_de_erro
     from concursos.models import Candidato, Edital, Inscricao, OpcaoDeGrupo
 
@@ -266,7 +266,7 @@ def executar(modo: str, arquivo: Path) -> dict:
     conteudo, avisos = arquivo.read_bytes(), []
     processador, inicio = tempo_de_processador(), time.perf_counter()
     if modo == "padrao":
-        resultado = InscricaoResource(edital=edital).import_data(planilhas.ler_arquivo(arquivo.name, conteudo))
+        resultado = recurso_linha_a_linha(edital).import_data(planilhas.ler_arquivo(arquivo.name, conteudo))
         erros = mensagens_de_erro(resultado)
         if erros:
             raise SystemExit(f"(a) recusou o arquivo: {erros[:3]}")
@@ -296,6 +296,43 @@ def executar(modo: str, arquivo: Path) -> dict:
             "historico_opcoes": OpcaoDeGrupo.history.count(),
         },
     }
+
+
+def recurso_linha_a_linha(edital):
+    """O modo padrão do django-import-export para (a): a mesma leitura e as mesmas conferências do
+    ``InscricaoResource``, mas a gravação de fábrica da biblioteca, linha a linha (``use_bulk =
+    False``: um ``save()`` por inscrição, que dispara o histórico pelo sinal; um ``Candidato.save()``
+    e um ``OpcaoDeGrupo.objects.create()`` por linha), em vez do ``Gravador`` em lotes que a
+    confirmação do admin passou a usar. É o que a confirmação fazia quando a medida foi feita."""
+    from import_export import resources
+
+    from concursos.importacao.recurso import InscricaoResource
+    from concursos.models import OpcaoDeGrupo
+
+    class InscricaoLinhaALinhaResource(InscricaoResource):
+        class Meta(InscricaoResource.Meta):
+            use_bulk = False
+
+        def save_instance(self, instance, is_create, row, **kwargs):
+            # O da biblioteca (antes, depois e ``instance.save()``), não o do projeto (``Gravador``).
+            resources.ModelResource.save_instance(self, instance, is_create, row, **kwargs)
+
+        def before_save_instance(self, instance, row, **kwargs):
+            candidato = instance.candidato
+            if candidato.pk is None or candidato.cpf in self.gravador.candidatos_alterados:
+                candidato.save()
+            instance.candidato = candidato  # acerta candidato_id depois do save()
+
+        def after_save_instance(self, instance, row, **kwargs):
+            for grupo in instance._opcoes_novas:
+                OpcaoDeGrupo.objects.create(inscricao=instance, grupo=grupo)
+            for opcao in instance._opcoes_retiradas:
+                opcao.delete()
+
+        def after_import(self, dataset, result, **kwargs):
+            """Nada em lotes: cada linha já foi gravada (e sem o ``setval`` da sequência)."""
+
+    return InscricaoLinhaALinhaResource(edital=edital)
 
 
 def tempo_de_processador() -> float:
