@@ -16,6 +16,7 @@ from .modelo import (
     Convocacao,
     Edital,
     Evento,
+    Mantido,
     Posicao,
     Quadro,
     Reclassificacao,
@@ -257,7 +258,48 @@ def _evento(item, numero: int) -> Evento:
     inscricao = item.get("inscricao")
     if isinstance(inscricao, int) and not isinstance(inscricao, bool):
         inscricao = str(inscricao)
-    return Evento(tipo=item.get("tipo"), inscricao=inscricao, quantidade=item.get("quantidade"))
+    campo = f"eventos[{numero}]"
+    nota = item.get("nota")
+    if nota is not None or item.get("tipo") == "nota":
+        nota = ler_numero(nota, f"{campo}.nota", inscricao)
+    notas = item.get("notas") or {}
+    if not isinstance(notas, dict):
+        raise ErroDeCotas(
+            f"Evento {numero}: notas deve ser um objeto; recebido {descrever_valor(notas)}.",
+            inscricao=inscricao,
+            campo=f"{campo}.notas",
+            valor=notas,
+        )
+    sub_judice = item.get("sub_judice", False)
+    if not isinstance(sub_judice, bool):
+        raise ErroDeCotas(
+            f"Evento {numero}: sub_judice deve ser true ou false; recebido {descrever_valor(sub_judice)}.",
+            inscricao=inscricao,
+            campo=f"{campo}.sub_judice",
+            valor=sub_judice,
+        )
+    textos = {}
+    for chave in ("documento", "motivo"):
+        valor = item.get(chave) or ""
+        if not isinstance(valor, str):
+            raise ErroDeCotas(
+                f"Evento {numero}: {chave} deve ser texto; recebido {descrever_valor(valor)}.",
+                campo=f"{campo}.{chave}",
+                valor=valor,
+            )
+        textos[chave] = valor
+    return Evento(
+        tipo=item.get("tipo"),
+        inscricao=inscricao,
+        quantidade=item.get("quantidade"),
+        grupo=item.get("grupo"),
+        situacao=item.get("situacao"),
+        nota=nota,
+        notas=tuple((str(k), ler_numero(v, f"{campo}.notas.{k}", inscricao)) for k, v in notas.items()),
+        sub_judice=sub_judice,
+        data=ler_data(item.get("data"), f"{campo}.data"),
+        **textos,
+    )
 
 
 def _edital(dados) -> Edital:
@@ -306,7 +348,15 @@ def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) ->
         "posicoes_reservadas": {nome: list(p) for nome, p in quadro.posicoes_reservadas},
         "vagas_totais": resultado.vagas_totais,
         "reclassificacoes": [
-            {"evento": r.evento, "inscricao": r.inscricao, "de": r.de, "para": r.para, "motivo": r.motivo}
+            {
+                "evento": r.evento,
+                "inscricao": r.inscricao,
+                "de": r.de,
+                "para": r.para,
+                "motivo": r.motivo,
+                "de_posicao": r.de_posicao,
+                "para_posicao": r.para_posicao,
+            }
             for r in resultado.reclassificacoes
         ],
         "saidas": [
@@ -314,9 +364,14 @@ def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) ->
             for s in resultado.saidas
         ],
         "ordem_vigente": [
-            {"posicao": p.posicao, "tipo": p.tipo, "inscricao": p.inscricao, "vaga": p.vaga}
-            for p in resultado.ordem_vigente
+            {"posicao": p.posicao, "inscricao": p.inscricao, "vaga": p.vaga} for p in resultado.ordem_vigente
         ],
+        "mantidos": [
+            {"evento": m.evento, "inscricao": m.inscricao, "vaga": m.vaga, "posicao": m.posicao}
+            for m in resultado.mantidos
+        ],
+        "sub_judice": list(resultado.sub_judice),
+        "tipos_das_posicoes": list(resultado.tipos_das_posicoes),
     }
     if cenario is not None:
         saida["parametros"] = regime_para_dict(cenario.regime)
@@ -349,8 +404,25 @@ def resultado_de_dict(saida: dict) -> Resultado:
         reclassificacoes=tuple(Reclassificacao(**r) for r in saida.get("reclassificacoes", ())),
         saidas=tuple(Saida(**s) for s in saida.get("saidas", ())),
         vagas_totais=saida.get("vagas_totais", quadro["vagas"]),
-        ordem_vigente=tuple(Posicao(**p) for p in saida.get("ordem_vigente", ())),
+        ordem_vigente=_ordem_vigente(saida),
+        mantidos=tuple(Mantido(**m) for m in saida.get("mantidos", ())),
+        sub_judice=tuple(saida.get("sub_judice", ())),
+        tipos_das_posicoes=tuple(saida.get("tipos_das_posicoes", ())),
     )
+
+
+def _ordem_vigente(saida: dict) -> tuple[Posicao, ...]:
+    """A ordem vigente gravada. Versões de antes das posições estáveis gravavam cada posição 1..N
+    com o seu tipo (as vazias inclusive); as de agora gravam só os convocados, e o tipo de cada
+    posição vem de ``tipos_das_posicoes``."""
+    tipos = saida.get("tipos_das_posicoes", ())
+    ordem = []
+    for p in saida.get("ordem_vigente", ()):
+        if p.get("inscricao") is None:
+            continue
+        tipo = p.get("tipo") or (tipos[p["posicao"] - 1] if p["posicao"] <= len(tipos) else None)
+        ordem.append(Posicao(p["posicao"], tipo, p["inscricao"], p["vaga"]))
+    return tuple(ordem)
 
 
 def formatar_json(dados: dict) -> str:

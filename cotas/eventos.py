@@ -9,13 +9,16 @@ o seu ramo em ``convocacao.py``; um teste percorre cada tipo em cada lugar deriv
 
 from dataclasses import dataclass
 
-from .modelo import ANULACAO, DESISTENCIA, FINAL_DE_LISTA, NAO_POSSE, VAGAS_ADICIONAIS
+from .modelo import ANULACAO, DESISTENCIA, FINAL_DE_LISTA, NAO_POSSE, NOTA, VAGAS_ADICIONAIS, VERIFICACAO
 
 # Efeito do evento sobre as entradas do motor.
 MAIS_VAGAS = "mais_vagas"  # N cresce com a quantidade do evento
 SAI_DAS_LISTAS = "sai_das_listas"  # o candidato sai de todas as listas; a vaga continua contada
 VAI_AO_FINAL = "vai_ao_final"  # sai das listas de grupo e vai para o fim da lista geral
-EFEITOS = (MAIS_VAGAS, SAI_DAS_LISTAS, VAI_AO_FINAL)
+# Revisões (docs/REGRAS.md §8): mudam uma entrada do candidato a partir do evento.
+REVISA_VERIFICACAO = "revisa_verificacao"  # a situação da opção por um grupo
+REVISA_NOTA = "revisa_nota"  # a nota final (e as parciais informadas)
+EFEITOS = (MAIS_VAGAS, SAI_DAS_LISTAS, VAI_AO_FINAL, REVISA_VERIFICACAO, REVISA_NOTA)
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,13 @@ class TipoDeEvento:
     @property
     def tira_alguem(self) -> bool:
         """O evento tira um candidato da convocação (e há quem o substitua)."""
-        return self.efeito != MAIS_VAGAS
+        return self.efeito in (SAI_DAS_LISTAS, VAI_AO_FINAL)
+
+    @property
+    def revisao(self) -> bool:
+        """Revisão de uma entrada depois do primeiro resultado (docs/REGRAS.md §8): quem ela faz
+        vencer é chamado na hora, mesmo além de N, e quem ela deixa de fora é mantido."""
+        return self.efeito in (REVISA_VERIFICACAO, REVISA_NOTA)
 
 
 _TIPOS = (
@@ -93,6 +102,27 @@ _TIPOS = (
         motivo_da_saida="com nomeação anulada por declaração falsa",
         situacao_de_quem_saiu="nomeação anulada",
         elimina=True,
+    ),
+    TipoDeEvento(
+        VERIFICACAO,
+        rotulo="Revisão de verificação",
+        explicacao="Decisão posterior sobre a opção do candidato por um grupo — recurso julgado, "
+        "heteroidentificação ou avaliação PcD refeita, decisão judicial: vale a partir deste evento, sem "
+        "reescrever o resultado já publicado. Quem já foi convocado não sai por causa dela (é mantido); "
+        "quem ela faz vencer é convocado na hora (docs/REGRAS.md §8).",
+        efeito=REVISA_VERIFICACAO,
+        motivo_da_saida="cuja verificação foi revista",
+        situacao_de_quem_saiu="verificação revista",
+    ),
+    TipoDeEvento(
+        NOTA,
+        rotulo="Correção de nota",
+        explicacao="Nota corrigida pela banca ou por decisão judicial: o candidato passa à nova posição em "
+        "todas as listas a partir deste evento. Quem já foi convocado não sai por causa dela (é mantido); "
+        "quem ela faz vencer é convocado na hora (docs/REGRAS.md §8).",
+        efeito=REVISA_NOTA,
+        motivo_da_saida="cuja nota foi corrigida",
+        situacao_de_quem_saiu="nota corrigida",
     ),
 )
 

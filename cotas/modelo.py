@@ -68,6 +68,9 @@ DESISTENCIA = "desistencia"
 NAO_POSSE = "nao_posse"
 FINAL_DE_LISTA = "final_de_lista"
 ANULACAO = "anulacao"
+# Revisões depois do primeiro resultado (docs/REGRAS.md §8).
+VERIFICACAO = "verificacao"
+NOTA = "nota"
 
 # Limite do sistema, não da lei: vagas do cargo mais as adicionais. O cálculo cresce com as vagas
 # (100 mil levam ~2 s; um bilhão, digitado por engano ou de propósito, travaria o servidor).
@@ -188,9 +191,24 @@ class Candidato:
 
 @dataclass(frozen=True)
 class Evento:
+    """Um evento depois do primeiro resultado (docs/REGRAS.md §§ 5 e 8).
+
+    ``grupo`` e ``situacao`` são da revisão ``verificacao``; ``nota`` e ``notas`` (parciais), da
+    revisão ``nota``; ``sub_judice`` marca a revisão vinda de decisão judicial não definitiva.
+    ``documento``, ``data`` e ``motivo`` passam ao registro de chamadas sem entrar no cálculo.
+    """
+
     tipo: str
     inscricao: str | None = None
     quantidade: int | None = None
+    grupo: str | None = None
+    situacao: str | None = None
+    nota: Decimal | None = None
+    notas: tuple[tuple[str, Decimal], ...] = ()
+    sub_judice: bool = False
+    documento: str = ""
+    data: date | None = None
+    motivo: str = ""
 
 
 @dataclass(frozen=True)
@@ -245,6 +263,9 @@ class Reclassificacao:
     de: str
     para: str
     motivo: str
+    # Posição antes e depois (posições estáveis, docs/REGRAS.md §5): quem muda de rótulo muda de vaga.
+    de_posicao: int | None = None
+    para_posicao: int | None = None
 
 
 @dataclass(frozen=True)
@@ -260,12 +281,24 @@ class Saida:
 
 @dataclass(frozen=True)
 class Posicao:
-    """Uma posição da ordem de convocação vigente depois de todos os eventos."""
+    """Um convocado ativo na ordem de convocação vigente, depois de todos os eventos (docs/REGRAS.md
+    §5): a posição é a vaga que ele ocupa desde que foi chamado. ``tipo`` é o tipo da posição pela
+    alternância (``None`` além de ``N``); ``vaga``, o rótulo do convocado."""
 
     posicao: int
-    tipo: str
+    tipo: str | None
     inscricao: str | None
     vaga: str | None
+
+
+@dataclass(frozen=True)
+class Mantido:
+    """Convocado que uma revisão deixou fora dos vencedores e que mantém a vaga (docs/REGRAS.md §8)."""
+
+    evento: int
+    inscricao: str
+    vaga: str
+    posicao: int | None = None
 
 
 @dataclass(frozen=True)
@@ -286,6 +319,11 @@ class Resultado:
     saidas: tuple[Saida, ...] = ()
     vagas_totais: int = 0
     ordem_vigente: tuple[Posicao, ...] = ()
+    mantidos: tuple[Mantido, ...] = ()
+    # Inscrições cuja última revisão veio de decisão judicial não definitiva e que seguem nas listas.
+    sub_judice: tuple[str, ...] = ()
+    # Tipo de cada posição 1..N pela alternância (ampla ou o grupo), para as telas.
+    tipos_das_posicoes: tuple[str, ...] = ()
 
     @property
     def provisorio(self) -> bool:
