@@ -12,15 +12,21 @@ from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 
 from cotas.eventos import TIPOS_DE_EVENTO
+from cotas.modelo import NOTA, VERIFICACAO
 
-from .models import Cargo, Evento, Inscricao
+from .models import Cargo, Evento, Inscricao, Resultado
 
 FORMATO_CENARIO = "cotas-cenario/1"
 
 
 def cenario_do_cargo(cargo: Cargo) -> dict:
-    """As entradas atuais do cargo: regime congelado do edital, vagas, inscrições e eventos."""
+    """As entradas atuais do cargo: regime congelado do edital, vagas, inscrições e eventos.
+
+    Depois da primeira publicação as entradas estão congeladas (docs/REGRAS.md §9): vagas e
+    candidatos vêm do cenário gravado na primeira versão publicada, e só os eventos vêm do banco
+    (uma versão nova é a anterior mais os eventos). Antes dela, tudo vem do banco."""
     edital = cargo.edital
+    publicado = primeiro_cenario_publicado(cargo)
     return {
         "formato": FORMATO_CENARIO,
         "descricao": f"{edital.identificacao} — cargo {cargo.codigo} ({cargo.nome})",
@@ -31,10 +37,20 @@ def cenario_do_cargo(cargo: Cargo) -> dict:
             "data_referencia_idade": edital.data_referencia_idade.isoformat(),
             "desempate": list(edital.desempate),
         },
-        "vagas": cargo.vagas,
-        "candidatos": _candidatos(cargo),
+        "vagas": cargo.vagas if publicado is None else publicado["vagas"],
+        "candidatos": _candidatos(cargo) if publicado is None else publicado["candidatos"],
         "eventos": eventos_do_cargo(cargo),
     }
+
+
+def primeiro_cenario_publicado(cargo: Cargo) -> dict | None:
+    """O cenário gravado na primeira versão publicada do cargo; ``None`` se nenhuma foi publicada."""
+    return (
+        Resultado.objects.filter(cargo=cargo, status=Resultado.PUBLICADO)
+        .order_by("versao")
+        .values_list("cenario", flat=True)
+        .first()
+    )
 
 
 # Uma linha por inscrição e opção por grupo (LEFT JOIN): quem não optou vem numa linha só, com o
@@ -94,20 +110,55 @@ def _mais_uma_opcao(candidato: dict, grupo: str, verificacao: str) -> None:
     candidato["verificacao"] = dict(opcoes)
 
 
+CAMPOS_DO_EVENTO = (
+    "tipo",
+    "quantidade",
+    "inscricao__numero",
+    "grupo",
+    "situacao",
+    "nota",
+    "notas_parciais",
+    "sub_judice",
+    "documento",
+    "data_do_ato",
+)
+
+
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
     linhas = (
         Evento.objects.filter(cargo=cargo)
         .exclude(tipo="reversao")
         .filter(revertido_por__isnull=True)
-        .values_list("tipo", "quantidade", "inscricao__numero")
+        .order_by("registrado_em", "id")
+        .values_list(*CAMPOS_DO_EVENTO)
     )
-    return [
-        {"tipo": tipo, "quantidade": quantidade}
-        if TIPOS_DE_EVENTO[tipo].carrega_quantidade
-        else {"tipo": tipo, "inscricao": numero}
-        for tipo, quantidade, numero in linhas
-    ]
+    return [evento_do_cenario(*linha) for linha in linhas]
+
+
+def evento_do_cenario(
+    tipo, quantidade=None, numero=None, grupo="", situacao="", nota=None, notas=None, sub_judice=False,
+    documento="", data=None,
+) -> dict:  # fmt: skip
+    """Um evento como o cenário o escreve (``cotas-cenario/1``): a nota em texto, a data do ato em
+    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo."""
+    if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
+        evento = {"tipo": tipo, "quantidade": quantidade}
+    else:
+        evento = {"tipo": tipo, "inscricao": numero}
+    if tipo == VERIFICACAO:
+        evento.update(grupo=grupo, situacao=situacao)
+    elif tipo == NOTA:
+        evento["nota"] = None if nota is None else str(nota)
+        if notas:
+            evento["notas"] = {campo: str(valor) for campo, valor in notas.items()}
+    if TIPOS_DE_EVENTO[tipo].revisao:
+        evento["sub_judice"] = bool(sub_judice)
+    if documento:
+        evento["documento"] = documento
+    if data is not None:
+        evento["data"] = data.isoformat()
+    return evento
 
 
 def hash_do_cenario(cenario: dict) -> str:

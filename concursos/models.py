@@ -63,7 +63,27 @@ class Edital(models.Model):
     titulo = models.CharField("título", max_length=200)
     tipo = models.CharField("tipo", max_length=32, choices=TIPOS_DE_EDITAL, default=CONCURSO_PUBLICO)
     publicado_em = models.DateField("data de publicação")
-    validade_ate = models.DateField("prazo de validade (até)", null=True, blank=True)
+    validade_ate = models.DateField(
+        "prazo de validade (até)",
+        null=True,
+        blank=True,
+        help_text="Último dia da validade do concurso (até dois anos, CF art. 37, III). Eventos datados depois "
+        "dele (ou da prorrogação) são recusados.",
+    )
+    # A prorrogação (uma só, por igual período: CF art. 37, III) é um ato registrado pelo serviço
+    # ``prorrogar_validade``, nunca digitada no formulário do edital.
+    prorrogada_ate = models.DateField("validade prorrogada até", null=True, blank=True, editable=False)
+    prorrogacao_documento = models.CharField("documento da prorrogação", max_length=200, blank=True, editable=False)
+    prorrogacao_data = models.DateField("data do ato de prorrogação", null=True, blank=True, editable=False)
+    prorrogacao_registrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="prorrogação registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
     data_referencia_idade = models.DateField(
         "data de referência da idade", help_text="Último dia de inscrição: idade para o desempate do idoso."
     )
@@ -107,6 +127,12 @@ class Edital(models.Model):
         """O regime como foi congelado na criação do edital."""
         return cotas.regime_inline(self.parametros_do_regime)
 
+    @property
+    def fim_da_validade(self):
+        """O último dia em que o concurso vale: o da prorrogação, se houve, senão o prazo original
+        (``None`` quando o prazo não foi informado)."""
+        return self.prorrogada_ate or self.validade_ate
+
     def edital_do_motor(self) -> cotas.Edital:
         return cotas.Edital(
             tipo=self.tipo,
@@ -138,6 +164,29 @@ class Cargo(models.Model):
 
     def __str__(self):
         return f"{self.codigo} — {self.nome}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and self.vagas != self._vagas_gravadas() and self.publicado:
+            raise ValidationError(f"Cargo {self.codigo}: {MENSAGEM_VAGAS_CONGELADAS}")
+        super().save(*args, **kwargs)
+
+    @property
+    def publicado(self) -> bool:
+        """Já tem resultado publicado: as entradas estão congeladas (docs/REGRAS.md §9)."""
+        return self.pk is not None and self.resultados.filter(status=Resultado.PUBLICADO).exists()
+
+    def _vagas_gravadas(self):
+        return Cargo.objects.filter(pk=self.pk).values_list("vagas", flat=True).first()
+
+    def clean(self):
+        if self.pk is not None and self.vagas != self._vagas_gravadas() and self.publicado:
+            raise ValidationError({"vagas": MENSAGEM_VAGAS_CONGELADAS})
+
+
+MENSAGEM_VAGAS_CONGELADAS = (
+    "O resultado deste cargo já foi publicado: as vagas do edital não mudam mais. Vagas que surgirem "
+    "na validade do concurso entram por um evento de vagas adicionais (docs/REGRAS.md §9)."
+)
 
 
 class Candidato(models.Model):
@@ -239,9 +288,40 @@ class Inscricao(models.Model):
     def __str__(self):
         return f"{self.numero} — {self.candidato}"
 
+    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (docs/REGRAS.md §9).
+    CAMPOS_CONGELADOS = ("nota", "notas_parciais", "situacao")
+
     def clean(self):
         if self.cargo_id and self.edital_id and self.cargo.edital_id != self.edital_id:
             raise ValidationError({"cargo": "O cargo não pertence a este edital."})
+        if alterados := self._congelados_alterados():
+            raise ValidationError({campo: MENSAGEM_INSCRICAO_CONGELADA for campo in alterados})
+
+    def _congelados_alterados(self) -> list[str]:
+        """Os campos congelados que mudaram em relação ao banco, num cargo já publicado."""
+        if self.pk is None or not self.cargo_id:
+            return []
+        gravado = Inscricao.objects.filter(pk=self.pk).values(*self.CAMPOS_CONGELADOS).first()
+        if gravado is None:
+            return []
+        alterados = [c for c in self.CAMPOS_CONGELADOS if _normalizar(getattr(self, c)) != _normalizar(gravado[c])]
+        return alterados if alterados and self.cargo.publicado else []
+
+
+MENSAGEM_INSCRICAO_CONGELADA = (
+    "o resultado do cargo já foi publicado; nota, notas parciais e eliminação só mudam por evento "
+    "(correção de nota, anulação), com documento e data do ato (docs/REGRAS.md §9)."
+)
+
+
+def _normalizar(valor):
+    """Nota digitada como texto ou Decimal compara pelo valor; notas parciais, pelo dicionário."""
+    if isinstance(valor, (int, float, str)) and not isinstance(valor, bool):
+        try:
+            return Decimal(str(valor))
+        except ArithmeticError:
+            return valor
+    return valor
 
 
 class OpcaoDeGrupo(models.Model):
@@ -266,6 +346,19 @@ class OpcaoDeGrupo(models.Model):
     def __str__(self):
         return f"{self.grupo}: {self.get_situacao_display()}"
 
+    def save(self, *args, **kwargs):
+        """Depois da primeira publicação do cargo, a verificação só muda por evento de revisão
+        (``services.registrar_verificacao`` o cria): aqui a alteração direta é recusada."""
+        if self.pk is not None:
+            gravada = OpcaoDeGrupo.objects.filter(pk=self.pk).values_list("grupo", "situacao").first()
+            if gravada not in (None, (self.grupo, self.situacao)) and self.inscricao.cargo.publicado:
+                raise ValidationError(
+                    f"Inscrição {self.inscricao.numero}, grupo {self.grupo}: o resultado do cargo já foi publicado; "
+                    "a verificação só muda por evento de revisão de verificação, com documento e data do ato "
+                    "(docs/REGRAS.md §8)."
+                )
+        super().save(*args, **kwargs)
+
 
 class Evento(models.Model):
     """Evento posterior ao primeiro resultado (docs/REGRAS.md §5). Só inclusão; um erro se corrige com
@@ -285,6 +378,26 @@ class Evento(models.Model):
         "documento de suporte", max_length=120, help_text="Número do ofício, portaria ou requerimento."
     )
     motivo = models.TextField("motivo", blank=True)
+    data_do_ato = models.DateField(
+        "data do ato",
+        help_text="Data do ato que o evento registra (portaria, decisão, requerimento), dentro da validade do concurso.",
+    )
+    diario_oficial = models.CharField(
+        "publicação no Diário Oficial",
+        max_length=200,
+        blank=True,
+        help_text="Referência da publicação, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
+    )
+    # Revisões (docs/REGRAS.md §8): ``grupo`` e ``situacao`` na de verificação; ``nota`` e
+    # ``notas_parciais`` na de nota; ``sub_judice`` e ``processo`` quando vêm de decisão judicial não definitiva.
+    grupo = models.CharField("grupo", max_length=32, blank=True)
+    situacao = models.CharField("nova verificação", max_length=20, choices=SITUACOES_DE_VERIFICACAO, blank=True)
+    nota = models.DecimalField("nota corrigida", max_digits=9, decimal_places=3, null=True, blank=True)
+    notas_parciais = models.JSONField("notas parciais corrigidas", default=dict, blank=True)
+    sub_judice = models.BooleanField(
+        "sub judice", default=False, help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida)."
+    )
+    processo = models.CharField("número do processo judicial", max_length=40, blank=True)
     reverte = models.OneToOneField(
         "self",
         verbose_name="reverte o evento",
@@ -317,6 +430,10 @@ class Evento(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("Eventos não podem ser apagados; registre uma reversão.")
+
+    def clean(self):
+        if self.sub_judice and not self.processo.strip():
+            raise ValidationError({"processo": "Informe o número do processo judicial da decisão sub judice."})
 
 
 class Resultado(models.Model):

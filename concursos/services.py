@@ -2,6 +2,7 @@
 
 As regras estão em ``cotas``; aqui só se carregam as linhas, chama-se o motor e grava-se a saída.
 Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e nada fica gravado.
+O que se confere num ato antes de gravá-lo (datas, validade, revisões) está em ``atos.py``.
 """
 
 from dataclasses import dataclass
@@ -13,9 +14,11 @@ from django.utils import timezone
 
 import cotas
 from comum.coleta import sem_coleta_de_ciclos
-from cotas.modelo import DESISTENCIA
+from cotas.eventos import TIPOS_DE_EVENTO
+from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
-from .adapters import cenario_do_cargo, cenario_para_gravar
+from .adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
+from .atos import conferir_data_do_ato, conferir_nota, conferir_prorrogacao, conferir_revisao, situacao_no_cenario
 from .diferencas import diferencas
 from .fases import fase
 from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
@@ -157,34 +160,140 @@ class EventoRegistrado:
 
 
 @transaction.atomic
-def registrar_evento(
-    cargo: Cargo, *, tipo: str, registrado_por, documento: str, motivo: str = "", inscricao=None, quantidade=None
-) -> EventoRegistrado:
-    """Registra o evento e gera a nova versão do resultado; o motor valida o evento (por exemplo,
-    não posse de quem não foi convocado) e, se recusar, nada é gravado."""
-    if not documento or not documento.strip():
+def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> EventoRegistrado:
+    """Registra o evento e gera a nova versão do resultado, numa transação só.
+
+    ``campos``: ``documento`` e ``data_do_ato`` (obrigatórios), ``motivo``, ``diario_oficial``,
+    ``inscricao`` ou ``quantidade`` e, nas revisões (docs/REGRAS.md §8), ``grupo`` e ``situacao``
+    (verificação) ou ``nota`` e ``notas_parciais`` (nota), com ``sub_judice`` e ``processo``.
+    Aqui se conferem a data (``atos.conferir_data_do_ato``) e a revisão; o motor confere o resto (não
+    posse de quem não foi convocado, revisão de quem já saiu). Qualquer recusa é ``ValidationError``
+    e nada fica gravado: nem o evento, nem a versão."""
+    evento, _ = _evento_conferido(cargo, tipo, registrado_por, campos)
+    evento.save()
+    try:
+        resultado = gerar_resultado(
+            cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}", evento=evento
+        )
+    except cotas.ErroDeCotas as erro:
+        raise ValidationError(f"O motor de cotas recusou o evento: {erro}") from erro
+    return EventoRegistrado(evento, resultado)
+
+
+def prever_evento(cargo: Cargo, *, tipo: str, **campos) -> cotas.Resultado:
+    """O resultado que o evento daria (o cenário vigente mais ele), sem gravar nada: a tela de
+    confirmação mostra quem será convocado, quem muda, quem é mantido e quem sai."""
+    return prever(cargo, tipo=tipo, **campos)[0]
+
+
+def prever(cargo: Cargo, *, tipo: str, registrado_por=None, **campos) -> tuple[cotas.Resultado, int]:
+    """``prever_evento`` e o número que o evento terá no cenário (o último)."""
+    evento, cenario = _evento_conferido(cargo, tipo, registrado_por, campos, com_cenario=True)
+    cenario["eventos"].append(_do_cenario(evento))
+    try:
+        return cotas.simular(cotas.ler_cenario(cenario)), len(cenario["eventos"])
+    except cotas.ErroDeCotas as erro:
+        raise ValidationError(f"O motor de cotas recusaria o evento: {erro}") from erro
+
+
+def _do_cenario(evento: Evento) -> dict:
+    return evento_do_cenario(
+        evento.tipo,
+        evento.quantidade,
+        evento.inscricao.numero if evento.inscricao_id else None,
+        evento.grupo,
+        evento.situacao,
+        evento.nota,
+        evento.notas_parciais,
+        evento.sub_judice,
+        evento.documento,
+        evento.data_do_ato,
+    )
+
+
+def _evento_conferido(cargo: Cargo, tipo: str, registrado_por, campos: dict, *, com_cenario=False):
+    """O evento montado e conferido, ainda não gravado, e o cenário vigente (lido só se preciso)."""
+    campos = dict(campos)
+    desconhecidos = set(campos) - CAMPOS_DO_EVENTO
+    if desconhecidos:
+        raise TypeError(f"Campos desconhecidos no evento: {', '.join(sorted(desconhecidos))}")
+    tipo_de_evento = TIPOS_DE_EVENTO.get(tipo)
+    if tipo_de_evento is None:
+        raise ValidationError({"tipo": f"Tipo de evento desconhecido: {tipo!r}."})
+    documento = (campos.get("documento") or "").strip()
+    if not documento:
         raise ValidationError({"documento": "Informe o número do documento que fundamenta o evento."})
+    inscricao = campos.get("inscricao")
+    if tipo_de_evento.carrega_quantidade and not campos.get("quantidade"):
+        raise ValidationError({"quantidade": "Informe quantas vagas novas surgiram."})
+    if not tipo_de_evento.carrega_quantidade and inscricao is None:
+        raise ValidationError({"inscricao": f"Escolha a inscrição do evento ({tipo_de_evento.rotulo.lower()})."})
     if inscricao is not None and inscricao.cargo_id != cargo.pk:
         raise ValidationError({"inscricao": f"A inscrição {inscricao.numero} não é deste cargo."})
+    conferir_data_do_ato(cargo.edital, campos.get("data_do_ato"))
+    revisao = tipo_de_evento.revisao
+    nota = conferir_nota(campos.get("nota")) if tipo == NOTA else None
     evento = Evento(
         cargo=cargo,
         tipo=tipo,
         inscricao=inscricao,
-        quantidade=quantidade,
-        documento=documento.strip(),
-        motivo=motivo,
+        quantidade=campos.get("quantidade"),
+        documento=documento,
+        motivo=campos.get("motivo") or "",
+        data_do_ato=campos["data_do_ato"],
+        diario_oficial=(campos.get("diario_oficial") or "").strip(),
+        grupo=(campos.get("grupo") or "") if tipo == VERIFICACAO else "",
+        situacao=(campos.get("situacao") or "") if tipo == VERIFICACAO else "",
+        nota=nota,
+        notas_parciais=_notas_parciais(campos.get("notas_parciais")) if tipo == NOTA else {},
+        sub_judice=bool(campos.get("sub_judice")) and revisao,
+        processo=(campos.get("processo") or "").strip() if revisao else "",
         registrado_por=registrado_por,
     )
-    evento.full_clean()
-    evento.save()
-    resultado = gerar_resultado(
-        cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}", evento=evento
-    )
-    return EventoRegistrado(evento, resultado)
+    evento.full_clean(exclude=["registrado_por"] if registrado_por is None else None)
+    cenario = None
+    if revisao or com_cenario:
+        cenario = cenario_do_cargo(cargo)
+        numero = inscricao.numero if inscricao is not None else None
+        conferir_revisao(cenario, tipo, numero, grupo=evento.grupo, situacao=evento.situacao, nota=nota)
+    return evento, cenario
+
+
+CAMPOS_DO_EVENTO = {
+    "documento",
+    "data_do_ato",
+    "motivo",
+    "diario_oficial",
+    "inscricao",
+    "quantidade",
+    "grupo",
+    "situacao",
+    "nota",
+    "notas_parciais",
+    "sub_judice",
+    "processo",
+}
+
+
+def _notas_parciais(notas) -> dict:
+    """Notas parciais corrigidas: um objeto campo → número; guardadas como texto."""
+    if notas in (None, "", {}):
+        return {}
+    if not isinstance(notas, dict):
+        raise ValidationError({"notas_parciais": 'Informe um objeto, por exemplo {"conhecimentos_especificos": "40"}.'})
+    lidas = {}
+    for campo, valor in notas.items():
+        try:
+            lidas[str(campo)] = str(conferir_nota(valor))
+        except ValidationError:
+            raise ValidationError(
+                {"notas_parciais": f"Nota parcial {campo!r}: {str(valor)[:40]!r} não é um número."}
+            ) from None
+    return lidas
 
 
 def registrar_desistencia(
-    inscricao: Inscricao, *, documento: str, motivo: str = "", registrada_por
+    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", registrada_por
 ) -> EventoRegistrado:
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
@@ -192,14 +301,18 @@ def registrar_desistencia(
         tipo=DESISTENCIA,
         inscricao=inscricao,
         documento=documento,
+        data_do_ato=data_do_ato,
         motivo=motivo,
         registrado_por=registrada_por,
     )
 
 
 @transaction.atomic
-def reverter_evento(evento: Evento, *, documento: str, motivo: str, registrado_por) -> EventoRegistrado:
-    """Desfaz um evento registrado por engano com um novo registro que diz por quê."""
+def reverter_evento(
+    evento: Evento, *, documento: str, motivo: str, registrado_por, data_do_ato=None
+) -> EventoRegistrado:
+    """Desfaz um evento registrado por engano com um novo registro que diz por quê (a data do ato,
+    se não informada, é a do registro: corrigir um engano não é um ato do concurso)."""
     if not motivo or not motivo.strip():
         raise ValidationError({"motivo": "Diga por que o evento está sendo revertido."})
     if evento.tipo == "reversao" or Evento.objects.filter(reverte=evento).exists():
@@ -210,6 +323,7 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, registrado_p
         reverte=evento,
         documento=(documento or "").strip() or "—",
         motivo=motivo.strip(),
+        data_do_ato=data_do_ato or timezone.localdate(),
         registrado_por=registrado_por,
     )
     reversao.save()
@@ -217,11 +331,70 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, registrado_p
     return EventoRegistrado(reversao, resultado)
 
 
+@dataclass(frozen=True)
+class VerificacaoRegistrada:
+    """A verificação antes e depois; ``evento`` quando o cargo já publicado a recebeu como revisão."""
+
+    antes: str
+    depois: str
+    evento: EventoRegistrado | None = None
+
+
 @transaction.atomic
-def registrar_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, registrada_por) -> OpcaoDeGrupo:
-    """Grava a situação da verificação da opção da inscrição por um grupo (ex.: avaliação PcD)."""
-    opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=grupo)
-    opcao.situacao = situacao
-    opcao.full_clean()
-    opcao.save(update_fields=["situacao"])
-    return opcao
+def registrar_verificacao(
+    inscricao: Inscricao, grupo: str, situacao: str, *, registrada_por, documento: str = "", data_do_ato=None, **campos
+) -> VerificacaoRegistrada:
+    """A situação da verificação da opção da inscrição por um grupo (comissão, recurso, avaliação PcD).
+
+    Antes da primeira publicação do cargo, grava na opção (a próxima versão é calculada do zero).
+    Depois dela, as entradas estão congeladas (docs/REGRAS.md §9): vira um evento de revisão
+    ``verificacao`` com o documento, a data do ato e quem o registrou (``campos``: ``motivo``,
+    ``diario_oficial``, ``sub_judice``, ``processo``), e a nova versão do resultado é gerada. Uma
+    decisão igual à verificação vigente não muda nada e não gera evento."""
+    cargo = inscricao.cargo
+    if not cargo.publicado:
+        opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=grupo)
+        antes = opcao.situacao
+        opcao.situacao = situacao
+        opcao.full_clean()
+        opcao.save(update_fields=["situacao"])
+        return VerificacaoRegistrada(antes, situacao)
+    antes = situacao_vigente(inscricao, grupo)
+    if antes == situacao:
+        return VerificacaoRegistrada(antes, antes)
+    registrado = registrar_evento(
+        cargo,
+        tipo=VERIFICACAO,
+        inscricao=inscricao,
+        grupo=grupo,
+        situacao=situacao,
+        documento=documento,
+        data_do_ato=data_do_ato,
+        registrado_por=registrada_por,
+        **campos,
+    )
+    return VerificacaoRegistrada(antes, situacao, registrado)
+
+
+def situacao_vigente(inscricao: Inscricao, grupo: str) -> str:
+    """A verificação que vale hoje para a opção: a da opção antes da publicação; depois, a das
+    entradas congeladas com as revisões de verificação por cima."""
+    if not inscricao.cargo.publicado:
+        return OpcaoDeGrupo.objects.filter(inscricao=inscricao, grupo=grupo).values_list("situacao", flat=True).get()
+    return situacao_no_cenario(cenario_do_cargo(inscricao.cargo), inscricao.numero, grupo)
+
+
+@transaction.atomic
+def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, registrado_por) -> Edital:
+    """Registra a prorrogação da validade do concurso: uma só, por até o mesmo período, com o
+    documento e a data do ato (CF art. 37, III; ``atos.conferir_prorrogacao``)."""
+    edital = Edital.objects.select_for_update().get(pk=edital.pk)
+    if not documento or not documento.strip():
+        raise ValidationError({"documento": "Informe o documento que prorroga a validade (decreto, portaria)."})
+    conferir_prorrogacao(edital, ate, data_do_ato)
+    edital.prorrogada_ate = ate
+    edital.prorrogacao_documento = documento.strip()[:200]
+    edital.prorrogacao_data = data_do_ato
+    edital.prorrogacao_registrada_por = registrado_por
+    edital.save()
+    return edital

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 import cotas
 from concursos.models import Edital, Inscricao, OpcaoDeGrupo
-from concursos.services import EventoRegistrado, registrar_evento
+from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
 from cotas.regimes import grupos_heteroidentificados
 
@@ -194,6 +194,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
                 tipo=ANULACAO,
                 inscricao=inscricao,
                 documento=processo.numero,
+                data_do_ato=processo.decidido_em,
                 motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
                 registrado_por=por,
             )
@@ -201,7 +202,18 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             raise ValidationError(f"O motor de cotas recusou a anulação: {erro}") from erro
         return ANULACAO, evento
     grupos = _grupos_verificados(inscricao.edital)
-    for opcao in OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo__in=grupos):
-        opcao.situacao = DECLARACAO_FALSA
-        opcao.save(update_fields=["situacao"])
-    return DECLARACAO_FALSA, None
+    feitas = [
+        registrar_verificacao(
+            inscricao,
+            opcao.grupo,
+            DECLARACAO_FALSA,
+            registrada_por=por,
+            documento=processo.numero,
+            data_do_ato=processo.decidido_em,
+            motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
+        )
+        for opcao in OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo__in=grupos)
+    ]
+    # Cargo já publicado: cada opção vira uma revisão de verificação (docs/REGRAS.md §8); a última traz a versão.
+    eventos = [f.evento for f in feitas if f.evento is not None]
+    return DECLARACAO_FALSA, eventos[-1] if eventos else None

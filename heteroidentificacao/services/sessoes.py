@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import cotas
 from concursos.models import Inscricao, OpcaoDeGrupo
+from concursos.services import registrar_verificacao, situacao_vigente
 from cotas import quorum
 
 from .. import consultas
@@ -196,7 +197,7 @@ def _decidir(chamado: Chamado, decisao: quorum.Decisao, comissao: Comissao, por)
     chamado.votos_confirma, chamado.votos_nao_confirma = decisao.confirma, decisao.nao_confirma
     chamado.motivo_da_decisao = decisao.motivo[:300]
     chamado.save(update_fields=["decisao", "votos_confirma", "votos_nao_confirma", "motivo_da_decisao"])
-    verificacao = _aplicar_na_opcao(chamado, comissao, decisao.situacao)
+    verificacao = _aplicar_na_opcao(chamado, comissao, decisao.situacao, por)
     auditar(
         por,
         "decisao",
@@ -211,18 +212,30 @@ def _decidir(chamado: Chamado, decisao: quorum.Decisao, comissao: Comissao, por)
     )
 
 
-def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str) -> tuple[str, str]:
-    """Grava a decisão em ``OpcaoDeGrupo`` (o que o motor de cotas lê); devolve (antes, depois).
+def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) -> tuple[str, str]:
+    """Leva a decisão à verificação da opção (o que o motor de cotas lê); devolve (antes, depois).
 
-    Não muda nada quando o recurso fica sem quórum (vale a decisão recorrida até novo julgamento)
-    nem quando já há declaração falsa apurada (o processo administrativo prevalece)."""
-    opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao_id=chamado.inscricao_id, grupo=comissao.grupo)
-    antes = opcao.situacao
+    Por ``concursos.services.registrar_verificacao``: antes da primeira publicação do cargo, grava
+    na opção; depois dela, registra um evento de revisão de verificação com a ata da sessão como
+    documento e a data do encerramento como data do ato (docs/REGRAS.md §§ 8 e 9). Não muda nada
+    quando o recurso fica sem quórum (vale a decisão recorrida até novo julgamento) nem quando já há
+    declaração falsa apurada (o processo administrativo prevalece)."""
+    inscricao = chamado.inscricao
+    OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=comissao.grupo)
+    antes = situacao_vigente(inscricao, comissao.grupo)
     sem_julgamento = comissao.tipo == Comissao.RECURSAL and situacao == quorum.PENDENTE
-    if not sem_julgamento and antes != DECLARACAO_FALSA:
-        opcao.situacao = situacao
-        opcao.save(update_fields=["situacao"])
-    return antes, opcao.situacao
+    if sem_julgamento or antes == DECLARACAO_FALSA:
+        return antes, antes
+    feita = registrar_verificacao(
+        inscricao,
+        comissao.grupo,
+        situacao,
+        registrada_por=por,
+        documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
+        data_do_ato=timezone.localdate(),
+        motivo=chamado.motivo_da_decisao,
+    )
+    return feita.antes, feita.depois
 
 
 # — Pareceres —

@@ -26,6 +26,8 @@ from cotas.regimes import rotulo_do_grupo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
+
 pytestmark = pytest.mark.django_db
 
 # 10/03/2025 22:30 em Brasília (já 11/03 em UTC): a data impressa é a de Brasília.
@@ -218,7 +220,9 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
 
 def test_quem_saiu_por_evento_aparece_anotado_e_no_registro_de_chamadas(cargo_com_resultado):
     desistente = cargo_com_resultado.inscricoes.get(numero="Z")
-    services.registrar_desistencia(desistente, documento="Requerimento 7/2025", registrada_por=usuario("chefe"))
+    services.registrar_desistencia(
+        desistente, documento="Requerimento 7/2025", data_do_ato=DATA_DO_ATO, registrada_por=usuario("chefe")
+    )
     conteudo = " ".join(texto(resultado_pdf(cargo_com_resultado.edital)).split())
     assert "Candidato Z Saiu: Desistência (evento 1)" in conteudo
     assert "1. Desistência (Z)" in conteudo

@@ -1,5 +1,7 @@
 """Serviços do RH: edital com parâmetros congelados, resultado versionado, publicação e eventos."""
 
+from datetime import date
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -10,6 +12,8 @@ from concursos.models import Evento, Resultado
 from concursos.saida_do_motor import listas_em_ordem
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +102,7 @@ def test_desistencia_em_vaga_reservada_convoca_o_proximo_negro_e_mostra_a_difere
     rh = usuario("clerk")
     services.gerar_resultado(cargo, gerado_por=rh)
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", data_do_ato=DATA_DO_ATO, registrada_por=rh
     )
     assert [(c["inscricao"], c["vaga"], c["posicao"]) for c in registrado.convocados_agora] == [("W", "negros", 3)]
     assert "Art. 3º, §2º" in registrado.convocados_agora[0]["motivo"]
@@ -112,7 +116,7 @@ def test_vaga_adicional_convoca_pela_compensacao_e_reclassifica():
     cargo = cargo_do_exemplo_da_alternancia(vagas=3)
     rh = usuario("clerk")
     registrado = services.registrar_evento(
-        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", registrado_por=rh
+        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", data_do_ato=DATA_DO_ATO, registrado_por=rh
     )
     assert [c["inscricao"] for c in registrado.convocados_agora] == ["Z"]
     assert [(r["inscricao"], r["de"], r["para"]) for r in registrado.reclassificados_agora] == [
@@ -122,12 +126,13 @@ def test_vaga_adicional_convoca_pela_compensacao_e_reclassifica():
 
 def test_evento_recusado_pelo_motor_nao_grava_nada():
     cargo = cargo_do_exemplo_da_alternancia()
-    with pytest.raises(cotas.ErroDeCotas, match="não está convocada"):
+    with pytest.raises(ValidationError, match="não está convocada"):
         services.registrar_evento(
             cargo,
             tipo="nao_posse",
             inscricao=cargo.inscricoes.get(numero="Q"),
             documento="x",
+            data_do_ato=DATA_DO_ATO,
             registrado_por=usuario("clerk"),
         )
     assert not Evento.objects.exists() and not Resultado.objects.exists()
@@ -137,14 +142,21 @@ def test_evento_sem_documento_e_recusado():
     cargo = cargo_do_exemplo_da_alternancia()
     with pytest.raises(ValidationError, match="documento"):
         services.registrar_evento(
-            cargo, tipo="vagas_adicionais", quantidade=1, documento=" ", registrado_por=usuario("clerk")
+            cargo,
+            tipo="vagas_adicionais",
+            quantidade=1,
+            documento=" ",
+            data_do_ato=DATA_DO_ATO,
+            registrado_por=usuario("clerk"),
         )
 
 
 def test_evento_nao_pode_ser_alterado_nem_apagado_e_se_corrige_por_reversao():
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
+    registrado = services.registrar_desistencia(
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+    )
     with pytest.raises(ValidationError):
         registrado.evento.save()
     with pytest.raises(ValidationError):
@@ -162,7 +174,9 @@ def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento(
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
-    registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
+    registrado = services.registrar_desistencia(
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+    )
     revertido = services.reverter_evento(
         registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", registrado_por=rh
     )
@@ -183,7 +197,9 @@ def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo,
     rh = usuario("clerk")
     services.gerar_resultado(cargo, gerado_por=rh)
     zeca = cargo.inscricoes.get(numero="Z")
-    registrado = services.registrar_evento(cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", registrado_por=rh)
+    registrado = services.registrar_evento(
+        cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", data_do_ato=DATA_DO_ATO, registrado_por=rh
+    )
     assert [(c["inscricao"], c["vaga"]) for c in registrado.convocados_agora] == [("W", "negros")]
     mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}
     assert mudancas["Z"] == saida
@@ -211,7 +227,7 @@ def _cargo_com(inscricoes: int):
 @pytest.mark.parametrize("inscricoes", [3, 30])
 def test_ler_o_cenario_do_cargo_custa_as_mesmas_consultas_com_3_ou_30_inscricoes(inscricoes, django_assert_num_queries):
     cargo = _cargo_com(inscricoes)
-    with django_assert_num_queries(2):  # inscrições com candidato e opções; eventos
+    with django_assert_num_queries(3):  # versão publicada (nenhuma); inscrições com candidato e opções; eventos
         cenario = cenario_do_cargo(cargo)
     assert len(cenario["candidatos"]) == inscricoes
 

@@ -3,6 +3,8 @@ escolhas do modelo (e da migração), formulário de registrar evento, campo de 
 de quem saiu nas diferenças, escolhas de regime e citação do quadro. Um tipo ou regime novo
 esquecido em algum desses lugares faz um destes testes falhar."""
 
+from datetime import date
+
 import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
@@ -17,6 +19,8 @@ from cotas.eventos import TIPOS_DE_EVENTO
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
 from .test_admin import com_permissoes, texto
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +66,7 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
     cargo = cargo_com_resultado
     alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero="A")}
     registrado = services.registrar_evento(
-        cargo, tipo=tipo.tipo, registrado_por=usuario("rh"), documento="Of. 1", **alvo
+        cargo, tipo=tipo.tipo, registrado_por=usuario("rh"), documento="Of. 1", data_do_ato=DATA_DO_ATO, **alvo
     )
     evento = adapters.eventos_do_cargo(cargo)[-1]
     assert evento == (

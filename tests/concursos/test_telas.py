@@ -1,5 +1,7 @@
 """Telas de eventos do cargo (registrar, ver o efeito, reverter) e os PDFs do edital."""
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
@@ -10,6 +12,8 @@ from concursos.pdf import resultado as pdf_do_resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import com_permissoes, texto
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +104,9 @@ def test_tipo_de_evento_desconhecido_da_404(client, cargo_com_resultado):
 def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_com_resultado):
     cargo = cargo_com_resultado
     rh = com_permissoes("rh", "registrar_evento")
-    registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=rh)
+    registrado = services.registrar_desistencia(
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+    )
     client.force_login(rh)
     url = reverse("concursos:reverter_evento", args=[registrado.evento.pk])
     assert "Este campo é obrigatório" in texto(client.post(url, {"documento": "Desp. 2"}))
@@ -115,7 +121,10 @@ def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_c
 
 def test_pagina_do_evento_exige_permissao(client, cargo_com_resultado):
     registrado = services.registrar_desistencia(
-        cargo_com_resultado.inscricoes.get(numero="Z"), documento="Req. 1", registrada_por=usuario("rh")
+        cargo_com_resultado.inscricoes.get(numero="Z"),
+        documento="Req. 1",
+        data_do_ato=DATA_DO_ATO,
+        registrada_por=usuario("rh"),
     )
     client.force_login(com_permissoes("sem", "view_cargo"))
     assert client.get(reverse("concursos:evento", args=[registrado.evento.pk])).status_code == 403

@@ -8,6 +8,8 @@ Antes de contar, a página é pedida uma vez, para que caches do processo (tipos
 contem só na primeira.
 """
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
@@ -16,6 +18,8 @@ from concursos.models import Inscricao
 from heteroidentificacao import services as servicos_da_comissao
 from tests.concursos.fabricas import edital, inscricao, usuario
 from tests.heteroidentificacao.fabricas import comissao, pessoa, presidente, rh, sessao_aberta
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -184,7 +188,9 @@ def test_efeito_do_evento_faz_as_mesmas_consultas_com_3_ou_300_candidatos(chefe,
         resultado = resultado_com(quantos, chefe)
         primeiro = resultado.saida["ordem_vigente"][0]["inscricao"]
         desistente = resultado.cargo.inscricoes.get(numero=primeiro)
-        registrado = services.registrar_desistencia(desistente, documento="Requerimento 1/2025", registrada_por=chefe)
+        registrado = services.registrar_desistencia(
+            desistente, documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO, registrada_por=chefe
+        )
         urls.append(reverse("concursos:evento", args=[registrado.evento.pk]))
     contar(urls[0])
     assert contar(urls[1]) == contar(urls[0])

@@ -12,6 +12,8 @@ from heteroidentificacao.models import RegistroDeAuditoria
 
 from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta
 
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
+
 pytestmark = pytest.mark.django_db
 
 FATOS = "Denúncia com documentos em que o candidato se declara branco em outro certame."
@@ -135,7 +137,9 @@ def test_procedente_com_o_candidato_nomeado_anula_a_nomeacao_e_convoca_o_proximo
 
 def test_procedente_de_quem_ja_desistiu_nao_muda_as_listas(cargo):
     gerar_resultado(cargo, gerado_por=rh())
-    registrar_desistencia(cargo.inscricoes.get(numero="N1"), documento="Req. 7", registrada_por=rh())
+    registrar_desistencia(
+        cargo.inscricoes.get(numero="N1"), documento="Req. 7", data_do_ato=DATA_DO_ATO, registrada_por=rh()
+    )
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento is None and Evento.objects.count() == 1
     assert gerar_resultado(cargo, gerado_por=rh()).saida["nomeados"]
@@ -144,7 +148,9 @@ def test_procedente_de_quem_ja_desistiu_nao_muda_as_listas(cargo):
 def test_procedente_de_quem_pediu_final_de_lista_anula_porque_ele_ainda_esta_na_lista_geral(cargo):
     gerar_resultado(cargo, gerado_por=rh())
     n1 = cargo.inscricoes.get(numero="N1")
-    registrar_evento(cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", registrado_por=rh())
+    registrar_evento(
+        cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", data_do_ato=DATA_DO_ATO, registrado_por=rh()
+    )
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento.evento.tipo == "anulacao"
     assert "N1" in decidido.evento.resultado.saida["eliminados"]

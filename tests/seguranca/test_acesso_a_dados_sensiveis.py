@@ -33,6 +33,8 @@ from tests.heteroidentificacao.fabricas import (
 )
 from tests.heteroidentificacao.test_pdf import chamado_de, recurso_de_n2, sessao_julgada
 
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
+
 pytestmark = pytest.mark.django_db
 
 IP = "10.20.30.40"
@@ -184,7 +186,7 @@ def test_efeito_do_evento_com_os_convocados_por_grupo_registra_o_acesso(client, 
     rita = com_permissoes("rita", "view_evento")
     servicos_de_concursos.gerar_resultado(cargo, gerado_por=rita)
     registrado = servicos_de_concursos.registrar_desistencia(
-        cargo.inscricoes.get(numero="Y"), documento="Requerimento 12/2025", registrada_por=rita
+        cargo.inscricoes.get(numero="Y"), documento="Requerimento 12/2025", data_do_ato=DATA_DO_ATO, registrada_por=rita
     )
     client.force_login(rita)
     client.get(reverse("concursos:evento", args=[registrado.evento.pk]))

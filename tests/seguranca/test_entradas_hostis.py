@@ -53,6 +53,8 @@ from tests.concursos.fabricas import usuario as usuario_de_teste
 from tests.heteroidentificacao.fabricas import cargo_com_cotistas, chamar, comissao, pessoa, rh, sessao_aberta
 from tests.heteroidentificacao.test_pdf import chamado_de, sessao_julgada
 
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
+
 RAIZ = Path(__file__).resolve().parents[2]
 RAPIDO = settings(max_examples=80, deadline=None)
 COM_BANCO = settings(
@@ -651,7 +653,12 @@ def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_com_resultado):
     url = functools.partial(reverse, "concursos:registrar_evento")
     convocado = cargo.inscricoes.get(numero="A")
     registrado = services.registrar_evento(
-        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 1", registrado_por=usuario_de_teste("rh2")
+        cargo,
+        tipo="vagas_adicionais",
+        quantidade=1,
+        documento="Of. 1",
+        data_do_ato=DATA_DO_ATO,
+        registrado_por=usuario_de_teste("rh2"),
     )
     envios = [
         *variacoes(

@@ -3,6 +3,7 @@ eventos, resultados e pareceres mostram cada versão e quem a fez; o histórico 
 "reverter") e não mostra a quem não pode a mudança de cor/raça."""
 
 import re
+from datetime import date
 from html import unescape
 
 import pytest
@@ -13,6 +14,8 @@ from concursos import services
 from concursos.models import Edital, Inscricao
 from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, usuario
 from tests.heteroidentificacao.test_pdf import chamado_de, sessao_julgada
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +90,10 @@ def test_historico_e_so_para_ver_nem_quem_pode_alterar_reverte(client, cargo):
 def test_cada_ficha_com_historico_tem_a_pagina_historico(client, cargo):
     resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     evento = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="A"), documento="Requerimento 1/2025", registrada_por=resultado.gerado_por
+        cargo.inscricoes.get(numero="A"),
+        documento="Requerimento 1/2025",
+        data_do_ato=DATA_DO_ATO,
+        registrada_por=resultado.gerado_por,
     ).evento
     fichas = {
         "concursos_edital": cargo.edital,

@@ -16,7 +16,7 @@ quem entra.
 """
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -39,6 +39,8 @@ from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
 from tests.heteroidentificacao import fabricas
 from tests.heteroidentificacao.fabricas import FUNDAMENTACAO, chamar, encerrar, sessao_aberta, votar
+
+DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
 
@@ -353,7 +355,12 @@ def montar_cenario():
     publicado = servicos_de_concursos.gerar_resultado(adm, gerado_por=rh)
     servicos_de_concursos.publicar_resultado(publicado, publicado_por=rh)
     registrado = servicos_de_concursos.registrar_evento(
-        adm, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", registrado_por=rh
+        adm,
+        tipo="vagas_adicionais",
+        quantidade=1,
+        documento="Decreto 1/2025",
+        data_do_ato=DATA_DO_ATO,
+        registrado_por=rh,
     )
     # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
     pedido = pedidos.pedir_resultados(e1, solicitado_por=rh)

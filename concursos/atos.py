@@ -1,0 +1,143 @@
+"""O que se confere num ato antes de registrá-lo (docs/REGRAS.md §§ 8 e 9), sem gravar nada.
+
+- A data do ato: nem antes da publicação do edital, nem no futuro, nem depois da validade do
+  concurso (ou da sua prorrogação, uma só, por igual período: CF art. 37, III).
+- A revisão sobre as entradas vigentes do cargo (o cenário que a próxima versão usará): a
+  verificação de um grupo pelo qual o candidato optou e que muda alguma coisa; a nota que é número.
+
+As mensagens dizem o campo e o valor, em português, com as datas em dd/mm/aaaa. Quem grava é
+``services.py``; o motor confere o resto (quem já saiu, quem não está convocado).
+"""
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from comum.exibicao import data
+from cotas.modelo import NOTA, PENDENTE, VERIFICACAO
+from cotas.regimes import rotulo_do_grupo
+
+from .models import SITUACOES_DE_VERIFICACAO, Edital
+
+ROTULOS_DAS_SITUACOES = dict(SITUACOES_DE_VERIFICACAO)
+
+
+def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_ato") -> None:
+    """Recusa a data ausente, a anterior à publicação do edital, a futura e a posterior à validade."""
+    if not isinstance(data_do_ato, date):
+        raise ValidationError(
+            {campo: "Informe a data do ato (dd/mm/aaaa): a data da portaria, decisão ou requerimento."}
+        )
+    if data_do_ato < edital.publicado_em:
+        raise ValidationError(
+            {
+                campo: f"A data do ato ({data(data_do_ato)}) é anterior à publicação do edital "
+                f"{edital} ({data(edital.publicado_em)})."
+            }
+        )
+    hoje = timezone.localdate()
+    if data_do_ato > hoje:
+        raise ValidationError({campo: f"A data do ato ({data(data_do_ato)}) está no futuro (hoje é {data(hoje)})."})
+    fim = edital.fim_da_validade
+    if fim is not None and data_do_ato > fim:
+        prorrogacao = (
+            f", já com a prorrogação ({edital.prorrogacao_documento})"
+            if edital.prorrogada_ate
+            else ", sem prorrogação registrada"
+        )
+        raise ValidationError(
+            {
+                campo: f"O concurso valeu até {data(fim)}{prorrogacao}; um ato de {data(data_do_ato)} é posterior "
+                "ao prazo de validade e não pode ser registrado neste concurso (CF, art. 37, III)."
+            }
+        )
+
+
+def conferir_prorrogacao(edital: Edital, ate, data_do_ato) -> None:
+    """Uma só prorrogação, por até o mesmo período, decidida enquanto o concurso vale (CF art. 37, III).
+
+    O período original conta da publicação do edital até ``validade_ate`` (o sistema não guarda a
+    data da homologação): a prorrogação não pode passar de ``validade_ate`` mais esse mesmo número
+    de dias."""
+    if edital.prorrogada_ate is not None:
+        raise ValidationError(
+            f"A validade do edital {edital} já foi prorrogada até {data(edital.prorrogada_ate)} "
+            f"({edital.prorrogacao_documento}); a Constituição admite uma só prorrogação (art. 37, III)."
+        )
+    if edital.validade_ate is None:
+        raise ValidationError(
+            {"validade_ate": f"Informe o prazo de validade do edital {edital} antes de registrar a prorrogação."}
+        )
+    if not isinstance(ate, date):
+        raise ValidationError({"ate": "Informe até quando a validade é prorrogada (dd/mm/aaaa)."})
+    if ate <= edital.validade_ate:
+        raise ValidationError(
+            {
+                "ate": f"A prorrogação ({data(ate)}) precisa terminar depois da validade atual ({data(edital.validade_ate)})."
+            }
+        )
+    periodo = edital.validade_ate - edital.publicado_em
+    maximo = edital.validade_ate + periodo
+    if ate > maximo:
+        raise ValidationError(
+            {
+                "ate": f"A prorrogação até {data(ate)} é mais longa que o período original "
+                f"({data(edital.publicado_em)} a {data(edital.validade_ate)}, {periodo.days} dias): "
+                f"a validade se prorroga uma vez, por igual período, isto é, até {data(maximo)} no máximo "
+                "(CF, art. 37, III)."
+            }
+        )
+    conferir_data_do_ato(edital, data_do_ato)
+
+
+def conferir_revisao(cenario: dict, tipo: str, numero: str | None, *, grupo: str, situacao: str, nota) -> None:
+    """A revisão (verificação ou nota) sobre as entradas vigentes do cargo, antes do motor."""
+    if tipo not in (VERIFICACAO, NOTA):
+        return
+    candidato = next((c for c in cenario["candidatos"] if c["inscricao"] == numero), None)
+    if candidato is None:
+        raise ValidationError({"inscricao": f"A inscrição {numero} não está entre os candidatos deste cargo."})
+    if tipo == NOTA:
+        conferir_nota(nota)
+        return
+    if not grupo or grupo not in candidato.get("grupos", ()):
+        opcoes = ", ".join(rotulo_do_grupo(g) for g in candidato.get("grupos", ())) or "nenhum"
+        raise ValidationError(
+            {"grupo": f"A inscrição {numero} não optou pelo grupo {grupo or '(vazio)'}; optou por: {opcoes}."}
+        )
+    if situacao not in ROTULOS_DAS_SITUACOES:
+        raise ValidationError({"situacao": f"Situação de verificação desconhecida: {situacao!r}."})
+    vigente = situacao_no_cenario(cenario, numero, grupo)
+    if vigente == situacao:
+        raise ValidationError(
+            {
+                "situacao": f"A verificação da inscrição {numero} para {rotulo_do_grupo(grupo)} já é "
+                f"“{ROTULOS_DAS_SITUACOES[situacao]}”: a revisão não mudaria nada."
+            }
+        )
+
+
+def conferir_nota(nota) -> Decimal:
+    """A nota corrigida: um número finito (texto com vírgula ou ponto, ou Decimal)."""
+    if isinstance(nota, bool) or nota is None or (isinstance(nota, str) and not nota.strip()):
+        raise ValidationError({"nota": "Informe a nota corrigida."})
+    try:
+        valor = Decimal(nota.strip().replace(",", ".")) if isinstance(nota, str) else Decimal(nota)
+    except (InvalidOperation, TypeError, ValueError):
+        raise ValidationError({"nota": f"A nota corrigida {str(nota)[:40]!r} não é um número."}) from None
+    if not valor.is_finite():
+        raise ValidationError({"nota": f"A nota corrigida {str(nota)[:40]!r} não é um número."})
+    return valor
+
+
+def situacao_no_cenario(cenario: dict, numero: str, grupo: str) -> str:
+    """A verificação vigente de uma opção: a das entradas (congeladas depois da publicação) e, por
+    cima, a da última revisão de verificação do cenário."""
+    candidato = next((c for c in cenario["candidatos"] if c["inscricao"] == numero), {})
+    situacao = candidato.get("verificacao", {}).get(grupo, PENDENTE)
+    for evento in cenario["eventos"]:
+        if evento["tipo"] == VERIFICACAO and evento.get("inscricao") == numero and evento.get("grupo") == grupo:
+            situacao = evento["situacao"]
+    return situacao
