@@ -20,11 +20,11 @@ from comum.cpf import normalizar_cpf
 from comum.planilhas import decimal_em_texto
 from comum.validadores import validar_texto_limpo
 from cotas.eventos import TIPOS_DE_EVENTO
-from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS
+from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
 from .importacao.leitores import ValorInvalido, ler_decimal
-from .models import REGIMES, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
+from .models import REGIMES, SITUACOES_DE_VERIFICACAO, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
 PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
@@ -133,6 +133,10 @@ class CargoForm(forms.ModelForm):
             self.fields["vagas"].max_value = MAXIMO_DE_VAGAS
             self.fields["vagas"].validators.append(MaxValueValidator(MAXIMO_DE_VAGAS))
             self.fields["vagas"].widget.attrs["max"] = MAXIMO_DE_VAGAS
+            if self.instance.pk is not None and self.instance.publicado:
+                # Congelado depois da primeira publicação (docs/REGRAS.md §9): um valor enviado é ignorado.
+                self.fields["vagas"].disabled = True
+                self.fields["vagas"].help_text = "Resultado já publicado: altere por evento de vagas adicionais."
         for campo in ("codigo", "nome"):
             if campo in self.fields:
                 self.fields[campo].validators.append(validar_texto_limpo)
@@ -219,21 +223,64 @@ def _rotulo_da_inscricao(inscricao: Inscricao, situacoes: dict[str, str]) -> str
 
 
 class EventoForm(forms.Form):
-    """Dados de um evento do cargo: inscrição (ou quantidade de vagas), documento e motivo."""
+    """Dados de um evento do cargo: inscrição (ou quantidade de vagas), documento, data do ato,
+    publicação no Diário Oficial e motivo; nas revisões (docs/REGRAS.md §8), a nova verificação ou a
+    nota corrigida, e se a decisão é sub judice (com o número do processo)."""
 
     inscricao = forms.ModelChoiceField(label="Inscrição", queryset=Inscricao.objects.none())
     quantidade = forms.IntegerField(label="Quantidade de vagas novas", min_value=1, max_value=MAXIMO_DE_VAGAS)
+    grupo = forms.ChoiceField(label="Grupo", choices=())
+    situacao = forms.ChoiceField(label="Nova verificação", choices=SITUACOES_DE_VERIFICACAO)
+    nota = forms.DecimalField(label="Nota corrigida", max_digits=9, decimal_places=3, localize=True)
+    notas_parciais = forms.JSONField(
+        label="Notas parciais corrigidas",
+        required=False,
+        help_text='Opcional: objeto JSON, por exemplo {"conhecimentos_especificos": "45"}.',
+    )
     documento = forms.CharField(
         label="Documento de suporte",
         max_length=120,
         validators=[validar_texto_limpo],
-        help_text="Número do ofício, portaria ou requerimento.",
+        help_text="Número do ofício, portaria, requerimento, decisão do recurso ou da Justiça.",
+    )
+    data_do_ato = forms.DateField(
+        label="Data do ato",
+        help_text="dd/mm/aaaa: a data do documento, dentro da validade do concurso (não a de hoje, se for outra).",
+    )
+    diario_oficial = forms.CharField(
+        label="Publicação no Diário Oficial",
+        max_length=200,
+        required=False,
+        validators=[validar_texto_limpo],
+        help_text="Opcional, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
+    )
+    sub_judice = forms.BooleanField(
+        label="Sub judice",
+        required=False,
+        help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida).",
+    )
+    processo = forms.CharField(
+        label="Número do processo judicial",
+        max_length=40,
+        required=False,
+        validators=[validar_texto_limpo],
+        help_text="Obrigatório quando a decisão é sub judice.",
     )
     motivo = forms.CharField(label="Motivo", required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
 
     def __init__(self, cargo, tipo: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
+        tipo_de_evento = TIPOS_DE_EVENTO[tipo]
+        if tipo != VERIFICACAO:
+            del self.fields["grupo"], self.fields["situacao"]
+        else:
+            grupos = cargo.edital.regime_congelado().nomes_dos_grupos if cargo.edital.parametros_do_regime else ()
+            self.fields["grupo"].choices = [(g, rotulo_do_grupo(g)) for g in grupos]
+        if tipo != NOTA:
+            del self.fields["nota"], self.fields["notas_parciais"]
+        if not tipo_de_evento.revisao:
+            del self.fields["sub_judice"], self.fields["processo"]
+        if tipo_de_evento.carrega_quantidade:
             del self.fields["inscricao"]
             return
         del self.fields["quantidade"]
@@ -241,6 +288,18 @@ class EventoForm(forms.Form):
         campo = self.fields["inscricao"]
         campo.queryset = cargo.inscricoes.select_related("candidato").order_by("numero")
         campo.label_from_instance = lambda inscricao: _rotulo_da_inscricao(inscricao, situacoes)
+
+    def clean_data_do_ato(self):
+        valor = self.cleaned_data["data_do_ato"]
+        if not PRIMEIRO_ANO <= valor.year <= ULTIMO_ANO:
+            raise ValidationError(f"Data fora do intervalo possível ({PRIMEIRO_ANO} a {ULTIMO_ANO}).")
+        return valor
+
+    def clean(self):
+        dados = super().clean()
+        if dados.get("sub_judice") and not (dados.get("processo") or "").strip():
+            self.add_error("processo", "Informe o número do processo judicial da decisão sub judice.")
+        return dados
 
 
 def _situacoes_atuais(cargo) -> dict[str, str]:

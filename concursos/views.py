@@ -32,18 +32,28 @@ from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuad
 from .models import Cargo, Edital, Evento, Resultado
 from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado
+from .previsao import resumo_da_previsao
 from .publicacao import exportar_lista
 
 
 @staff_member_required
 @permission_required("concursos.registrar_evento", raise_exception=True)
 def registrar_evento(request, pk: int, tipo: str):
+    """Em dois passos: o formulário mostra primeiro o que o evento faria (``services.prever``, sem
+    gravar); só o envio com ``confirmar`` registra o evento e gera a nova versão."""
     cargo = get_object_or_404(Cargo.objects.select_related("edital"), pk=pk)
     if tipo not in TIPOS_DE_EVENTO:
         raise Http404("Tipo de evento desconhecido.")
-    form = EventoForm(cargo, tipo, request.POST if request.method == "POST" else None)
-    if form.is_valid():
+    inicial = {"inscricao": request.GET.get("inscricao")} if request.GET.get("inscricao", "").isdigit() else None
+    form = EventoForm(cargo, tipo, request.POST if request.method == "POST" else None, initial=inicial)
+    titulo = f"Registrar {TIPOS_DE_EVENTO[tipo].lower()} — {cargo.nome}"
+    if "corrigir" not in request.POST and form.is_valid():
         try:
+            if "confirmar" not in request.POST:
+                previsto, numero = services.prever(cargo, tipo=tipo, **form.cleaned_data)
+                contexto = contexto_admin(request, f"Confirmar: {titulo}", cargo=cargo, form=form, tipo=tipo)
+                contexto.update(resumo_da_previsao(cargo, previsto, numero))
+                return render(request, "concursos/confirmar_evento.html", contexto)
             registrado = services.registrar_evento(cargo, tipo=tipo, registrado_por=request.user, **form.cleaned_data)
         except (cotas.ErroDeCotas, ValidationError) as erro:
             form.add_error(None, mensagem_de(erro))
@@ -51,7 +61,6 @@ def registrar_evento(request, pk: int, tipo: str):
             versao = registrado.resultado.versao
             messages.success(request, f"Evento registrado: {registrado.evento}. Versão {versao} do resultado gerada.")
             return redirect("concursos:evento", registrado.evento.pk)
-    titulo = f"Registrar {TIPOS_DE_EVENTO[tipo].lower()} — {cargo.nome}"
     contexto = contexto_admin(request, titulo, cargo=cargo, form=form, explicacao=tipo_de_evento(tipo).explicacao)
     return render(request, "concursos/registrar_evento.html", contexto)
 

@@ -7,13 +7,15 @@ duplica nada. Tudo passa pelos serviços de ``concursos``, como faria o RH.
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 
 from django.db import transaction
 
 from concursos import services
 from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
-from cotas.modelo import DESISTENCIA, NAO_POSSE, VAGAS_ADICIONAIS
+from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, VAGAS_ADICIONAIS
 
 from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
 from .usuarios import criar_usuarios
@@ -62,6 +64,7 @@ def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
                 tipo=demo.tipo,
                 publicado_em=demo.publicado_em,
                 data_referencia_idade=demo.data_referencia_idade,
+                validade_ate=demo.validade_ate,
                 regime=demo.regime,
             )
             criados["editais"] += 1
@@ -138,7 +141,9 @@ def _existentes(manager, campo: str, valores: list[str]) -> dict[str, int]:
 
 def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
     """O edital de 2020 já andou: primeiro resultado publicado e depois uma desistência na vaga
-    reservada a negros (Art. 3º, §2º), uma não posse e vagas adicionais."""
+    reservada a negros (Art. 3º, §2º), uma não posse, vagas adicionais, um recurso deferido depois
+    da convocação (revisão de verificação, docs/REGRAS.md §8: quem era "não confirmado" passa a
+    confirmado) e a prorrogação da validade, cada ato com o seu documento e a sua data."""
     primeiro = cargo.resultados.get(versao=1)
     if primeiro.status != Resultado.PUBLICADO:
         services.publicar_resultado(primeiro, publicado_por=admin)
@@ -146,17 +151,46 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
     negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
     ampla = next(c.inscricao for c in chamadas if c.vaga == "ampla")
     eventos = (
-        (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020"),
-        (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020"),
-        (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021"),
+        (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020", date(2020, 5, 4)),
+        (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020", date(2020, 6, 15)),
+        (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021", date(2021, 2, 1)),
     )
-    for tipo, numero, quantidade, documento in eventos:
+    for tipo, numero, quantidade, documento, data_do_ato in eventos:
         services.registrar_evento(
             cargo,
             tipo=tipo,
             inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
             quantidade=quantidade,
             documento=documento,
+            data_do_ato=data_do_ato,
+            diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}",
             registrado_por=admin,
         )
-    return len(eventos)
+    services.registrar_verificacao(
+        _melhor_nao_confirmado(primeiro.cenario),
+        "negros",
+        CONFIRMADO,
+        registrada_por=admin,
+        documento="Recurso nº 17/2021, deferido pela comissão recursal",
+        data_do_ato=date(2021, 3, 15),
+        motivo="A comissão recursal reconheceu o fenótipo negro do candidato.",
+    )
+    services.prorrogar_validade(
+        cargo.edital,
+        ate=date(2024, 6, 30),
+        documento="Decreto nº 120/2022 (prorroga a validade do concurso)",
+        data_do_ato=date(2022, 5, 20),
+        registrado_por=admin,
+    )
+    return len(eventos) + 1
+
+
+def _melhor_nao_confirmado(cenario: dict) -> Inscricao:
+    """Quem optou por negros e não foi confirmado na primeira publicação, com a maior nota."""
+    nao_confirmados = [
+        c
+        for c in cenario["candidatos"]
+        if c.get("verificacao", {}).get("negros") == NAO_CONFIRMADO and not c.get("eliminado")
+    ]
+    melhor = max(nao_confirmados, key=lambda c: Decimal(c["nota"]))
+    return Inscricao.objects.get(edital__ano=2020, numero=melhor["inscricao"])

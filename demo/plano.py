@@ -89,6 +89,7 @@ class EditalDemo:
     regime: str
     percentual_pcd: Decimal | None
     cargos: tuple[CargoDemo, ...]
+    validade_ate: date | None = None  # prazo de validade do concurso (CF art. 37, III)
 
     @property
     def chave(self) -> str:
@@ -100,6 +101,7 @@ EDITAIS = (
         3, 2020, "Concurso Público — Guarda Municipal", CONCURSO_PUBLICO, date(2020, 2, 3), date(2020, 3, 6),
         "cariacica-2018", Decimal("10"),
         (CargoDemo("GM", "Guarda Municipal", 50, 205, empates=("idade", "jurado", "sorteio"), eliminados=1),),
+        validade_ate=date(2022, 6, 30),
     ),
     EditalDemo(
         2, 2023, "Processo Seletivo — Agente Comunitário de Saúde", PROCESSO_SELETIVO_ACS_ACE, date(2023, 7, 15),

@@ -61,22 +61,41 @@ def test_formulario_de_registrar_cada_tipo_abre_com_a_explicacao_e_o_campo_certo
     assert ("inscricao" in campos) != tipo.carrega_quantidade
 
 
+# Revisões (docs/REGRAS.md §8): Z, negra da 3ª vaga, não confirmada em recurso; A com a nota corrigida
+# para baixo. A revisão tira da convocação o próprio candidato que deixa de vencer.
+REVISOES = {
+    "verificacao": ("Z", {"grupo": "negros", "situacao": "nao_confirmado"}),
+    "nota": ("A", {"nota": "1.000"}),
+}
+
+
 @pytest.mark.parametrize("tipo", TIPOS, ids=lambda t: t.tipo)
 def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu(cargo_com_resultado, tipo):
     cargo = cargo_com_resultado
-    alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero="A")}
+    numero, revisao = REVISOES.get(tipo.tipo, ("A", {}))
+    alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero=numero)}
     registrado = services.registrar_evento(
-        cargo, tipo=tipo.tipo, registrado_por=usuario("rh"), documento="Of. 1", data_do_ato=DATA_DO_ATO, **alvo
+        cargo,
+        tipo=tipo.tipo,
+        registrado_por=usuario("rh"),
+        documento="Of. 1",
+        data_do_ato=DATA_DO_ATO,
+        **alvo,
+        **revisao,
     )
     evento = adapters.eventos_do_cargo(cargo)[-1]
-    assert evento == (
-        {"tipo": tipo.tipo, "quantidade": 1} if tipo.carrega_quantidade else {"tipo": tipo.tipo, "inscricao": "A"}
+    esperado = (
+        {"tipo": tipo.tipo, "quantidade": 1} if tipo.carrega_quantidade else {"tipo": tipo.tipo, "inscricao": numero}
     )
+    esperado.update(revisao)
+    if tipo.revisao:
+        esperado["sub_judice"] = False
+    assert evento == {**esperado, "documento": "Of. 1", "data": "2025-06-02"}
     mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}
     if tipo.carrega_quantidade:
         assert mudancas[""] == "6 vagas"
     else:
-        assert mudancas["A"] == tipo.situacao_de_quem_saiu
+        assert mudancas[numero] == tipo.situacao_de_quem_saiu
 
 
 def test_escolhas_de_regime_sao_os_regimes_do_motor_com_os_seus_titulos():

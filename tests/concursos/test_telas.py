@@ -36,8 +36,13 @@ def test_desistencia_pela_tela_convoca_a_proxima_negra_citando_o_art_3_par_2(cli
     rh = com_permissoes("rh", "registrar_evento")
     client.force_login(rh)
     zeca = cargo.inscricoes.get(numero="Z")
-    dados = {"inscricao": zeca.pk, "documento": "Req. 12/2025", "motivo": "Pediu para sair"}
-    resposta = client.post(url_do_evento(cargo, "desistencia"), dados, follow=True)
+    dados = {
+        "inscricao": zeca.pk,
+        "documento": "Req. 12/2025",
+        "data_do_ato": "02/06/2025",
+        "motivo": "Pediu para sair",
+    }
+    resposta = client.post(url_do_evento(cargo, "desistencia"), {**dados, "confirmar": "1"}, follow=True)
     pagina = texto(resposta)
     convocados = pagina[pagina.index("Quem é convocado agora") : pagina.index("O que mudou e para quem")]
     assert "3ª W Wanda Souza Negros" in convocados and "Art. 3º, §2º — substitui a inscrição Z" in convocados
@@ -58,7 +63,8 @@ def test_nao_posse_de_quem_nao_foi_convocado_mostra_a_mensagem_do_motor_e_nao_gr
     cargo = cargo_com_resultado
     client.force_login(com_permissoes("rh", "registrar_evento"))
     quiteria = cargo.inscricoes.get(numero="Q")
-    resposta = client.post(url_do_evento(cargo, "nao_posse"), {"inscricao": quiteria.pk, "documento": "Of. 3"})
+    dados = {"inscricao": quiteria.pk, "documento": "Of. 3", "data_do_ato": "02/06/2025"}
+    resposta = client.post(url_do_evento(cargo, "nao_posse"), dados)
     assert resposta.status_code == 200
     assert "não está convocada" in texto(resposta) and 'class="errornote"' in resposta.content.decode()
     assert not Evento.objects.exists() and cargo.resultados.count() == 1
@@ -77,7 +83,8 @@ def test_vagas_adicionais_pedem_a_quantidade_e_mostram_quem_muda_de_vaga(client)
     client.force_login(com_permissoes("rh", "registrar_evento"))
     url = url_do_evento(cargo, "vagas_adicionais")
     assert 'name="inscricao"' not in client.get(url).content.decode()
-    pagina = texto(client.post(url, {"quantidade": 1, "documento": "Of. 9/2025"}, follow=True))
+    dados = {"quantidade": 1, "documento": "Of. 9/2025", "data_do_ato": "02/06/2025", "confirmar": "1"}
+    pagina = texto(client.post(url, dados, follow=True))
     assert "3ª Z Candidato Z Negros" in pagina
     assert "Mudam de vaga e continuam convocados Inscrição Nome De Para Motivo Y Candidato Y Negros Ampla" in pagina
 

@@ -181,8 +181,37 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
     carregar_demo()
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
     assert cargo.resultados.get(versao=1).status == Resultado.PUBLICADO
-    assert sorted(cargo.eventos.values_list("tipo", flat=True)) == ["desistencia", "nao_posse", "vagas_adicionais"]
+    assert list(cargo.eventos.values_list("tipo", flat=True)) == [
+        "desistencia", "nao_posse", "vagas_adicionais", "verificacao"
+    ]  # fmt: skip
     assert not ultimo("3/2020", "GM").provisorio
+    assert all(e.data_do_ato and e.documento for e in cargo.eventos.all())
+
+
+def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever_a_opcao():
+    """REGRAS §8: o recurso julgado depois da convocação é um evento datado; a opção da inscrição e
+    as entradas do primeiro resultado publicado continuam como foram publicadas."""
+    carregar_demo()
+    cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
+    revisao = cargo.eventos.get(tipo="verificacao")
+    assert (revisao.grupo, revisao.situacao, revisao.data_do_ato) == ("negros", "confirmado", date(2021, 3, 15))
+    assert revisao.inscricao.opcoes.get(grupo="negros").situacao == "nao_confirmado"
+    publicado = cargo.resultados.get(versao=1).cenario
+    (antes,) = [c for c in publicado["candidatos"] if c["inscricao"] == revisao.inscricao.numero]
+    assert antes["verificacao"]["negros"] == "nao_confirmado"
+    assert ultimo("3/2020", "GM").cenario["eventos"][-1] == {
+        "tipo": "verificacao", "inscricao": revisao.inscricao.numero, "grupo": "negros", "situacao": "confirmado",
+        "sub_judice": False, "documento": "Recurso nº 17/2021, deferido pela comissão recursal", "data": "2021-03-15",
+    }  # fmt: skip
+
+
+def test_guarda_de_2020_teve_a_validade_prorrogada_uma_vez_por_ato_registrado():
+    carregar_demo()
+    edital = Edital.objects.get(ano=2020)
+    assert (edital.validade_ate, edital.prorrogada_ate) == (date(2022, 6, 30), date(2024, 6, 30))
+    assert edital.prorrogacao_documento.startswith("Decreto nº 120/2022") and edital.prorrogacao_data == date(
+        2022, 5, 20
+    )
 
 
 @pytest.mark.parametrize(
