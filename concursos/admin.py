@@ -22,7 +22,7 @@ from comum.cpf import normalizar_cpf
 from comum.exibicao import data, data_e_hora
 from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
-from cotas.modelo import ROTULOS_DOS_ARREDONDAMENTOS
+from cotas.modelo import NOTA, ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
@@ -142,10 +142,25 @@ class EditalAdmin(HistoricoNoAdmin):
     def get_fieldsets(self, request, obj=None):
         regime = ["regime", "percentual_pcd"] if obj is None else ["regime", "parametros_congelados", "criacao"]
         ajuda = "Escolhido na criação; os parâmetros são congelados e não mudam depois."
-        return [(None, {"fields": self.campos}), ("Regime de cotas", {"fields": regime, "description": ajuda})]
+        campos = self.campos if obj is None else [*self.campos, "prorrogacao"]
+        return [(None, {"fields": campos}), ("Regime de cotas", {"fields": regime, "description": ajuda})]
+
+    @admin.display(description="prorrogação da validade")
+    def prorrogacao(self, edital):
+        if edital.prorrogada_ate is None:
+            return "Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III)."
+        return (
+            f"Até {data(edital.prorrogada_ate)}, por {edital.prorrogacao_documento} de {data(edital.prorrogacao_data)}"
+            f" (registrada por {edital.prorrogacao_registrada_por or '—'})."
+        )
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["regime", "parametros_congelados", "criacao"]
+        if obj is None:
+            return []
+        # Prorrogada a validade, o prazo original não muda mais: a prorrogação foi medida por ele.
+        return ["regime", "parametros_congelados", "criacao", "prorrogacao"] + (
+            ["validade_ate"] if obj.prorrogada_ate else []
+        )
 
     def get_form(self, request, obj=None, **kwargs):
         if obj is None:
@@ -262,6 +277,16 @@ class OpcaoDeGrupoInline(admin.TabularInline):
     fields = ["grupo", "situacao"]
     extra = 0
 
+    def get_readonly_fields(self, request, obj=None):
+        """Depois da primeira publicação do cargo, a verificação muda só por evento de revisão."""
+        return ["grupo", "situacao"] if _publicada(obj) else []
+
+    def has_add_permission(self, request, obj=None):
+        return not _publicada(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not _publicada(obj) and super().has_delete_permission(request, obj)
+
     def get_formset(self, request, obj=None, **kwargs):
         grupos = obj.edital.regime_congelado().nomes_dos_grupos if obj and obj.edital.parametros_do_regime else ()
         kwargs["form"] = type("OpcaoDoEditalForm", (OpcaoDeGrupoForm,), {"grupos": grupos or grupos_conhecidos()})
@@ -321,7 +346,30 @@ class InscricaoAdmin(
 
     def get_fields(self, request, obj=None):
         sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
-        return [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
+        campos = [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
+        return campos + ["revisoes"] if _publicada(obj) else campos
+
+    def get_readonly_fields(self, request, obj=None):
+        """Resultado do cargo publicado: nota, notas parciais e eliminação só mudam por evento
+        (docs/REGRAS.md §9); a ficha mostra os botões para registrá-lo."""
+        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes"] if _publicada(obj) else []
+
+    @admin.display(description="revisões (resultado publicado)")
+    def revisoes(self, inscricao):
+        botoes = format_html_join(
+            " ",
+            '<a class="button" href="{}?inscricao={}">Registrar {}</a>',
+            (
+                (reverse("concursos:registrar_evento", args=[inscricao.cargo_id, tipo]), inscricao.pk, rotulo.lower())
+                for tipo, rotulo in TIPOS_DE_EVENTO.items()
+                if tipo in (VERIFICACAO, NOTA)
+            ),
+        )
+        return format_html(
+            '{}<p class="help">O resultado do cargo já foi publicado: nota, notas parciais, eliminação e '
+            "verificação não se editam mais aqui; mudam por evento, com documento e data do ato.</p>",
+            botoes,
+        )
 
     def get_inlines(self, request, obj):
         """Opções por grupo revelam cor/raça e deficiência (LGPD): só com a permissão própria."""
@@ -370,6 +418,11 @@ class InscricaoAdmin(
         return campo
 
 
+def _publicada(inscricao) -> bool:
+    """A inscrição (já gravada) é de um cargo com resultado publicado: entradas congeladas."""
+    return inscricao is not None and inscricao.pk is not None and inscricao.cargo.publicado
+
+
 # ---------------------------------------------------------------- eventos e resultados
 
 
@@ -377,11 +430,14 @@ class InscricaoAdmin(
 class EventoAdmin(SoLeitura, HistoricoNoAdmin):
     """Só leitura: eventos nascem nas telas de registro e se corrigem por reversão."""
 
-    list_display = ["registrado", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]
+    list_display = ["registrado", "ato", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]
     list_filter = ["tipo", "cargo__edital"]
     search_fields = ["documento", "inscricao__numero", "cargo__nome", "cargo__codigo"]
     list_select_related = ["cargo", "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"]
-    fields = ["cargo", "tipo", "inscricao", "quantidade", "documento", "motivo", "reverte", "registrado_por"]
+    fields = [
+        "cargo", "tipo", "inscricao", "quantidade", "grupo", "situacao", "nota", "notas_parciais", "sub_judice",
+        "processo", "documento", "data_do_ato", "diario_oficial", "motivo", "reverte", "registrado_por",
+    ]  # fmt: skip
     readonly_fields = ["registrado", "efeito"]
 
     def get_fields(self, request, obj=None):
@@ -390,6 +446,10 @@ class EventoAdmin(SoLeitura, HistoricoNoAdmin):
     @admin.display(description="registrado em", ordering="registrado_em")
     def registrado(self, evento):
         return data_e_hora(evento.registrado_em)
+
+    @admin.display(description="data do ato", ordering="data_do_ato")
+    def ato(self, evento):
+        return data(evento.data_do_ato)
 
     @admin.display(description="inscrição / vagas")
     def alvo(self, evento):

@@ -273,6 +273,9 @@ class Inscricao(models.Model):
 
     objects = InscricaoQuerySet.as_manager()
 
+    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (docs/REGRAS.md §9).
+    CAMPOS_CONGELADOS = ("nota", "notas_parciais", "situacao")
+
     class Meta:
         verbose_name = "inscrição"
         verbose_name_plural = "inscrições"
@@ -288,8 +291,11 @@ class Inscricao(models.Model):
     def __str__(self):
         return f"{self.numero} — {self.candidato}"
 
-    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (docs/REGRAS.md §9).
-    CAMPOS_CONGELADOS = ("nota", "notas_parciais", "situacao")
+    def save(self, *args, **kwargs):
+        if alterados := self._congelados_alterados():
+            nomes = ", ".join(str(self._meta.get_field(c).verbose_name) for c in alterados)
+            raise ValidationError(f"Inscrição {self.numero} ({nomes}): {MENSAGEM_INSCRICAO_CONGELADA}")
+        super().save(*args, **kwargs)
 
     def clean(self):
         if self.cargo_id and self.edital_id and self.cargo.edital_id != self.edital_id:
