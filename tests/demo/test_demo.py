@@ -189,7 +189,7 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
 
 
 def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever_a_opcao():
-    """REGRAS §8: o recurso julgado depois da convocação é um evento datado; a opção da inscrição e
+    """docs/REGRAS.md §8: o recurso julgado depois da convocação é um evento datado; a opção da inscrição e
     as entradas do primeiro resultado publicado continuam como foram publicadas."""
     carregar_demo()
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
