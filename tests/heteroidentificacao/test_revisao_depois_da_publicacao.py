@@ -1,0 +1,103 @@
+"""Decisão da heteroidentificação depois da publicação do resultado (docs/REGRAS.md §§ 8 e 9): não
+reescreve a opção publicada; vira um evento de revisão de verificação, com a ata da sessão como
+documento, a data do encerramento e quem encerrou, e gera a nova versão do resultado."""
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from concursos import services as servicos_de_concursos
+from concursos.models import Evento, OpcaoDeGrupo
+from heteroidentificacao import services
+from heteroidentificacao.models import Comissao
+
+from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
+
+pytestmark = pytest.mark.django_db
+RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
+
+
+@pytest.fixture
+def publicado():
+    """N1 (85) não confirmado e N2 (80) confirmado pela comissão ordinária; o resultado publicado
+    chama A, B, N2 (3ª vaga, negros), C e P."""
+    cargo = cargo_com_cotistas()
+    sessao = sessao_aberta(comissao(cargo.edital))
+    nao = {"ana": "confirma", "bruno": "nao_confirma", "carla": "nao_confirma", "davi": "nao_confirma"}
+    chamado_n1 = julgar(sessao, cargo.inscricoes.get(numero="N1"), **nao, elisa="nao_confirma")
+    julgar(sessao, cargo.inscricoes.get(numero="N2"), ana="confirma", bruno="confirma", carla="confirma")
+    encerrar(sessao)
+    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh())
+    servicos_de_concursos.publicar_resultado(resultado, publicado_por=rh())
+    assert [p.inscricao for p in resultado.saida_do_motor.ordem_vigente] == ["A", "B", "N2", "C", "P"]
+    chamado_n1.refresh_from_db()
+    return cargo, chamado_n1
+
+
+def test_recurso_provido_depois_da_publicacao_vira_evento_de_verificacao_e_convoca_na_hora(publicado):
+    cargo, chamado_n1 = publicado
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
+    encerrar(sessao)
+
+    evento = Evento.objects.get(cargo=cargo)
+    assert (evento.tipo, evento.inscricao.numero, evento.grupo, evento.situacao) == (
+        "verificacao", "N1", "negros", "confirmado"
+    )  # fmt: skip
+    assert evento.documento == f"Ata da sessão nº {sessao.pk} da comissão recursal"
+    assert (evento.data_do_ato, evento.registrado_por) == (timezone.localdate(), pessoa("helena"))
+    # A opção publicada não muda: a revisão vale a partir do evento.
+    assert OpcaoDeGrupo.objects.get(inscricao__numero="N1", grupo="negros").situacao == "nao_confirmado"
+    versao = cargo.resultados.order_by("-versao").first()
+    assert versao.versao == 2 and versao.evento == evento
+    saida = versao.saida_do_motor
+    # N1 passa à frente de N2 na lista de negros e é convocado na hora, além das 5 vagas (Súmula 15
+    # do STF); N2, já convocado, é mantido na vaga (docs/REGRAS.md §8).
+    assert [(c.inscricao, c.vaga, c.posicao) for c in saida.convocacoes if c.evento == 1] == [("N1", "negros", 6)]
+    assert [(m.inscricao, m.vaga) for m in saida.mantidos] == [("N2", "negros")]
+
+
+def test_recurso_negado_depois_da_publicacao_nao_registra_evento(publicado):
+    cargo, chamado_n1 = publicado
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(
+        services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="nao_confirma", joana="nao_confirma"
+    )
+    encerrar(sessao)
+    assert not Evento.objects.filter(cargo=cargo).exists() and cargo.resultados.count() == 1
+
+
+def test_declaracao_falsa_de_quem_nao_foi_nomeado_depois_da_publicacao_vira_evento(rh_publicou_n1_e_n2):
+    """Apuração procedente contra N2 (confirmado, ainda não convocado) num cargo publicado: a opção
+    fica como foi publicada e a eliminação entra como revisão de verificação, datada da decisão."""
+    cargo = rh_publicou_n1_e_n2
+    processo = services.instaurar_apuracao(
+        cargo.inscricoes.get(numero="N2"), numero="PA 2025/0042", fatos=RAZOES, instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), dias_para_defesa=10, por=rh())
+    decidido = services.decidir_apuracao(
+        processo, decisao="procedente", fundamentacao="Má-fé comprovada.", decidido_em=date(2025, 6, 14), por=rh()
+    )
+    evento = Evento.objects.get(cargo=cargo)
+    assert (evento.tipo, evento.inscricao.numero, evento.situacao, evento.documento, evento.data_do_ato) == (
+        "verificacao", "N2", "declaracao_falsa", "PA 2025/0042", date(2025, 6, 14)
+    )  # fmt: skip
+    assert decidido.evento.evento == evento and "N2" in decidido.evento.resultado.saida["eliminados"]
+    assert OpcaoDeGrupo.objects.get(inscricao__numero="N2", grupo="negros").situacao == "confirmado"
+
+
+@pytest.fixture
+def rh_publicou_n1_e_n2():
+    """N1 (85) e N2 (80) confirmados; publicado: N1 na 3ª vaga (negros), N2 esperando."""
+    cargo = cargo_com_cotistas()
+    sessao = sessao_aberta(comissao(cargo.edital))
+    for numero in ("N1", "N2"):
+        julgar(sessao, cargo.inscricoes.get(numero=numero), ana="confirma", bruno="confirma", carla="confirma")
+    encerrar(sessao)
+    servicos_de_concursos.publicar_resultado(
+        servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh()), publicado_por=rh()
+    )
+    return cargo
