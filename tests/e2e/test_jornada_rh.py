@@ -173,8 +173,12 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     expect(zacarias).to_contain_text("convocada: 3ª vaga, negros")
     inscricao.select_option(zacarias.get_attribute("value"))
     pagina.get_by_label("Documento de suporte").fill("Requerimento nº 123/2025")
+    pagina.get_by_label("Data do ato").fill("02/06/2025")
     pagina.get_by_label("Motivo").fill("Desistência protocolada pelo candidato.")
-    pagina.get_by_role("button", name="Registrar e gerar nova versão").click()
+    pagina.get_by_role("button", name="Ver o efeito antes de registrar").click()
+    # A confirmação mostra o efeito calculado sem gravar; só então o evento é registrado.
+    expect(pagina.get_by_text("Nada foi gravado ainda.")).to_be_visible()
+    pagina.get_by_role("button", name="Confirmar e registrar").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("Versão 2 do resultado gerada")
     convocados = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem é convocado agora"))
