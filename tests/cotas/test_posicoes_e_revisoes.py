@@ -198,8 +198,17 @@ def test_verificacao_decidida_tira_a_pendencia_e_a_que_volta_a_pendente_a_repoe(
         ([verificacao("Z", "confirmado")], "não muda nada"),
         ([verificacao("A", "confirmado")], "não optou pelo grupo"),
         ([desistencia("D"), nota("D", "99")], "já saiu das listas"),
+        ([verificacao("Z", "talvez")], "situação 'talvez' inválida"),
+        ([verificacao("Z", "confirmado", grupo="indios")], "grupo 'indios' desconhecido"),
     ],
-    ids=["revisao-de-quem-saiu", "verificacao-que-nao-muda", "grupo-nao-optado", "nota-de-quem-saiu"],
+    ids=[
+        "revisao-de-quem-saiu",
+        "verificacao-que-nao-muda",
+        "grupo-nao-optado",
+        "nota-de-quem-saiu",
+        "situacao-invalida",
+        "grupo-desconhecido",
+    ],
 )
 def test_revisao_invalida_e_recusada_com_mensagem_que_nomeia_o_candidato(eventos, trecho):
     with pytest.raises(ErroDeCotas) as erro:
