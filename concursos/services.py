@@ -158,6 +158,12 @@ class EventoRegistrado:
     def reclassificados_agora(self) -> list[dict]:
         return [r for r in self.resultado.saida["reclassificacoes"] if r["evento"] == self.numero]
 
+    @property
+    def mantidos_agora(self) -> list:
+        """Convocados que a revisão deixou fora dos vencedores e que mantêm a vaga e a posição
+        (docs/REGRAS.md §8), como ``cotas.modelo.Mantido``."""
+        return [m for m in self.resultado.saida_do_motor.mantidos if m.evento == self.numero]
+
 
 @transaction.atomic
 def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> EventoRegistrado:

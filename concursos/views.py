@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 import cotas
 from comum.mensagens import mensagem_de
 from cotas.eventos import tipo_de_evento
+from cotas.regimes import rotulo_do_grupo
 
 from . import services
 from .acesso import descrever, registrar_acesso
@@ -75,7 +76,12 @@ def evento(request, pk: int):
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)
     if resultado is not None:
-        contexto.update(efeito_do_evento(services.EventoRegistrado(evento, resultado)))
+        registrado = services.EventoRegistrado(evento, resultado)
+        mantidos = [
+            {"inscricao": m.inscricao, "vaga": rotulo_do_grupo(m.vaga), "posicao": m.posicao}
+            for m in registrado.mantidos_agora
+        ]
+        contexto.update(efeito_do_evento(registrado), mantidos=mantidos)
         registrar_acesso(request, o_que="evento", objeto=descrever(evento, _rotulo_do_cargo(evento.cargo)))
     return render(request, "concursos/evento.html", contexto)
 

@@ -401,3 +401,27 @@ def test_formulario_de_revisao_abre_com_a_inscricao_escolhida(client, publicado)
     assert str(form["inscricao"].value()) == str(zeca.pk)
     assert {"grupo", "situacao", "sub_judice", "processo", "data_do_ato", "diario_oficial"} <= set(form.fields)
     assert "nota" not in form.fields
+
+
+def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, publicado, rh):
+    """A liminar dá a C (92) nota 93,5, acima de Y (93): C vence na ampla e é chamado na hora, Y passa
+    à vaga de negros e Z, já convocado na 3ª vaga, deixa de vencer e é mantido (docs/REGRAS.md §8)."""
+    registrado = services.registrar_evento(
+        publicado,
+        tipo="nota",
+        inscricao=publicado.inscricoes.get(numero="C"),
+        nota="93.5",
+        sub_judice=True,
+        processo="5001234-56.2025.8.08.0012",
+        documento="Liminar na ação 5001234",
+        data_do_ato=ATO,
+        diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
+        registrado_por=rh,
+    )
+    assert [(m.inscricao, m.vaga, m.posicao) for m in registrado.mantidos_agora] == [("Z", "negros", 3)]
+    client.force_login(com_permissoes("leitor", "view_evento"))
+    pagina = texto(client.get(reverse("concursos:evento", args=[registrado.evento.pk])))
+    assert "Nota corrigida 93,500" in pagina or "Nota corrigida 93.500" in pagina
+    assert "Sub judice Sim — processo 5001234-56.2025.8.08.0012" in pagina
+    assert "Data do ato 02/06/2025" in pagina and "Diário Oficial DOM nº 1234, 02/06/2025, p. 7" in pagina
+    assert "Mantidos (docs/REGRAS.md §8)" in pagina and "Z Negros 3ª" in pagina
