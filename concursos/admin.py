@@ -148,7 +148,11 @@ class EditalAdmin(HistoricoNoAdmin):
     @admin.display(description="prorrogação da validade")
     def prorrogacao(self, edital):
         if edital.prorrogada_ate is None:
-            return "Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III)."
+            return format_html(
+                'Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III). <a href="{}">Registrar a '
+                "prorrogação</a>",
+                reverse("concursos:prorrogar_validade", args=[edital.pk]),
+            )
         return (
             f"Até {data(edital.prorrogada_ate)}, por {edital.prorrogacao_documento} de {data(edital.prorrogacao_data)}"
             f" (registrada por {edital.prorrogacao_registrada_por or '—'})."

@@ -326,6 +326,29 @@ class ReversaoForm(forms.Form):
     )
 
 
+class ProrrogacaoForm(forms.Form):
+    """A prorrogação da validade do concurso: até quando, o documento e a data do ato."""
+
+    ate = forms.DateField(
+        label="Validade prorrogada até", help_text="dd/mm/aaaa; no máximo o mesmo período da validade."
+    )
+    documento = forms.CharField(
+        label="Documento",
+        max_length=200,
+        validators=[validar_texto_limpo],
+        help_text="Decreto ou portaria que prorroga a validade.",
+    )
+    data_do_ato = forms.DateField(label="Data do ato", help_text="dd/mm/aaaa; dentro da validade atual.")
+
+    def clean(self):
+        dados = super().clean()
+        for campo in ("ate", "data_do_ato"):
+            valor = dados.get(campo)
+            if isinstance(valor, date) and not PRIMEIRO_ANO <= valor.year <= ULTIMO_ANO:
+                self.add_error(campo, f"Data fora do intervalo possível ({PRIMEIRO_ANO} a {ULTIMO_ANO}).")
+        return dados
+
+
 class SimuladorQuadroForm(forms.Form):
     """Quadro de vagas de um cargo hipotético por um regime pré-definido (Art. 1º, §4º)."""
 

@@ -10,6 +10,7 @@ app_name = "concursos"
 urlpatterns = [
     path("simulador/", views.simulador, name="simulador"),
     path("editais/<int:pk>/gerar-resultado/", views.gerar_resultado, name="gerar_resultado"),
+    path("editais/<int:pk>/prorrogar-validade/", views.prorrogar_validade, name="prorrogar_validade"),
     path("editais/<int:pk>/quadro-de-vagas.pdf", views.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),
     path("editais/<int:pk>/resultado.pdf", views.resultado_pdf, name="resultado_pdf"),
     path("cargos/<int:pk>/eventos/<str:tipo>/", views.registrar_evento, name="registrar_evento"),

@@ -29,7 +29,7 @@ from .apresentacao import (
     quadro_avulso,
 )
 from .avisos import gerar_e_informar, publicar_e_informar
-from .forms import EventoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm
+from .forms import EventoForm, ProrrogacaoForm, ReversaoForm, SimuladorCenarioForm, SimuladorQuadroForm
 from .models import Cargo, Edital, Evento, Resultado
 from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado
@@ -106,6 +106,26 @@ def reverter_evento(request, pk: int):
             return redirect("concursos:evento", registrado.evento.pk)
     titulo = f"Reverter evento: {evento}"
     return render(request, "concursos/reverter_evento.html", contexto_admin(request, titulo, evento=evento, form=form))
+
+
+@staff_member_required
+@permission_required("concursos.change_edital", raise_exception=True)
+def prorrogar_validade(request, pk: int):
+    """A prorrogação da validade do concurso, uma só (CF art. 37, III): um ato registrado."""
+    edital = get_object_or_404(Edital, pk=pk)
+    form = ProrrogacaoForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            services.prorrogar_validade(edital, registrado_por=request.user, **form.cleaned_data)
+        except ValidationError as erro:
+            form.add_error(None, mensagem_de(erro))
+        else:
+            messages.success(
+                request, f"Validade do edital {edital} prorrogada até {form.cleaned_data['ate']:%d/%m/%Y}."
+            )
+            return redirect("admin:concursos_edital_change", edital.pk)
+    contexto = contexto_admin(request, f"Prorrogar a validade — edital {edital}", edital=edital, form=form)
+    return render(request, "concursos/prorrogar_validade.html", contexto)
 
 
 @staff_member_required

@@ -425,3 +425,18 @@ def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, pub
     assert "Sub judice Sim — processo 5001234-56.2025.8.08.0012" in pagina
     assert "Data do ato 02/06/2025" in pagina and "Diário Oficial DOM nº 1234, 02/06/2025, p. 7" in pagina
     assert "Mantidos (docs/REGRAS.md §8)" in pagina and "Z Negros 3ª" in pagina
+
+
+def test_tela_de_prorrogacao_registra_o_ato_e_recusa_a_segunda(client, publicado):
+    client.force_login(com_permissoes("chefe", "change_edital", "view_edital"))
+    edital = publicado.edital
+    ficha = client.get(reverse("admin:concursos_edital_change", args=[edital.pk]))
+    url = reverse("concursos:prorrogar_validade", args=[edital.pk])
+    assert url in ficha.content.decode() and "Não prorrogada" in texto(ficha)
+    dados = {"ate": "30/06/2027", "documento": "Decreto 9/2026", "data_do_ato": "02/06/2025"}
+    assert client.post(url, dados).status_code == 302
+    edital.refresh_from_db()
+    assert (edital.prorrogada_ate, edital.prorrogacao_documento) == (date(2027, 6, 30), "Decreto 9/2026")
+    assert "Até 30/06/2027, por Decreto 9/2026 de 02/06/2025" in texto(client.get(ficha.wsgi_request.path))
+    segunda = client.post(url, {**dados, "ate": "30/07/2027"})
+    assert "a Constituição admite uma só prorrogação" in texto(segunda)
