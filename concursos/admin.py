@@ -102,6 +102,9 @@ class CargoInline(admin.TabularInline):
     fields = ["codigo", "nome", "vagas"]
     extra = 1
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).com_publicacao()  # vagas congeladas sem uma consulta por cargo
+
 
 @admin.register(Edital)
 class EditalAdmin(HistoricoNoAdmin):

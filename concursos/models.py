@@ -150,12 +150,21 @@ class Edital(models.Model):
                 raise ValidationError({"desempate": f"Critério desconhecido: {criterio!r}."})
 
 
+class CargoQuerySet(models.QuerySet):
+    def com_publicacao(self):
+        """Cada cargo com ``resultado_publicado`` anotado (o que ``Cargo.publicado`` lê)."""
+        publicados = Resultado.objects.filter(cargo=models.OuterRef("pk"), status=Resultado.PUBLICADO)
+        return self.annotate(resultado_publicado=models.Exists(publicados))
+
+
 class Cargo(models.Model):
     edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="cargos")
     codigo = models.CharField("código", max_length=20)
     nome = models.CharField("nome", max_length=200)
     vagas = models.PositiveIntegerField("vagas do edital")
     history = HistoricalRecords(verbose_name="histórico do cargo", verbose_name_plural="históricos do cargo")
+
+    objects = CargoQuerySet.as_manager()
 
     class Meta:
         verbose_name = "cargo"
@@ -173,7 +182,11 @@ class Cargo(models.Model):
 
     @property
     def publicado(self) -> bool:
-        """Já tem resultado publicado: as entradas estão congeladas (docs/REGRAS.md §9)."""
+        """Já tem resultado publicado: as entradas estão congeladas (docs/REGRAS.md §9). Uma lista de
+        cargos pode trazer a resposta anotada (``Cargo.objects.com_publicacao()``), sem uma consulta por cargo."""
+        anotado = self.__dict__.get("resultado_publicado")
+        if anotado is not None:
+            return anotado
         return self.pk is not None and self.resultados.filter(status=Resultado.PUBLICADO).exists()
 
     def _vagas_gravadas(self):
