@@ -14,6 +14,7 @@ opcional (nome social, nascimento, e-mail) não apaga o que o candidato já tem.
 """
 
 import re
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
@@ -59,7 +60,7 @@ class Conferencia:
     def carregar(self, dataset) -> None:
         """Carrega de uma vez cargos, inscrições, opções e candidatos (sem consulta por linha) e
         acha as repetições entre linhas (número de inscrição; CPF no mesmo cargo)."""
-        self.cargos = {c.codigo: c for c in self.edital.cargos.all()}
+        self.cargos = {c.codigo: c for c in self.edital.cargos.com_publicacao()}
         self.cargos_sem_caixa = {codigo.casefold(): c for codigo, c in self.cargos.items()}
         por_id = {cargo.pk: cargo for cargo in self.cargos.values()}
         self.inscricoes = {}
@@ -170,7 +171,25 @@ class Conferencia:
             self._conferir_regras(instance, row, lidos, cargo, linha, erros)
         if erros:
             raise ValidationError(erros)
+        antes = _congelados(instance)
         self._aplicar(instance, lidos, cargo)
+        self._conferir_congelamento(instance, antes, row, linha)
+
+    def _conferir_congelamento(self, instance, antes, row, linha) -> None:
+        """Depois da primeira publicação do cargo (docs/REGRAS.md §9), a importação não inclui
+        inscrição nem muda nota, notas parciais, eliminação, cargo ou opções por grupo: isso só muda
+        por evento, com documento e data do ato. O resto (nome, e-mail...) continua se atualizando."""
+        publicados = [c for c in {antes[0], instance.cargo} if c is not None and c.publicado]
+        depois = _congelados(instance)
+        if not publicados or _iguais(antes, depois):
+            return
+        _restaurar(instance, antes)
+        motivo = (
+            f"o resultado do cargo {publicados[0].codigo} já foi publicado: a importação não inclui inscrições "
+            "nem muda nota, notas parciais, eliminação, cargo ou opções por grupo; registre o evento de revisão "
+            "(correção de nota, revisão de verificação, anulação) com o documento e a data do ato"
+        )
+        raise ValidationError({"inscricao": self.mensagem(linha, "inscricao", row.get("inscricao"), motivo)})
 
     def _ler_cpf(self, valor) -> str:
         """``leitores.ler_cpf``, sem refazer a conta de um CPF já lido ao procurar repetições."""
@@ -255,3 +274,27 @@ class Conferencia:
         novas = [g for g in instance._grupos_presentes if g in instance._grupos and g not in atuais]
         retiradas = [atuais[g] for g in instance._grupos_presentes if g not in instance._grupos and g in atuais]
         return novas, retiradas
+
+
+def _congelados(instance) -> tuple:
+    """O que a primeira publicação congela numa inscrição (o cargo é ``None`` numa inscrição nova)."""
+    cargo = instance.cargo if instance.cargo_id else None
+    parciais = dict(instance.notas_parciais or {})
+    return (cargo, instance.nota, parciais, instance.situacao, instance._grupos, instance.pk is None)
+
+
+def _iguais(antes: tuple, depois: tuple) -> bool:
+    """Notas comparadas pelo valor: 80 e 80,000 são a mesma nota."""
+    nota_antes, nota_depois = antes[1], depois[1]
+    mesma_nota = nota_antes == nota_depois or (
+        nota_antes is not None and nota_depois is not None and Decimal(nota_antes) == Decimal(nota_depois)
+    )
+    return mesma_nota and antes[:1] + antes[2:] == depois[:1] + depois[2:]
+
+
+def _restaurar(instance, antes: tuple) -> None:
+    """Desfaz em memória o que a linha recusada aplicou nos campos congelados."""
+    cargo, nota, parciais, situacao, grupos, _ = antes
+    if cargo is not None:
+        instance.cargo = cargo
+    instance.nota, instance.notas_parciais, instance.situacao, instance._grupos = nota, parciais, situacao, grupos

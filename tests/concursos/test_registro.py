@@ -10,8 +10,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from comum import planilhas
 from concursos import services
 from concursos.adapters import cenario_do_cargo
+from concursos.importacao.recurso import InscricaoResource
+from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, usuario
@@ -440,3 +443,28 @@ def test_tela_de_prorrogacao_registra_o_ato_e_recusa_a_segunda(client, publicado
     assert "Até 30/06/2027, por Decreto 9/2026 de 02/06/2025" in texto(client.get(ficha.wsgi_request.path))
     segunda = client.post(url, {**dados, "ate": "30/07/2027"})
     assert "a Constituição admite uma só prorrogação" in texto(segunda)
+
+
+# ── Importação num cargo publicado ───────────────────────────────────────────────────────────────
+
+
+def _importar(cargo, *linhas):
+    cabecalho = "inscricao;cpf;nome;cargo;nota"
+    conteudo = "\r\n".join([cabecalho, *linhas]).encode("cp1252")
+    return InscricaoResource(edital=cargo.edital).import_data(planilhas.CSVBrasil().create_dataset(conteudo))
+
+
+def test_importacao_num_cargo_publicado_nao_muda_nota_nem_inclui_inscricao(publicado):
+    zeca = publicado.inscricoes.select_related("candidato").get(numero="Z")
+    cpf = zeca.candidato.cpf
+    resultado = _importar(publicado, f"Z;{cpf};Candidato Z;GM;99", "NOVA;52998224725;Nova Pessoa;GM;50")
+    erros = " ".join(mensagens_de_erro(resultado))
+    assert "Linha 2, coluna “inscricao” (A), valor “Z”: o resultado do cargo GM já foi publicado" in erros
+    assert "Linha 3, coluna “inscricao” (A), valor “NOVA”" in erros
+    zeca.refresh_from_db()
+    assert zeca.nota == Decimal("80") and not Inscricao.objects.filter(numero="NOVA").exists()
+    # O mesmo valor e um dado pessoal novo passam: só o que a publicação congela é recusado.
+    resultado = _importar(publicado, f"Z;{cpf};Zeca Atualizado;GM;80,000")
+    assert mensagens_de_erro(resultado) == []
+    zeca.refresh_from_db()
+    assert zeca.candidato.nome == "Zeca Atualizado" and zeca.nota == Decimal("80")
