@@ -158,7 +158,7 @@ def _vaga(vaga: str | None) -> str:
 
 
 def _vaga_na_posicao(vaga: str | None, posicao: int | None) -> str:
-    """"PcD, 5ª vaga": o rótulo e, se o motor a deu, a posição (posições estáveis, docs/REGRAS.md §5)."""
+    """ "PcD, 5ª vaga": o rótulo e, se o motor a deu, a posição (posições estáveis, docs/REGRAS.md §5)."""
     return _vaga(vaga) + (f", {posicao}ª vaga" if posicao else "")
 
 

@@ -1,8 +1,8 @@
 """As diferenças entre duas versões do resultado (docs/REGRAS.md §§ 5 e 8): o que mudou para cada
 inscrição nunca some atrás de um "Nenhuma mudança"."""
 
-from cotas.cenario import resultado_de_dict
 from concursos.diferencas import diferencas
+from cotas.cenario import resultado_de_dict
 
 from .saidas import saida_esperada, saida_sintetica
 
@@ -105,7 +105,9 @@ def test_versao_antiga_com_posicoes_vazias_compara_com_a_nova():
     antiga = saida_sintetica(
         ordem_vigente=[
             {"posicao": p["posicao"], "tipo": t, "inscricao": p["inscricao"], "vaga": p["vaga"]}
-            for p, t in zip(saida_sintetica()["ordem_vigente"], ["ampla", "ampla", "negros", "ampla", "pcd"])
+            for p, t in zip(
+                saida_sintetica()["ordem_vigente"], ["ampla", "ampla", "negros", "ampla", "pcd"], strict=True
+            )
         ]
         + [{"posicao": 6, "tipo": "ampla", "inscricao": None, "vaga": None}],
         tipos_das_posicoes=[],

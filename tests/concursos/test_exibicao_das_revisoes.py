@@ -70,8 +70,15 @@ def test_reclassificado_mostra_a_mudanca_de_posicao():
         "posicoes-estaveis",
         motivos={"P1": CADEIA},
         reclassificacoes=[
-            {"evento": 1, "inscricao": "X", "de": "pcd", "para": "negros", "motivo": "Art. 3º, §2º",
-             "de_posicao": 5, "para_posicao": 3}
+            {
+                "evento": 1,
+                "inscricao": "X",
+                "de": "pcd",
+                "para": "negros",
+                "motivo": "Art. 3º, §2º",
+                "de_posicao": 5,
+                "para_posicao": 3,
+            }
         ],
     )
     texto = pagina(saida, [("desistencia", "N1", None)])
@@ -93,7 +100,12 @@ def test_versao_gravada_antes_das_posicoes_estaveis_mostra_as_vagas_vazias_com_o
     tipos = ["ampla", "ampla", "negros", "ampla", "pcd"]
     antiga = saida_sintetica(
         ordem_vigente=[
-            {"posicao": i, "tipo": t, "inscricao": p["inscricao"] if i < 5 else None, "vaga": p["vaga"] if i < 5 else None}
+            {
+                "posicao": i,
+                "tipo": t,
+                "inscricao": p["inscricao"] if i < 5 else None,
+                "vaga": p["vaga"] if i < 5 else None,
+            }
             for i, (p, t) in enumerate(zip(base["ordem_vigente"], tipos, strict=True), start=1)
         ],
         tipos_das_posicoes=[],
