@@ -29,7 +29,7 @@ class LinhaDaOrdem:
 
 
 def alem_das_vagas(vagas: int) -> str:
-    """Como se escreve a posição de quem uma revisão convocou além das ``N`` vagas (REGRAS §8)."""
+    """Como se escreve a posição de quem uma revisão convocou além das ``N`` vagas (docs/REGRAS.md §8)."""
     return f"além das {vagas} vagas — convocado por revisão"
 
 

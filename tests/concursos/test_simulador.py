@@ -70,7 +70,9 @@ def test_cenario_enviado_mostra_o_mesmo_resultado_do_comando(rh):
     assert "Evento 1: desistência (inscrição Z)" in pagina
     nomeados = pagina[pagina.index("Nomeados (situação") : pagina.index("Listas de classificação")]
     rotulos = {"ampla": "Ampla concorrência", "negros": "Negros", "pcd": "PcD"}
-    assert nomeados.split("Vaga ", 1)[1].strip() == " ".join(f"{n} {rotulos[v]}" for n, v in esperado["nomeados"])
+    assert nomeados.split("Vaga Observação ", 1)[1].strip() == " ".join(
+        f"{n} {rotulos[v]}" for n, v in esperado["nomeados"]
+    )
 
 
 def test_cenario_com_verificacao_pendente_mostra_o_alerta_de_provisorio(rh):
