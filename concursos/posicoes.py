@@ -36,7 +36,8 @@ def alem_das_vagas(vagas: int) -> str:
 def tipos_das_posicoes(saida: cotas.Resultado) -> dict[int, str]:
     """Tipo de cada posição 1..N. Versões gravadas antes das posições estáveis não trazem
     ``tipos_das_posicoes``: o tipo vem então das posições ocupadas (que o gravavam) e, nas vazias
-    dentro do quadro, das posições reservadas do quadro (as demais são de ampla concorrência)."""
+    dentro do quadro, das posições reservadas do quadro (as demais são de ampla concorrência); as
+    vazias além do quadro (vagas adicionais) ficam sem tipo."""
     if saida.tipos_das_posicoes:
         return dict(enumerate(saida.tipos_das_posicoes, start=1))
     tipos = dict.fromkeys(range(1, saida.quadro.vagas + 1), AMPLA)
@@ -66,7 +67,7 @@ def linhas_da_ordem(saida: cotas.Resultado) -> list[LinhaDaOrdem]:
         if p.inscricao
     ]
     ocupadas = {linha.posicao for linha in linhas}
-    linhas += [LinhaDaOrdem(n, tipo) for n, tipo in tipos.items() if n <= vagas and n not in ocupadas]
+    linhas += [LinhaDaOrdem(n, tipos.get(n)) for n in range(1, vagas + 1) if n not in ocupadas]
     return sorted(linhas, key=lambda linha: linha.posicao)
 
 
