@@ -366,10 +366,7 @@ def resultado_para_dict(resultado: Resultado, cenario: Cenario | None = None) ->
         "ordem_vigente": [
             {"posicao": p.posicao, "inscricao": p.inscricao, "vaga": p.vaga} for p in resultado.ordem_vigente
         ],
-        "mantidos": [
-            {"evento": m.evento, "inscricao": m.inscricao, "vaga": m.vaga, "posicao": m.posicao}
-            for m in resultado.mantidos
-        ],
+        "mantidos": [{"evento": m.evento, "inscricao": m.inscricao, "vaga": m.vaga} for m in resultado.mantidos],
         "sub_judice": list(resultado.sub_judice),
         "tipos_das_posicoes": list(resultado.tipos_das_posicoes),
     }
@@ -384,6 +381,8 @@ def resultado_de_dict(saida: dict) -> Resultado:
     ``avisos`` (os de leitura do cenário inclusive) e os ``parametros`` ficam de fora (o regime
     congelado é lido por ``regime_inline``). Chaves que versões antigas não gravavam valem vazio."""
     quadro = saida["quadro"]
+    ordem = _ordem_vigente(saida)
+    posicao_de = {p.inscricao: p.posicao for p in ordem}
     return Resultado(
         regime=saida["regime"],
         quadro=Quadro(
@@ -404,8 +403,8 @@ def resultado_de_dict(saida: dict) -> Resultado:
         reclassificacoes=tuple(Reclassificacao(**r) for r in saida.get("reclassificacoes", ())),
         saidas=tuple(Saida(**s) for s in saida.get("saidas", ())),
         vagas_totais=saida.get("vagas_totais", quadro["vagas"]),
-        ordem_vigente=_ordem_vigente(saida),
-        mantidos=tuple(Mantido(**m) for m in saida.get("mantidos", ())),
+        ordem_vigente=ordem,
+        mantidos=tuple(Mantido(**m, posicao=posicao_de.get(m["inscricao"])) for m in saida.get("mantidos", ())),
         sub_judice=tuple(saida.get("sub_judice", ())),
         tipos_das_posicoes=tuple(saida.get("tipos_das_posicoes", ())),
     )

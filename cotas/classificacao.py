@@ -5,11 +5,13 @@ cadeia de desempate do edital. Quem continua empatado ao fim da cadeia é aponta
 sorteio) e fica provisoriamente na ordem do número de inscrição.
 """
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress, count, islice
 from operator import attrgetter, eq
 
+from .erros import ErroDeCotas
 from .modelo import (
     AUSENTE,
     CONFIRMADO,
@@ -75,13 +77,40 @@ def _colunas_de_ordem(candidatos, desempate: tuple[str, ...], limite_idoso: date
         else:
             campo = criterio[len(PREFIXO_NOTA) :]
             parciais = [c.nota_parcial(campo) for c in candidatos]
+            # Sem a nota parcial, o posto fica depois de todos; só é erro se o candidato ainda
+            # estiver empatado quando a cadeia chega a este critério (``_exigir_parciais``).
             colunas.append(list(map(_postos(parciais).__getitem__, parciais)))
     return colunas
 
 
 def _postos(notas) -> dict:
-    """Posto de cada nota distinta, da maior (0) para a menor."""
-    return {nota: posto for posto, nota in enumerate(sorted(set(notas), reverse=True))}
+    """Posto de cada nota distinta, da maior (0) para a menor; ``None`` (nota que falta) por último."""
+    postos = {nota: posto for posto, nota in enumerate(sorted({n for n in notas if n is not None}, reverse=True))}
+    postos[None] = len(postos)
+    return postos
+
+
+def _exigir_parciais(geral, ordenadas: list[tuple], desempate: tuple[str, ...]) -> None:
+    """Nota parcial que falta é entrada inválida só para quem ainda está empatado quando a cadeia
+    chega a ela (docs/REGRAS.md §6): numa lista já ordenada, quem divide com ele os critérios
+    anteriores é um vizinho."""
+    for indice, criterio in enumerate(desempate, start=1):
+        if not criterio.startswith(PREFIXO_NOTA):
+            continue
+        campo = criterio[len(PREFIXO_NOTA) :]
+        for posicao, candidato in enumerate(geral):
+            if candidato.nota_parcial(campo) is not None:
+                continue
+            prefixo = ordenadas[posicao][:indice]
+            vizinhos = (posicao - 1, posicao + 1)
+            if any(0 <= v < len(geral) and ordenadas[v][:indice] == prefixo for v in vizinhos):
+                raise ErroDeCotas(
+                    f"Candidato {candidato.inscricao}: notas.{campo} ausente: empatado com outro candidato, precisa "
+                    f"da nota parcial, critério de desempate do edital ({criterio}).",
+                    inscricao=candidato.inscricao,
+                    campo=f"notas.{campo}",
+                    valor=None,
+                )
 
 
 @dataclass(frozen=True)
@@ -119,6 +148,8 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     chaves = list(zip(*colunas, [c.inscricao for c in ativos], strict=True))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
     geral = tuple([ativos[i] for i in ordem])
+    if any(c.startswith(PREFIXO_NOTA) for c in desempate):
+        _exigir_parciais(geral, [semelhantes[i] for i in ordem], desempate)
     empates, avisos = [], []
     for inicio, fim in _trechos_empatados([semelhantes[i] for i in ordem]):
         empatados = geral[inicio:fim]
@@ -173,3 +204,84 @@ def pendencias(listas: dict[str, tuple[Candidato, ...]]) -> tuple[str, ...]:
     """Inscrições que estão em alguma lista de grupo com a verificação ainda pendente."""
     pendentes = {c.inscricao for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
     return tuple(sorted(pendentes))
+
+
+class _Falta:
+    """A nota parcial que falta, na chave de ordenação de uma revisão: compará-la é sinal de que o
+    candidato está empatado quando a cadeia chega ao critério, e aí a falta é entrada inválida
+    (docs/REGRAS.md §6). A comparação de tuplas só chega a este elemento se os anteriores forem
+    iguais."""
+
+    __slots__ = ("inscricao", "campo")
+    __hash__ = None
+
+    def __init__(self, inscricao: str, campo: str):
+        self.inscricao, self.campo = inscricao, campo
+
+    def _erro(self, _outro):
+        raise ErroDeCotas(
+            f"Candidato {self.inscricao}: notas.{self.campo} ausente: empatado com outro candidato, precisa da "
+            f"nota parcial, critério de desempate do edital (nota:{self.campo}).",
+            inscricao=self.inscricao,
+            campo=f"notas.{self.campo}",
+            valor=None,
+        )
+
+    __eq__ = __lt__ = __gt__ = __le__ = __ge__ = _erro
+
+
+class Ordenacao:
+    """A ordem da classificação para as revisões (docs/REGRAS.md §8): a chave absoluta de cada
+    candidato (a mesma ordem de ``classificar``, sem os postos relativos) e os candidatos com as
+    entradas vigentes. Montada só quando há revisão: custa um dicionário dos candidatos."""
+
+    def __init__(self, candidatos, edital: Edital):
+        self.edital = edital
+        self.candidatos = {c.inscricao: c for c in candidatos}
+        referencia = edital.data_referencia_idade
+        self.limite_idoso = limite_de_nascimento_idoso(referencia) if referencia is not None else None
+        sorteios = [c.sorteio for c in candidatos if c.sorteio is not None]
+        self.sem_sorteio = max(sorteios, default=0) + 1
+
+    def candidato(self, inscricao: str) -> Candidato:
+        return self.candidatos[inscricao]
+
+    def atualizar(self, candidato: Candidato) -> None:
+        self.candidatos[candidato.inscricao] = candidato
+
+    def semelhanca(self, candidato: Candidato) -> tuple:
+        """Nota e critérios da cadeia: iguais entre empatados."""
+        chave = [-candidato.nota]
+        nascimento = candidato.nascimento
+        for criterio in self.edital.desempate:
+            if criterio == IDOSO:
+                idoso = nascimento is not None and self.limite_idoso is not None and nascimento <= self.limite_idoso
+                chave.append(nascimento.toordinal() if idoso else SEM_DATA)
+            elif criterio == IDADE:
+                chave.append(SEM_DATA if nascimento is None else nascimento.toordinal())
+            elif criterio == JURADO:
+                chave.append(0 if candidato.jurado else 1)
+            elif criterio == SORTEIO:
+                chave.append(self.sem_sorteio if candidato.sorteio is None else candidato.sorteio)
+            else:
+                campo = criterio[len(PREFIXO_NOTA) :]
+                parcial = candidato.nota_parcial(campo)
+                chave.append(_Falta(candidato.inscricao, campo) if parcial is None else -parcial)
+        return tuple(chave)
+
+    def chave(self, inscricao: str) -> tuple:
+        return (*self.semelhanca(self.candidatos[inscricao]), inscricao)
+
+    def onde_entra(self, lista: list, candidato: Candidato) -> int:
+        """Índice em que o candidato entra numa lista em ordem de classificação."""
+        return bisect_left(lista, (*self.semelhanca(candidato), candidato.inscricao), key=self.chave)
+
+    def empates(self, geral: list) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+        """Empates (e os avisos) de uma lista em ordem de classificação."""
+        semelhancas = [self.semelhanca(self.candidatos[i]) for i in geral]
+        empates, avisos = [], []
+        for inicio, fim in _trechos_empatados(semelhancas):
+            empatados = [self.candidatos[i] for i in geral[inicio:fim]]
+            empates.append(tuple(c.inscricao for c in empatados))
+            avisos.append(_aviso_de_empate(empatados, self.edital.desempate))
+        return tuple(empates), tuple(avisos)

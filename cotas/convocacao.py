@@ -1,37 +1,37 @@
-"""Quem é convocado e em que posição: alternância e proporcionalidade (Arts. 3º e 4º; docs/REGRAS.md §§ 4 e 5).
+"""Quem é convocado, em que posição e por quê, evento a evento (docs/REGRAS.md §§ 4, 5 e 8).
 
-Para o total ``N`` de vagas a prover (as do edital mais as surgidas na validade), os vencedores são
-calculados do zero, de forma "estática", sobre as listas vigentes:
+Para cada evento, as listas mudam (``listas_vigentes.py``) e os vencedores para o ``N`` do momento
+são recalculados do zero. O registro de chamadas é uma linha do tempo:
 
-1. as posições de ampla concorrência ficam com os primeiros da lista geral, quem quer que sejam
-   (o cotista classificado dentro da ampla não conta para a reserva, Art. 3º, §1º);
-2. cada grupo, do maior percentual para o menor, fica com os primeiros da sua lista que ainda não
-   venceram;
-3. as vagas que um grupo não preenche revertem à ampla concorrência (Art. 3º, §3º) e vão aos
-   próximos da lista geral.
-
-Depois de cada evento o cálculo é refeito; os já convocados que continuam ativos continuam
-vencedores (só o rótulo pode mudar, e a mudança é registrada). Só os prefixos das listas são
-percorridos, por isso o recálculo custa O(N), não O(candidatos).
+- quem já foi convocado e continua vencedor com o mesmo rótulo guarda a posição (``posicoes.py``);
+  quem muda de rótulo passa à vaga que o novo rótulo libera, e ninguém mais é renumerado (§5);
+- depois de uma revisão (§8), o convocado que deixa de vencer por decisão que não é dele é
+  **mantido** (fica com a vaga e o rótulo); quem a revisão faz vencer é chamado na hora, mesmo além
+  de ``N``; o excedente é absorvido: depois de qualquer outro evento, só se chama até ``N`` menos os
+  convocados ativos;
+- o motivo de cada chamada descreve a cadeia inteira, com o artigo de cada elo (``motivos.py``).
 """
 
-from bisect import bisect_right
 from dataclasses import dataclass
-from itertools import chain, filterfalse, islice
-from typing import NamedTuple
 
 from .erros import ErroDeCotas
-from .eventos import TIPOS_DE_EVENTO, VAI_AO_FINAL
-from .modelo import AMPLA, Convocacao, Evento, Posicao, Reclassificacao, Regime, Saida
-from .reserva import reservadas_por_grupo, tipos_das_posicoes
+from .eventos import REVISA_NOTA, REVISA_VERIFICACAO, TIPOS_DE_EVENTO, VAI_AO_FINAL
+from .listas_vigentes import ListasVigentes, Vencedores
+from .modelo import AMPLA, Convocacao, Evento, Mantido, Posicao, Reclassificacao, Saida
+from .motivos import Motivos
+from .posicoes import Posicoes
+from .reserva import reservadas_por_grupo
 
 
-class Vaga(NamedTuple):
-    """Lugar de um vencedor na ordem de convocação para um dado ``N`` (tupla: é criada aos milhares)."""
+@dataclass(frozen=True)
+class Contexto:
+    """O que o cálculo precisa do cenário além das listas."""
 
-    posicao: int
-    vaga: str  # ``ampla`` (inclusive vaga revertida) ou o nome do grupo
-    revertida_de: str | None = None
+    regime: object
+    edital: object
+    aplicaveis: tuple[str, ...]
+    candidatos: tuple = ()
+    vagas_do_edital: int = 0
 
 
 @dataclass(frozen=True)
@@ -44,152 +44,81 @@ class Convocacoes:
     inconsistencias: tuple[str, ...]
     vagas_totais: int
     ordem_vigente: tuple[Posicao, ...]
+    mantidos: tuple[Mantido, ...] = ()
+    sub_judice: tuple[str, ...] = ()
+    reintegrados: tuple[str, ...] = ()
+    # (inscrição, grupo) com verificação pendente nas listas, depois das revisões.
+    pendentes: frozenset = frozenset()
+    # Empates e avisos depois da última correção de nota; ``None``: os da classificação inicial.
+    empates: tuple | None = None
+    tipos_das_posicoes: tuple[str, ...] = ()
 
 
-def ordem_de_alocacao(regime: Regime, aplicaveis: tuple[str, ...]) -> tuple[str, ...]:
-    """Grupos do maior para o menor percentual; empate de percentual segue a ``prioridade``.
-
-    Quem está em mais de um grupo é, assim, alocado primeiro ao de maior percentual.
-    """
-    prioridade = {nome: i for i, nome in enumerate(regime.prioridade)}
-    grupos = [g for g in regime.grupos if g.grupo in aplicaveis]
-    grupos.sort(key=lambda g: (-g.percentual, prioridade[g.grupo]))
-    return tuple(g.grupo for g in grupos)
-
-
-class _Estado:
-    """Estado mutável interno do cálculo (as entradas e as saídas continuam imutáveis)."""
-
-    def __init__(self, regime, aplicaveis, geral, listas, vagas_do_edital, total_maximo):
-        self.regime = regime
-        self.aplicaveis = aplicaveis
-        self.geral = list(geral)
-        self.listas = {nome: list(lista) for nome, lista in listas.items()}
-        self.ativos_na_geral = set(self.geral)
-        self.alocacao = ordem_de_alocacao(regime, aplicaveis)
-        self.tipos = tipos_das_posicoes(regime, aplicaveis, total_maximo, vagas_do_edital)
-        self.posicoes = {t: [] for t in (AMPLA, *regime.nomes_dos_grupos)}
-        for indice, tipo in enumerate(self.tipos, start=1):
-            self.posicoes[tipo].append(indice)
-        self.fora = set()  # desistência, não posse, anulação: saem de todas as listas
-        self.fora_dos_grupos = set()  # final de lista: saem das listas de grupo
-        self.movidos = []  # final de lista, na ordem dos pedidos, ao fim da lista geral
-        self.fora_da_base = set()  # ``fora`` mais os movidos: pulados na parte original da lista
-
-    def retirar(self, inscricao: str) -> None:
-        self.fora.add(inscricao)
-        self.fora_da_base.add(inscricao)
-        self.ativos_na_geral.discard(inscricao)
-
-    def mover_para_o_final(self, inscricao: str) -> None:
-        self.fora_dos_grupos.add(inscricao)
-        self.fora_da_base.add(inscricao)
-        if inscricao in self.movidos:
-            self.movidos.remove(inscricao)
-        self.movidos.append(inscricao)
-
-    def lista_geral_vigente(self):
-        base = filterfalse(self.fora_da_base.__contains__, self.geral)
-        return chain(base, filterfalse(self.fora.__contains__, self.movidos))
-
-    def vencedores(self, total: int, excluidos=frozenset()) -> "_Vencedores":
-        """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um."""
-        geral = self.lista_geral_vigente()
-        if excluidos:
-            geral = filterfalse(excluidos.__contains__, geral)
-        vagas_ampla = self.posicoes[AMPLA][: bisect_right(self.posicoes[AMPLA], total)]
-        da_ampla = list(islice(geral, len(vagas_ampla)))
-        vencedores = set(da_ampla)
-        bloqueados = vencedores | self.fora | self.fora_dos_grupos | excluidos
-        por_grupo, revertidas = {}, {}
-        for nome in self.alocacao:
-            posicoes = self.posicoes[nome][: bisect_right(self.posicoes[nome], total)]
-            if not posicoes:
-                continue
-            escolhidos = list(islice(filterfalse(bloqueados.__contains__, self.listas[nome]), len(posicoes)))
-            bloqueados.update(escolhidos)
-            vencedores.update(escolhidos)
-            por_grupo[nome] = (escolhidos, posicoes)
-            # As vagas não preenchidas do grupo são as suas últimas (Art. 3º, §3º).
-            for posicao in posicoes[len(escolhidos) :]:
-                revertidas[posicao] = nome
-        if revertidas:
-            da_ampla += islice(filterfalse(vencedores.__contains__, geral), len(revertidas))
-        # Ampla e revertidas juntas, em ordem de posição, recebem os vencedores "ampla" na ordem
-        # da lista geral: uma vaga revertida nunca faz alguém passar à frente de quem tem nota maior.
-        posicoes_ampla = sorted(vagas_ampla + list(revertidas)) if revertidas else vagas_ampla
-        por_grupo[AMPLA] = (da_ampla, posicoes_ampla)
-        return _Vencedores(por_grupo, revertidas)
-
-
-class _Vencedores:
-    """Vencedores de um recálculo: por rótulo, a lista na ordem de chamada e as posições.
-
-    Os conjuntos permitem comparar dois recálculos com operações de conjunto; a posição de cada
-    um só é montada para quem precisa dela (os novos convocados e a ordem final).
-    """
-
-    def __init__(self, por_rotulo: dict, revertidas: dict[int, str]):
-        self.por_rotulo = por_rotulo
-        self.revertidas = revertidas
-        self.conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
-        self.todos = set().union(*self.conjuntos.values())
-
-    def vaga(self, inscricao: str) -> Vaga | None:
-        for rotulo, conjunto in self.conjuntos.items():
-            if inscricao in conjunto:
-                lista, posicoes = self.por_rotulo[rotulo]
-                return self._vaga(rotulo, posicoes[lista.index(inscricao)])
-        return None
-
-    def _vaga(self, rotulo: str, posicao: int) -> Vaga:
-        return Vaga(posicao, rotulo, self.revertidas.get(posicao) if rotulo == AMPLA else None)
-
-    def todas(self) -> dict[str, Vaga]:
-        return {
-            inscricao: self._vaga(rotulo, posicao)
-            for rotulo, (lista, posicoes) in self.por_rotulo.items()
-            for posicao, inscricao in zip(posicoes, lista, strict=False)
-        }
-
-
-def convocar(regime, aplicaveis, vagas: int, geral, listas, eventos: tuple[Evento, ...]) -> Convocacoes:
+def convocar(contexto: Contexto, geral, listas, eventos: tuple[Evento, ...], pendentes=frozenset()) -> Convocacoes:
     """Resultado inicial (evento 0) e cada evento, em ordem, com o registro de chamadas."""
+    regime, aplicaveis, vagas = contexto.regime, contexto.aplicaveis, contexto.vagas_do_edital
     total_maximo = vagas + sum(e.quantidade for e in eventos if TIPOS_DE_EVENTO[e.tipo].carrega_quantidade)
-    estado = _Estado(regime, aplicaveis, geral, listas, vagas, total_maximo)
-    registro = _Registro(regime)
+    # Revisões podem chamar além de N: os tipos das posições vão até o maior N possível.
+    estado = ListasVigentes(contexto, geral, listas, vagas, total_maximo)
+    registro = _Registro(contexto, estado.tipos, pendentes)
     total = vagas
-    atual = estado.vencedores(total)
-    registro.convocar_novos(0, atual, f"resultado inicial ({regime.referencia_de('alternancia')})")
+    registro.posicoes.ampliar(total)
+    registro.inicial(estado.vencedores(total))
     for numero, evento in enumerate(eventos, start=1):
-        excluidos = frozenset()
         tipo = TIPOS_DE_EVENTO[evento.tipo]
+        excluidos, sujeito = frozenset(), None
         if tipo.carrega_quantidade:
             total += evento.quantidade
             reservadas_por_grupo(total, regime, aplicaveis)  # recusa regime que reserve mais do que há
-            causa = (
-                f"{evento.quantidade} vaga(s) surgida(s) na validade do concurso, total de {total} "
-                f"({regime.referencia_de('vagas_na_validade')})"
-            )
+            registro.ampliar(total)
+        elif tipo.revisao:
+            sujeito = evento.inscricao
+            _exigir_revisavel(estado, evento, numero)
+            if tipo.efeito == REVISA_VERIFICACAO:
+                saiu_de_tudo = estado.revisar_verificacao(numero, evento)
+                registro.revisar_pendencia(evento)
+                if saiu_de_tudo:
+                    registro.eliminar(sujeito)
+            elif tipo.efeito == REVISA_NOTA:
+                estado.revisar_nota(evento)
+                registro.houve_nota = True
+            registro.marcar_sub_judice(evento)
         else:
-            inscricao = evento.inscricao
             _exigir_ativo(estado, registro, evento, numero)
-            registro.sair(numero, evento.tipo, inscricao, atual.vaga(inscricao))
+            registro.sair(numero, evento.tipo, evento.inscricao)
             if tipo.efeito == VAI_AO_FINAL:
                 # Sai das listas de grupo e vai para o fim da lista geral; não é chamado de novo
                 # nesta mesma convocação, a que renunciou (docs/REGRAS.md §5).
-                estado.mover_para_o_final(inscricao)
-                excluidos = frozenset((inscricao,))
+                estado.mover_para_o_final(evento.inscricao)
+                excluidos = frozenset((evento.inscricao,))
             else:
-                estado.retirar(inscricao)
-            causa = f"substitui a inscrição {inscricao}, {tipo.motivo_da_saida}"
-        atual = estado.vencedores(total, excluidos)
-        registro.reclassificar(numero, atual)
-        registro.convocar_novos(numero, atual, causa, evento)
-    return registro.concluir(estado, atual, total)
+                estado.retirar(evento.inscricao)
+        registro.depois_do_evento(numero, evento, estado.vencedores(total, excluidos), sujeito)
+    return registro.concluir(estado, total)
 
 
-def _exigir_ativo(estado: _Estado, registro: "_Registro", evento: Evento, numero: int) -> None:
+def _exigir_revisavel(estado: ListasVigentes, evento: Evento, numero: int) -> None:
+    """A revisão é de quem segue no concurso: não de quem saiu (desistência, não posse, anulação)
+    nem de quem a banca eliminou. Quem uma verificação eliminou pode voltar por outra revisão."""
+    inscricao = evento.inscricao
+    candidato = estado.ordenacao.candidato(inscricao)
+    if inscricao in estado.fora:
+        problema = "já saiu das listas (desistência, não posse ou anulação); a revisão não o traz de volta"
+    elif candidato.eliminado:
+        problema = "foi eliminada pela banca e não está na lista geral"
+    elif inscricao not in estado.ativos_na_geral and TIPOS_DE_EVENTO[evento.tipo].efeito == REVISA_NOTA:
+        problema = "não está na lista geral (eliminada); corrija antes a verificação que a eliminou"
+    else:
+        return
+    raise ErroDeCotas(
+        f"Evento {numero} ({evento.tipo}): a inscrição {inscricao} {problema}.",
+        inscricao=inscricao,
+        campo=f"eventos[{numero}].inscricao",
+        valor=inscricao,
+    )
+
+
+def _exigir_ativo(estado: ListasVigentes, registro: "_Registro", evento: Evento, numero: int) -> None:
     inscricao = evento.inscricao
     if inscricao not in estado.ativos_na_geral:
         situacao = (
@@ -201,7 +130,7 @@ def _exigir_ativo(estado: _Estado, registro: "_Registro", evento: Evento, numero
             campo=f"eventos[{numero}].inscricao",
             valor=inscricao,
         )
-    if TIPOS_DE_EVENTO[evento.tipo].exige_convocado and inscricao not in registro.convocados:
+    if TIPOS_DE_EVENTO[evento.tipo].exige_convocado and inscricao not in registro.rotulos:
         raise ErroDeCotas(
             f"Evento {numero} ({evento.tipo}): a inscrição {inscricao} não está convocada; "
             "só um convocado pode deixar de tomar posse ou pedir o final de lista.",
@@ -212,107 +141,197 @@ def _exigir_ativo(estado: _Estado, registro: "_Registro", evento: Evento, numero
 
 
 class _Registro:
-    """Registro de chamadas: quem é chamado, quem muda de rótulo e quem sai, com o motivo."""
+    """Registro de chamadas: quem ocupa cada posição, quem é chamado, quem muda e quem sai."""
 
-    def __init__(self, regime: Regime):
-        self.regime = regime
-        self.convocados: dict[str, str] = {}
+    def __init__(self, contexto: Contexto, tipos: tuple[str, ...], pendentes):
+        self.contexto = contexto
+        self.posicoes = Posicoes(tipos)
+        self.motivos = Motivos(contexto, self.posicoes)
+        self.rotulos: dict[str, str] = {}  # convocados ativos → rótulo
         self.por_rotulo: dict[str, set[str]] = {}
+        self.mantidos: dict[str, int] = {}  # convocado mantido → evento que o deixou fora
         self.convocacoes: list[Convocacao] = []
         self.reclassificacoes: list[Reclassificacao] = []
         self.saidas: list[Saida] = []
         self.anulados: list[str] = []
         self.inconsistencias: dict[str, None] = {}
+        self.ultima_revisao: dict[str, bool] = {}  # inscrição → a última revisão dela é sub judice
+        self.pendentes = set(pendentes)
+        self.houve_nota = False
 
-    def _descrever(self, vaga: Vaga) -> str:
-        if vaga.revertida_de:
-            grupo = self.regime.grupo(vaga.revertida_de)
-            return (
-                f"{vaga.posicao}ª vaga, reservada a {grupo.rotulo} e revertida à ampla concorrência por "
-                f"falta de candidatos ({self.regime.referencia_de('reversao')})"
-            )
-        if vaga.vaga == AMPLA:
-            return f"{vaga.posicao}ª vaga, ampla concorrência"
-        grupo = self.regime.grupo(vaga.vaga)
-        referencia = grupo.referencia("reserva") or grupo.referencia("percentual") or self.regime.referencia
-        return f"{vaga.posicao}ª vaga, reservada a {grupo.rotulo} ({referencia})"
+    # -- primeiro resultado ------------------------------------------------------------------------
 
-    def convocar_novos(self, numero: int, atual: _Vencedores, causa: str, evento: Evento | None = None):
-        novos = atual.todos - self.convocados.keys()
-        if len(novos) > 32:
-            todas = atual.todas()
-            vagas = [todas[i] for i in novos]
-        else:
-            vagas = [atual.vaga(i) for i in novos]
-        for vaga, inscricao in sorted(zip(vagas, novos, strict=True)):
-            motivo = f"{self._descrever(vaga)}; {self._causa(vaga, causa, evento)}"
-            self.convocacoes.append(
-                Convocacao(
-                    len(self.convocacoes) + 1, numero, vaga.posicao, inscricao, vaga.vaga, motivo, vaga.revertida_de
-                )
-            )
+    def inicial(self, atual: Vencedores) -> None:
+        """Evento 0: a ordem de convocação estática da seção 4, posição por posição."""
+        for inscricao, vaga in sorted(atual.todas().items(), key=lambda par: par[1].posicao):
+            self.posicoes.ocupar(inscricao, vaga.posicao)
             self._rotular(inscricao, vaga.vaga)
+            motivo = f"{self.motivos.vaga(vaga.posicao, vaga.vaga)}; {self.motivos.inicial()}"
+            self._chamar(0, inscricao, vaga.posicao, vaga.vaga, motivo)
 
-    def _rotular(self, inscricao: str, rotulo: str) -> None:
-        anterior = self.convocados.get(inscricao)
-        if anterior is not None:
-            self.por_rotulo[anterior].discard(inscricao)
-        self.convocados[inscricao] = rotulo
-        self.por_rotulo.setdefault(rotulo, set()).add(inscricao)
+    # -- efeitos de cada evento ---------------------------------------------------------------------
 
-    def _causa(self, vaga: Vaga, causa: str, evento: Evento | None) -> str:
-        if evento is None or not TIPOS_DE_EVENTO[evento.tipo].tira_alguem:
-            return causa
-        saida = self.saidas[-1]
-        if vaga.vaga != AMPLA and vaga.vaga == saida.vaga:
-            return f"{self.regime.grupo(vaga.vaga).referencia('substituicao')} — {causa}"
-        return f"{causa} ({self.regime.referencia_de('concorrencia')})"
+    def ampliar(self, total: int) -> None:
+        for posicao in self.posicoes.ampliar(total):
+            self.motivos.liberada_por_vaga_nova(posicao)
 
-    def reclassificar(self, numero: int, atual: _Vencedores) -> None:
-        convocados = self.convocados.keys()
-        # Não deve acontecer (docs/REGRAS.md §5); se acontecer, o convocado é apontado, nunca descartado.
-        for inscricao in convocados - atual.todos:
-            self.inconsistencias[inscricao] = None
-        for rotulo, conjunto in atual.conjuntos.items():
-            # Quem já tinha este rótulo é quase todo o conjunto: tirá-lo primeiro deixa pouco a conferir.
-            mudaram = [i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados]
-            for inscricao in sorted(mudaram):
-                vaga = atual.vaga(inscricao)
-                motivo = self._motivo_de(inscricao, vaga)
-                self.reclassificacoes.append(
-                    Reclassificacao(numero, inscricao, self.convocados[inscricao], rotulo, motivo)
-                )
-                self._rotular(inscricao, rotulo)
-
-    def _motivo_de(self, inscricao: str, vaga: Vaga) -> str:
-        artigo = self.regime.referencia_de("ampla_nao_computa")
-        if vaga.vaga == AMPLA:
-            return f"{inscricao} passa à ampla concorrência: dentro do número de vagas de ampla, {artigo}"
-        grupo = self.regime.grupo(vaga.vaga)
-        return f"{inscricao} passa à vaga reservada a {grupo.rotulo}: fora do número de vagas de ampla, {artigo}"
-
-    def sair(self, numero: int, tipo: str, inscricao: str, vaga: Vaga | None) -> None:
-        rotulo = self.convocados.pop(inscricao, None)
+    def sair(self, numero: int, tipo: str, inscricao: str) -> None:
+        rotulo = self.rotulos.pop(inscricao, None)
+        posicao = None
         if rotulo is not None:
             self.por_rotulo[rotulo].discard(inscricao)
+            posicao = self.posicoes.liberar(inscricao)
+            self.motivos.liberada_por_saida(posicao, inscricao, rotulo, tipo)
+        self.mantidos.pop(inscricao, None)
         self.inconsistencias.pop(inscricao, None)
-        self.saidas.append(Saida(numero, tipo, inscricao, rotulo, vaga.posicao if vaga else None))
+        self.saidas.append(Saida(numero, tipo, inscricao, rotulo, posicao))
         if TIPOS_DE_EVENTO[tipo].elimina:
             self.anulados.append(inscricao)
 
-    def concluir(self, estado: _Estado, atual: _Vencedores, total: int) -> Convocacoes:
-        ordem = {v.posicao: (i, v) for i, v in atual.todas().items()}
-        vigente = tuple(
-            Posicao(p, tipo, *((ordem[p][0], ordem[p][1].vaga) if p in ordem else (None, None)))
-            for p, tipo in enumerate(estado.tipos[:total], start=1)
+    def eliminar(self, inscricao: str) -> None:
+        """Revisão que elimina (declaração falsa, ausência que elimina): fora de todas as listas."""
+        self.anulados.append(inscricao)
+
+    def revisar_pendencia(self, evento: Evento) -> None:
+        chave = (evento.inscricao, evento.grupo)
+        if evento.situacao == "pendente":
+            self.pendentes.add(chave)
+        else:
+            self.pendentes.discard(chave)
+
+    def marcar_sub_judice(self, evento: Evento) -> None:
+        self.ultima_revisao[evento.inscricao] = evento.sub_judice
+
+    def depois_do_evento(self, numero: int, evento: Evento, atual: Vencedores, sujeito: str | None) -> None:
+        revisao = sujeito is not None
+        self.motivos.comecar_evento(numero, evento)
+        self._chamados, self._movidos = [], []
+        # O próprio revisado que deixa de vencer sai da convocação: a vaga dele é preenchida como
+        # depois de uma desistência (docs/REGRAS.md §8).
+        if revisao and sujeito in self.rotulos and sujeito not in atual.todos:
+            self.sair(numero, evento.tipo, sujeito)
+        mudaram = self._fora_e_mudancas(numero, atual, revisao)
+        self._absorver_alem_de_n()
+        novos = atual.todos - self.rotulos.keys()
+        if not revisao:
+            # O excedente (mantidos) é absorvido: só se chama até N menos os convocados ativos.
+            vagas_para_chamar = self.posicoes.total - len(self.rotulos)
+        else:
+            vagas_para_chamar = len(novos)  # quem a revisão faz vencer é chamado na hora
+        for inscricao, rotulo in self._em_ordem_de_chamada(atual, novos | mudaram):
+            if inscricao in mudaram:
+                de_posicao = self.motivos.posicao_anterior(inscricao)
+                posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=True)
+                self._movidos.append((inscricao, de_posicao, posicao, self.rotulos[inscricao], rotulo))
+            elif vagas_para_chamar > 0:
+                vagas_para_chamar -= 1
+                posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=revisao)
+                self._chamados.append((posicao, inscricao, rotulo))
+            else:
+                continue
+            self.posicoes.ocupar(inscricao, posicao)
+            self.motivos.ocupada(posicao, inscricao, None, rotulo)
+            self._rotular(inscricao, rotulo)
+        self._registrar_textos(numero)
+
+    def _registrar_textos(self, numero: int) -> None:
+        """Os motivos saem no fim do evento, quando já se sabe para onde foi cada um (a cadeia)."""
+        motivos = self.motivos
+        for inscricao, de, para, anterior, rotulo in sorted(self._movidos, key=lambda m: m[2]):
+            if anterior == rotulo:
+                motivo = motivos.absorcao(inscricao, de, para, rotulo)
+            else:
+                motivo = motivos.reclassificacao(inscricao, de, para, anterior, rotulo)
+            self.reclassificacoes.append(Reclassificacao(numero, inscricao, anterior, rotulo, motivo, de, para))
+        for posicao, inscricao, rotulo in sorted(self._chamados):
+            self._chamar(numero, inscricao, posicao, rotulo, motivos.chamada(posicao, rotulo))
+        motivos.esquecer([m[2] for m in self._movidos] + [c[0] for c in self._chamados])
+
+    def _fora_e_mudancas(self, numero: int, atual: Vencedores, revisao: bool) -> set[str]:
+        """Regra 1: quem vence com o mesmo rótulo fica. Quem mudou de rótulo libera a posição (e
+        volta entre os que recebem posição). Quem deixou de vencer é mantido (revisão) ou apontado
+        como inconsistência (qualquer outro evento; não deve acontecer)."""
+        convocados = self.rotulos
+        for inscricao in convocados.keys() - atual.todos:
+            if inscricao in self.mantidos:
+                continue
+            if revisao:
+                self.mantidos[inscricao] = numero
+            else:
+                self.inconsistencias[inscricao] = None
+        mudaram = set()
+        for rotulo, conjunto in atual.conjuntos.items():
+            mudaram.update(i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados)
+        for inscricao in (convocados.keys() & atual.todos) & self.mantidos.keys():
+            del self.mantidos[inscricao]  # voltou a vencer: não é mais excedente
+        for inscricao in mudaram:
+            posicao = self.posicoes.liberar(inscricao)
+            self.motivos.liberada_por_mudanca(posicao, inscricao)
+        return mudaram
+
+    def _absorver_alem_de_n(self) -> None:
+        """Regra 2: quem está além de N passa a uma posição que se abriu dentro de N, a do tipo do
+        seu rótulo se houver (senão a menor livre)."""
+        for posicao, inscricao in self.posicoes.alem_de_n():
+            rotulo = self.rotulos[inscricao]
+            destino = self.posicoes.menor_livre(rotulo)
+            if destino is None:
+                return
+            self.posicoes.liberar(inscricao)
+            self.posicoes.ocupar(inscricao, destino)
+            self.motivos.ocupada(destino, inscricao, posicao, rotulo)
+            self._movidos.append((inscricao, posicao, destino, rotulo, rotulo))
+
+    def _em_ordem_de_chamada(self, atual: Vencedores, sem_posicao: set[str]):
+        """Regra 3: grupo a grupo na ordem de alocação e na ordem da lista; depois a ampla."""
+        if not sem_posicao:
+            return
+        for rotulo in (*self.motivos.alocacao, AMPLA):
+            if rotulo not in atual.por_rotulo or not (sem_posicao & atual.conjuntos[rotulo]):
+                continue
+            lista, _ = atual.por_rotulo[rotulo]
+            for inscricao in lista:
+                if inscricao in sem_posicao:
+                    yield inscricao, rotulo
+
+    def _chamar(self, numero: int, inscricao: str, posicao: int, rotulo: str, motivo: str) -> None:
+        tipo = self.posicoes.tipo(posicao)
+        revertida = tipo if rotulo == AMPLA and tipo not in (None, AMPLA) else None
+        self.convocacoes.append(
+            Convocacao(len(self.convocacoes) + 1, numero, posicao, inscricao, rotulo, motivo, revertida)
         )
+
+    def _rotular(self, inscricao: str, rotulo: str) -> None:
+        anterior = self.rotulos.get(inscricao)
+        if anterior is not None:
+            self.por_rotulo[anterior].discard(inscricao)
+        self.rotulos[inscricao] = rotulo
+        self.por_rotulo.setdefault(rotulo, set()).add(inscricao)
+
+    # -- fim ------------------------------------------------------------------------------------
+
+    def concluir(self, estado: ListasVigentes, total: int) -> Convocacoes:
+        posicoes = self.posicoes
+        vigente = tuple(Posicao(p, posicoes.tipo(p), i, self.rotulos[i]) for p, i in sorted(posicoes.ocupante.items()))
+        nas_listas = estado.ativos_na_geral
         return Convocacoes(
             convocacoes=tuple(self.convocacoes),
             reclassificacoes=tuple(self.reclassificacoes),
             saidas=tuple(self.saidas),
-            nomeados=tuple(sorted(self.convocados.items())),
+            nomeados=tuple(sorted(self.rotulos.items())),
             anulados=tuple(self.anulados),
             inconsistencias=tuple(sorted(self.inconsistencias)),
             vagas_totais=total,
             ordem_vigente=vigente,
+            mantidos=tuple(
+                sorted(
+                    (Mantido(e, i, self.rotulos[i], posicoes.da_inscricao.get(i)) for i, e in self.mantidos.items()),
+                    key=lambda m: (m.evento, m.inscricao),
+                )
+            ),
+            sub_judice=tuple(sorted(i for i, sj in self.ultima_revisao.items() if sj and i in nas_listas)),
+            reintegrados=tuple(sorted(estado.reintegrados)),
+            pendentes=frozenset(self.pendentes),
+            empates=estado.empates() if self.houve_nota else None,
+            tipos_das_posicoes=tuple(estado.tipos[:total]),
         )

@@ -1,8 +1,8 @@
 """A chamada única do motor: cenário em, resultado fora (docs/REGRAS.md inteiro)."""
 
-from .classificacao import classificar, eliminado_de_tudo, listas_dos_grupos, pendencias
-from .convocacao import convocar
-from .modelo import PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
+from .classificacao import classificar, eliminado_de_tudo, listas_dos_grupos
+from .convocacao import Contexto, convocar
+from .modelo import PENDENTE, PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
 from .reserva import grupos_aplicaveis, quadro_de_vagas
 from .validacao import validar
 
@@ -17,27 +17,37 @@ def simular(cenario: Cenario) -> Resultado:
     listas = listas_dos_grupos(classificacao.geral, regime, aplicaveis)
     geral = [c.inscricao for c in classificacao.geral]
     inscricoes_das_listas = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
-    chamadas = convocar(regime, aplicaveis, cenario.vagas, geral, inscricoes_das_listas, cenario.eventos)
+    # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
+    # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
+    pendentes = {(c.inscricao, nome) for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
+    contexto = Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas)
+    chamadas = convocar(contexto, geral, inscricoes_das_listas, cenario.eventos, pendentes)
     eliminados = {
         c.inscricao
         for c in cenario.candidatos
         if (c.eliminado or c.verificacao) and eliminado_de_tudo(c, regime, aplicaveis)
     }
+    empates, avisos_de_empate = classificacao.empates, classificacao.avisos
+    if chamadas.empates is not None:  # houve correção de nota: os empates da classificação corrigida
+        empates, avisos_de_empate = chamadas.empates
     return Resultado(
         regime=regime.nome,
         quadro=quadro,
         listas=(("geral", tuple(geral)), *((n, tuple(lista)) for n, lista in inscricoes_das_listas.items())),
         convocacoes=chamadas.convocacoes,
         nomeados=chamadas.nomeados,
-        eliminados=tuple(sorted(eliminados | set(chamadas.anulados))),
-        empates=classificacao.empates,
-        pendencias=pendencias(listas),
+        eliminados=tuple(sorted((eliminados - set(chamadas.reintegrados)) | set(chamadas.anulados))),
+        empates=empates,
+        pendencias=tuple(sorted({inscricao for inscricao, _ in chamadas.pendentes})),
         inconsistencias=chamadas.inconsistencias,
-        avisos=_avisos(regime, edital, aplicaveis) + classificacao.avisos,
+        avisos=_avisos(regime, edital, aplicaveis) + avisos_de_empate,
         reclassificacoes=chamadas.reclassificacoes,
         saidas=chamadas.saidas,
         vagas_totais=chamadas.vagas_totais,
         ordem_vigente=chamadas.ordem_vigente,
+        mantidos=chamadas.mantidos,
+        sub_judice=chamadas.sub_judice,
+        tipos_das_posicoes=chamadas.tipos_das_posicoes,
     )
 
 

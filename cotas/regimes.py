@@ -181,7 +181,9 @@ FEDERAL_15142 = Regime(
     nome="federal-15142-2025",
     grupos=(
         _grupo_15142("pretos_pardos", "25", "pretos e pardos", PRETOS_E_PARDOS),
-        _grupo_15142("indigenas", "3", "indígenas", ("indigena",)),
+        # Indígenas: identificação coletiva e reconhecimento pela comunidade, não a cor do IBGE; como
+        # os quilombolas (autoatribuição), qualquer cor pode optar (docs/REGRAS.md §1).
+        _grupo_15142("indigenas", "3", "indígenas", ()),
         _grupo_15142("quilombolas", "2", "quilombolas", ()),
         _pcd(),
     ),

@@ -12,7 +12,6 @@ from .modelo import (
     EFEITOS_DA_AUSENCIA,
     IDOSO,
     MAXIMO_DE_VAGAS,
-    PREFIXO_NOTA,
     SITUACOES_DE_VERIFICACAO,
     TIPOS_DE_EDITAL,
     Candidato,
@@ -32,7 +31,6 @@ def validar(cenario: Cenario) -> None:
     validar_regime(cenario.regime)
     _validar_edital(cenario)
     vistos = set()
-    campos_de_nota = [c[len(PREFIXO_NOTA) :] for c in cenario.edital.desempate if c.startswith(PREFIXO_NOTA)]
     cores_por_grupo = {grupo.grupo: grupo.cores_admitidas for grupo in cenario.regime.grupos}
     for candidato in cenario.candidatos:
         if candidato.inscricao in vistos:
@@ -45,15 +43,6 @@ def validar(cenario: Cenario) -> None:
         vistos.add(candidato.inscricao)
         if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
             _validar_candidato(candidato, cenario.regime, cores_por_grupo)
-        for campo in campos_de_nota:
-            if candidato.nota_parcial(campo) is None:
-                raise ErroDeCotas(
-                    f"Candidato {candidato.inscricao}: notas.{campo} ausente: a nota parcial é critério de desempate "
-                    "do edital.",
-                    inscricao=candidato.inscricao,
-                    campo=f"notas.{campo}",
-                    valor=None,
-                )
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos)

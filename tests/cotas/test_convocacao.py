@@ -121,7 +121,8 @@ def test_nao_posse_em_vaga_reservada_chama_o_proximo_negro():
 
 def test_desistente_da_ampla_chama_o_proximo_da_lista_geral():
     saida = resultado(5, COM_SUBSTITUTO, [desistencia("B")])
-    assert chamadas(saida, 1) == [(4, "D", "ampla")]
+    # Posições estáveis: D fica com a 2ª vaga, a que B deixou; C continua na 4ª.
+    assert chamadas(saida, 1) == [(2, "D", "ampla")]
 
 
 def test_anulacao_elimina_e_chama_o_proximo_negro():

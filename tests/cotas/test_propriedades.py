@@ -338,7 +338,7 @@ def _lista_vigente(dados: dict, lista: tuple[str, ...], numero: int) -> set[str]
 def test_cada_vaga_do_registro_vai_a_lista_certa_ou_foi_revertida(dados):
     cenario, resultado = simular_dados(dados)
     totais = _vagas_por_evento(dados)
-    tipos = [posicao.tipo for posicao in resultado.ordem_vigente]
+    tipos = list(resultado.tipos_das_posicoes)
     aplicaveis = grupos_aplicaveis(cenario.regime, cenario.edital)
     assert tuple(tipos) == tipos_das_posicoes(cenario.regime, aplicaveis, totais[-1], dados["vagas"])
     listas = dict(resultado.listas)
@@ -371,10 +371,13 @@ def test_posicoes_do_resultado_sao_distintas_e_dentro_das_vagas(dados):
     for numero in range(len(totais)):
         posicoes = [c.posicao for c in resultado.convocacoes if c.evento == numero]
         assert len(set(posicoes)) == len(posicoes)
+    # Posições estáveis (docs/REGRAS.md §5): cada convocado ativo numa posição só, sem revisão
+    # nunca além das vagas do momento.
     vigente = resultado.ordem_vigente
-    assert [p.posicao for p in vigente] == list(range(1, totais[-1] + 1))
-    ocupadas = [(p.inscricao, p.vaga) for p in vigente if p.inscricao is not None]
-    assert sorted(ocupadas) == sorted(resultado.nomeados)
+    posicoes = [p.posicao for p in vigente]
+    assert posicoes == sorted(set(posicoes))
+    assert all(1 <= p <= totais[-1] for p in posicoes)
+    assert sorted((p.inscricao, p.vaga) for p in vigente) == sorted(resultado.nomeados)
 
 
 # --- f. Determinismo -----------------------------------------------------------------------------

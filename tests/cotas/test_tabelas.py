@@ -28,7 +28,14 @@ def test_cada_tipo_que_tira_alguem_diz_como_descrever_quem_saiu(tipo):
 
 def cenario_com_evento(tipo) -> dict:
     """Três vagas, A e B convocados na ampla e Y na de negros; o evento atinge A (ou traz 1 vaga)."""
-    evento = {"tipo": tipo.tipo, "quantidade": 1} if tipo.carrega_quantidade else {"tipo": tipo.tipo, "inscricao": "A"}
+    if tipo.carrega_quantidade:
+        evento = {"tipo": tipo.tipo, "quantidade": 1}
+    elif tipo.tipo == "verificacao":  # Y, convocado na vaga de negros, não é confirmado
+        evento = {"tipo": tipo.tipo, "inscricao": "Y", "grupo": "negros", "situacao": "nao_confirmado"}
+    elif tipo.tipo == "nota":  # C passa à frente de todos
+        evento = {"tipo": tipo.tipo, "inscricao": "C", "nota": "99"}
+    else:
+        evento = {"tipo": tipo.tipo, "inscricao": "A"}
     return {
         "formato": "cotas-cenario/1",
         "regime": "cariacica-2023",
@@ -52,9 +59,19 @@ def test_o_motor_aceita_cada_tipo_de_evento_e_o_motivo_descreve_quem_saiu(tipo):
     assert chamadas, "o evento deve convocar alguém"
     if tipo.carrega_quantidade:
         assert saida["vagas_totais"] == 4
+    elif tipo.tipo == "verificacao":
+        # A revisão é ato do próprio Y: ele sai da convocação e a vaga vai ao próximo negro.
+        assert [s["inscricao"] for s in saida["saidas"]] == ["Y"]
+        assert [(c["posicao"], c["inscricao"]) for c in chamadas] == [(3, "Z")]
+        assert f"deixada por Y, {tipo.motivo_da_saida}" in chamadas[0]["motivo"]
+    elif tipo.tipo == "nota":
+        # C passa à frente: é chamado na hora, além das 3 vagas; B, deslocado, é mantido.
+        assert [(c["posicao"], c["inscricao"]) for c in chamadas] == [(4, "C")]
+        assert "revisão do evento 1" in chamadas[0]["motivo"]
+        assert saida["mantidos"] == [{"evento": 1, "inscricao": "B", "vaga": "ampla"}]
     else:
         assert [s["inscricao"] for s in saida["saidas"]] == ["A"]
-        assert f"substitui a inscrição A, {tipo.motivo_da_saida}" in chamadas[0]["motivo"]
+        assert f"deixada por A, {tipo.motivo_da_saida}" in chamadas[0]["motivo"]
         assert ("A" in saida["eliminados"]) == tipo.elimina
 
 

@@ -1,0 +1,254 @@
+"""As listas como estão num dado evento e os vencedores estáticos para ``N`` vagas (docs/REGRAS.md
+§§ 4, 5 e 8).
+
+As listas publicadas com o primeiro resultado mudam só por evento: saídas (desistência, não posse,
+anulação), o final de lista e as revisões (``verificacao`` e ``nota``, seção 8). Os vencedores para
+``N`` vagas são calculados do zero sobre as listas do momento:
+
+1. as posições de ampla concorrência ficam com os primeiros da lista geral, quem quer que sejam
+   (o cotista classificado dentro da ampla não conta para a reserva, Art. 3º, §1º);
+2. cada grupo, do maior percentual para o menor, fica com os primeiros da sua lista que ainda não
+   venceram;
+3. as vagas que um grupo não preenche revertem à ampla concorrência (Art. 3º, §3º) e vão aos
+   próximos da lista geral.
+
+Só os prefixos das listas são percorridos: o recálculo custa O(N), não O(candidatos).
+"""
+
+from bisect import bisect_right
+from dataclasses import replace
+from itertools import chain, filterfalse, islice
+from typing import NamedTuple
+
+from .classificacao import Ordenacao, eliminado_de_tudo
+from .erros import ErroDeCotas
+from .modelo import AMPLA, CONFIRMADO, PENDENTE, Evento, Regime
+from .reserva import tipos_das_posicoes
+
+
+class Vaga(NamedTuple):
+    """Lugar de um vencedor na ordem de convocação estática para um dado ``N``."""
+
+    posicao: int
+    vaga: str  # ``ampla`` (inclusive vaga revertida) ou o nome do grupo
+    revertida_de: str | None = None
+
+
+def ordem_de_alocacao(regime: Regime, aplicaveis: tuple[str, ...]) -> tuple[str, ...]:
+    """Grupos do maior para o menor percentual; empate de percentual segue a ``prioridade``.
+
+    Quem está em mais de um grupo é, assim, alocado primeiro ao de maior percentual.
+    """
+    prioridade = {nome: i for i, nome in enumerate(regime.prioridade)}
+    grupos = [g for g in regime.grupos if g.grupo in aplicaveis]
+    grupos.sort(key=lambda g: (-g.percentual, prioridade[g.grupo]))
+    return tuple(g.grupo for g in grupos)
+
+
+class ListasVigentes:
+    """Estado mutável interno do cálculo (as entradas e as saídas continuam imutáveis)."""
+
+    def __init__(self, contexto, geral, listas, vagas_do_edital, total_maximo):
+        self.contexto = contexto  # regime, edital, grupos aplicáveis e candidatos do cenário
+        regime, aplicaveis = contexto.regime, contexto.aplicaveis
+        self.regime = regime
+        self.aplicaveis = aplicaveis
+        self.geral = list(geral)
+        self.listas = {nome: list(lista) for nome, lista in listas.items()}
+        self.ativos_na_geral = set(self.geral)
+        self.alocacao = ordem_de_alocacao(regime, aplicaveis)
+        self.tipos = tipos_das_posicoes(regime, aplicaveis, total_maximo, vagas_do_edital)
+        self.posicoes = {t: [] for t in (AMPLA, *regime.nomes_dos_grupos)}
+        for indice, tipo in enumerate(self.tipos, start=1):
+            self.posicoes[tipo].append(indice)
+        self.fora = set()  # desistência, não posse, anulação: saem de todas as listas
+        self.fora_dos_grupos = set()  # final de lista: saem das listas de grupo
+        self.movidos = []  # final de lista, na ordem dos pedidos, ao fim da lista geral
+        self.fora_da_base = set()  # ``fora`` mais os movidos: pulados na parte original da lista
+        self.eliminados_por_revisao: set[str] = set()
+        self.reintegrados: set[str] = set()
+        self._ordenacao: Ordenacao | None = None  # montada na primeira revisão
+
+    # -- saídas ---------------------------------------------------------------------------------
+
+    def retirar(self, inscricao: str) -> None:
+        self.fora.add(inscricao)
+        self.fora_da_base.add(inscricao)
+        self.ativos_na_geral.discard(inscricao)
+
+    def mover_para_o_final(self, inscricao: str) -> None:
+        self.fora_dos_grupos.add(inscricao)
+        self.fora_da_base.add(inscricao)
+        if inscricao in self.movidos:
+            self.movidos.remove(inscricao)
+        self.movidos.append(inscricao)
+
+    # -- revisões (docs/REGRAS.md §8) -------------------------------------------------------------
+
+    @property
+    def ordenacao(self) -> Ordenacao:
+        if self._ordenacao is None:
+            self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital)
+        return self._ordenacao
+
+    def revisar_verificacao(self, numero: int, evento: Evento) -> bool:
+        """Aplica a nova situação da opção; devolve se o candidato saiu de todas as listas."""
+        ordenacao = self.ordenacao
+        antes = ordenacao.candidato(evento.inscricao)
+        _exigir_mudanca_de_verificacao(numero, evento, antes)
+        depois = replace(antes, verificacao=_com(antes.verificacao, evento.grupo, evento.situacao))
+        ordenacao.atualizar(depois)
+        regime, aplicaveis = self.regime, self.aplicaveis
+        eliminado_antes = eliminado_de_tudo(antes, regime, aplicaveis)
+        eliminado_depois = eliminado_de_tudo(depois, regime, aplicaveis)
+        if eliminado_depois:
+            if not eliminado_antes:
+                self._tirar_das_listas(depois.inscricao)
+            return not eliminado_antes
+        if eliminado_antes:
+            # Decisão posterior desfaz a eliminação: volta à lista geral na sua posição.
+            self.eliminados_por_revisao.discard(depois.inscricao)
+            self.reintegrados.add(depois.inscricao)
+            self.geral.insert(ordenacao.onde_entra(self.geral, depois), depois.inscricao)
+            self.ativos_na_geral.add(depois.inscricao)
+            for nome in depois.grupos:
+                self._acertar_grupo(depois, nome)
+        else:
+            self._acertar_grupo(depois, evento.grupo)
+        return False
+
+    def revisar_nota(self, evento: Evento) -> None:
+        """Nova nota (e parciais): o candidato passa à sua nova posição em todas as listas."""
+        ordenacao = self.ordenacao
+        antes = ordenacao.candidato(evento.inscricao)
+        depois = replace(antes, nota=evento.nota, notas=_com_notas(antes.notas, evento.notas))
+        listas = [lista for lista in (self.geral, *self.listas.values()) if evento.inscricao in lista]
+        for lista in listas:
+            lista.remove(evento.inscricao)
+        ordenacao.atualizar(depois)
+        for lista in listas:
+            lista.insert(ordenacao.onde_entra(lista, depois), depois.inscricao)
+
+    def _tirar_das_listas(self, inscricao: str) -> None:
+        self.eliminados_por_revisao.add(inscricao)
+        self.reintegrados.discard(inscricao)
+        self.geral.remove(inscricao)
+        self.ativos_na_geral.discard(inscricao)
+        if inscricao in self.movidos:
+            self.movidos.remove(inscricao)
+        for lista in self.listas.values():
+            if inscricao in lista:
+                lista.remove(inscricao)
+
+    def _acertar_grupo(self, candidato, nome: str) -> None:
+        """O candidato fica na lista do grupo se a situação o mantém (confirmado ou pendente) e ele
+        não pediu o final de lista; sai dela, senão."""
+        if nome not in self.listas:
+            return
+        lista = self.listas[nome]
+        fica = (
+            nome in self.aplicaveis
+            and candidato.situacao(nome) in (CONFIRMADO, PENDENTE)
+            and candidato.inscricao not in self.fora_dos_grupos
+        )
+        esta = candidato.inscricao in lista
+        if fica and not esta:
+            lista.insert(self.ordenacao.onde_entra(lista, candidato), candidato.inscricao)
+        elif esta and not fica:
+            lista.remove(candidato.inscricao)
+
+    def empates(self):
+        """Empates da classificação depois da última correção de nota (docs/REGRAS.md §8)."""
+        return self.ordenacao.empates(self.geral)
+
+    # -- vencedores estáticos ---------------------------------------------------------------------
+
+    def lista_geral_vigente(self):
+        base = filterfalse(self.fora_da_base.__contains__, self.geral)
+        return chain(base, filterfalse(self.fora.__contains__, self.movidos))
+
+    def vencedores(self, total: int, excluidos=frozenset()) -> "Vencedores":
+        """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um."""
+        geral = self.lista_geral_vigente()
+        if excluidos:
+            geral = filterfalse(excluidos.__contains__, geral)
+        vagas_ampla = self.posicoes[AMPLA][: bisect_right(self.posicoes[AMPLA], total)]
+        da_ampla = list(islice(geral, len(vagas_ampla)))
+        vencedores = set(da_ampla)
+        bloqueados = vencedores | self.fora | self.fora_dos_grupos | excluidos
+        por_grupo, revertidas = {}, {}
+        for nome in self.alocacao:
+            posicoes = self.posicoes[nome][: bisect_right(self.posicoes[nome], total)]
+            if not posicoes:
+                continue
+            escolhidos = list(islice(filterfalse(bloqueados.__contains__, self.listas[nome]), len(posicoes)))
+            bloqueados.update(escolhidos)
+            vencedores.update(escolhidos)
+            por_grupo[nome] = (escolhidos, posicoes)
+            # As vagas não preenchidas do grupo são as suas últimas (Art. 3º, §3º).
+            for posicao in posicoes[len(escolhidos) :]:
+                revertidas[posicao] = nome
+        if revertidas:
+            da_ampla += islice(filterfalse(vencedores.__contains__, geral), len(revertidas))
+        # Ampla e revertidas juntas, em ordem de posição, recebem os vencedores "ampla" na ordem
+        # da lista geral: uma vaga revertida nunca faz alguém passar à frente de quem tem nota maior.
+        posicoes_ampla = sorted(vagas_ampla + list(revertidas)) if revertidas else vagas_ampla
+        por_grupo[AMPLA] = (da_ampla, posicoes_ampla)
+        return Vencedores(por_grupo, revertidas)
+
+
+class Vencedores:
+    """Vencedores de um recálculo: por rótulo, a lista na ordem de chamada e as posições estáticas.
+
+    Os conjuntos permitem comparar dois recálculos com operações de conjunto; a posição estática
+    de cada um só é montada no primeiro resultado, em que ela é a ordem de convocação.
+    """
+
+    def __init__(self, por_rotulo: dict, revertidas: dict[int, str]):
+        self.por_rotulo = por_rotulo
+        self.revertidas = revertidas
+        self.conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
+        self.todos = set().union(*self.conjuntos.values())
+
+    def rotulo(self, inscricao: str) -> str | None:
+        for rotulo, conjunto in self.conjuntos.items():
+            if inscricao in conjunto:
+                return rotulo
+        return None
+
+    def todas(self) -> dict[str, Vaga]:
+        """A ordem de convocação estática (seção 4): a do primeiro resultado."""
+        return {
+            inscricao: Vaga(posicao, rotulo, self.revertidas.get(posicao) if rotulo == AMPLA else None)
+            for rotulo, (lista, posicoes) in self.por_rotulo.items()
+            for posicao, inscricao in zip(posicoes, lista, strict=False)
+        }
+
+
+def _com(pares: tuple, chave: str, valor) -> tuple:
+    return (*((k, v) for k, v in pares if k != chave), (chave, valor))
+
+
+def _com_notas(notas: tuple, novas: tuple) -> tuple:
+    substituidas = dict(novas)
+    return (*((k, v) for k, v in notas if k not in substituidas), *novas)
+
+
+def _exigir_mudanca_de_verificacao(numero: int, evento: Evento, candidato) -> None:
+    campo = f"eventos[{numero}]"
+    if evento.grupo not in candidato.grupos:
+        raise ErroDeCotas(
+            f"Evento {numero} (verificacao): a inscrição {evento.inscricao} não optou pelo grupo "
+            f"{evento.grupo!r}; só se revê a verificação de uma opção feita na inscrição.",
+            inscricao=evento.inscricao,
+            campo=f"{campo}.grupo",
+            valor=evento.grupo,
+        )
+    if candidato.situacao(evento.grupo) == evento.situacao:
+        raise ErroDeCotas(
+            f"Evento {numero} (verificacao): a verificação de {evento.inscricao} em {evento.grupo} já é "
+            f"{evento.situacao!r}; a revisão não muda nada.",
+            inscricao=evento.inscricao,
+            campo=f"{campo}.situacao",
+            valor=evento.situacao,
+        )
