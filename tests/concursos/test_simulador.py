@@ -66,7 +66,7 @@ def test_cenario_enviado_mostra_o_mesmo_resultado_do_comando(rh):
     pagina = texto(resposta)
     for chamada in esperado["convocacoes"]:
         assert chamada["motivo"] in pagina
-    assert "Art. 3º, §2º — substitui a inscrição Z, desistente" in pagina
+    assert "deixada por Z, desistente (Art. 3º, §2º)" in pagina
     assert "Evento 1: desistência (inscrição Z)" in pagina
     nomeados = pagina[pagina.index("Nomeados (situação") : pagina.index("Listas de classificação")]
     rotulos = {"ampla": "Ampla concorrência", "negros": "Negros", "pcd": "PcD"}
