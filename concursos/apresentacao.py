@@ -10,8 +10,8 @@ from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
-from .models import Edital, Evento, Resultado
-from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha
+from .models import SITUACOES_DE_VERIFICACAO, Edital, Evento, Resultado
+from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 from .saida_do_motor import ler_saida
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
@@ -83,12 +83,14 @@ def descrever_evento(numero: int, eventos) -> str:
     return f"Evento {numero}: {TIPOS_DE_EVENTO.get(tipo, tipo).lower()} ({alvo})"
 
 
-def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None) -> dict:
+def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None, revistas=None) -> dict:
     """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas.
-    Quem uma revisão manteve e quem está sub judice levam a marca em todas as listas e na ordem
-    (docs/REGRAS.md §8)."""
+    Quem uma revisão manteve e quem está sub judice levam a marca em todas as listas e na ordem, e
+    quem uma revisão alcançou, a revisão (``revistas``, de ``revisoes_do_cenario``; docs/REGRAS.md §8)."""
     pessoas = pessoas or {}
     anotadas = marcas(saida)
+    for numero, textos in (revistas or {}).items():
+        anotadas[numero] = [*anotadas.get(numero, []), *textos]
 
     def pessoa(numero, **extra):
         return {"inscricao": numero, **pessoas.get(numero, {}), "marcas": anotadas.get(numero, []), **extra}
@@ -186,6 +188,11 @@ def _reclassificacao(r: Reclassificacao, pessoa, eventos) -> dict:
     )
 
 
+def revisoes_do_cenario(eventos) -> dict[str, list[str]]:
+    """As revisões (nota, verificação) de cada inscrição, pelos eventos do cenário (dicionários)."""
+    return revisoes(eventos, dict(SITUACOES_DE_VERIFICACAO))
+
+
 def eventos_do_cenario(cenario: dict) -> list[tuple]:
     return [(e.get("tipo"), e.get("inscricao"), e.get("quantidade")) for e in cenario.get("eventos", [])]
 
@@ -196,7 +203,8 @@ def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
     na planilha."""
     saida, limite = resultado.saida_do_motor, LIMITE_DE_LINHAS_NA_FICHA
     pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
-    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite)
+    revistas = revisoes_do_cenario(resultado.cenario.get("eventos", []))
+    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite, revistas)
     contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
     return contexto
 
@@ -220,7 +228,13 @@ def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
     pessoas = {c.inscricao: {"nota": c.nota} for c in cenario.candidatos}
     return {
         "descricao": cenario.descricao,
-        **contexto_do_resultado(ler_saida(saida), eventos, pessoas, LIMITE_DE_LINHAS_NO_SIMULADOR),
+        **contexto_do_resultado(
+            ler_saida(saida),
+            eventos,
+            pessoas,
+            LIMITE_DE_LINHAS_NO_SIMULADOR,
+            revisoes_do_cenario(map(vars, cenario.eventos)),
+        ),
     }
 
 

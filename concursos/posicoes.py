@@ -9,10 +9,12 @@ levam: mantido por uma revisão, sub judice.
 Sem modelos nem Django: o PDF (que desenha em processos sem ``django.setup()``) usa este módulo.
 """
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import cotas
-from cotas.modelo import AMPLA
+from cotas.modelo import AMPLA, NOTA, VERIFICACAO
+from cotas.regimes import rotulo_do_grupo
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,25 @@ def marcas(saida: cotas.Resultado) -> dict[str, list[str]]:
         resultado.setdefault(mantido.inscricao, []).append(f"mantido pelo evento {mantido.evento}")
     for inscricao in saida.sub_judice:
         resultado.setdefault(inscricao, []).append("sub judice")
+    return resultado
+
+
+def revisoes(eventos: Iterable[Mapping], situacoes: Mapping[str, str]) -> dict[str, list[str]]:
+    """Inscrição → as revisões que a alcançaram (docs/REGRAS.md §8), na ordem dos eventos:
+    "nota corrigida para 96 pelo evento 1", "verificação (Negros) revista pelo evento 2: confirmado".
+    ``eventos`` são os do cenário (dicionários); ``situacoes``, o rótulo de cada situação de
+    verificação."""
+    resultado: dict[str, list[str]] = {}
+    for numero, evento in enumerate(eventos, start=1):
+        if evento.get("tipo") == NOTA:
+            nota = str(evento.get("nota", "")).replace(".", ",")
+            texto = f"nota corrigida para {nota} pelo evento {numero}"
+        elif evento.get("tipo") == VERIFICACAO:
+            situacao = situacoes.get(evento.get("situacao"), evento.get("situacao") or "").lower()
+            texto = f"verificação ({rotulo_do_grupo(evento.get('grupo'))}) revista pelo evento {numero}: {situacao}"
+        else:
+            continue
+        resultado.setdefault(evento["inscricao"], []).append(texto)
     return resultado
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.exibicao import data_e_hora
-from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha
+from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 
 from . import textos
 from .desenho import Desenho, Documento, linhas_previstas
@@ -111,8 +111,9 @@ class _Listas:
         for saida in self.saida.saidas:
             texto = f"Saiu: {_nome_do_evento(saida.tipo)} (evento {saida.evento})"
             self.observacoes.setdefault(saida.inscricao, []).append(texto)
-        for numero, anotacoes in marcas(self.saida).items():
-            self.observacoes.setdefault(numero, []).extend(a[0].upper() + a[1:] for a in anotacoes)
+        for anotadas in (marcas(self.saida), revisoes(self.cenario.get("eventos", []), _situacoes())):
+            for numero, anotacoes in anotadas.items():
+                self.observacoes.setdefault(numero, []).extend(a[0].upper() + a[1:] for a in anotacoes)
 
     def observacao(self, numero) -> str:
         return "; ".join(self.observacoes.get(numero, ()))
@@ -216,6 +217,12 @@ def _evento(numero: int, cenario: dict) -> str:
     evento = cenario["eventos"][numero - 1]
     alvo = evento.get("inscricao") or f"+{evento.get('quantidade')} vagas"
     return f"{numero}. {_nome_do_evento(evento['tipo'])} ({alvo})"
+
+
+def _situacoes() -> dict[str, str]:
+    from concursos.models import SITUACOES_DE_VERIFICACAO
+
+    return dict(SITUACOES_DE_VERIFICACAO)
 
 
 def _nome_do_evento(tipo: str) -> str:

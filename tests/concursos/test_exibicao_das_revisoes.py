@@ -6,10 +6,10 @@ import re
 
 from django.template.loader import render_to_string
 
-from concursos.apresentacao import contexto_do_resultado
+from concursos.apresentacao import contexto_do_resultado, revisoes_do_cenario
 from concursos.saida_do_motor import ler_saida
 
-from .saidas import saida_esperada, saida_sintetica
+from .saidas import cenario_do_exemplo, saida_esperada, saida_sintetica
 
 CADEIA = (
     "5ª vaga, reservada a PcD (Art. 1º): a vaga de X, que passou à 3ª vaga (negros), deixada por N1, "
@@ -17,8 +17,8 @@ CADEIA = (
 )
 
 
-def pagina(saida: dict, eventos=()) -> str:
-    contexto = contexto_do_resultado(ler_saida(saida), eventos)
+def pagina(saida: dict, eventos=(), revistas=None) -> str:
+    contexto = contexto_do_resultado(ler_saida(saida), eventos, revistas=revistas)
     html = render_to_string("concursos/_resultado.html", {**contexto, "com_nomes": False})
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
@@ -113,3 +113,11 @@ def test_versao_gravada_antes_das_posicoes_estaveis_mostra_as_vagas_vazias_com_o
     )
     texto = pagina(antiga)
     assert "3ª Negros Z Negros" in texto and "5ª PcD — (vaga não preenchida)" in texto
+
+
+def test_quem_uma_revisao_alcancou_leva_a_revisao_ao_lado_nas_listas():
+    """As listas são as do primeiro resultado: a verificação revista de Y fica anotada ao lado dele."""
+    revistas = revisoes_do_cenario(cenario_do_exemplo("recurso-deferido-depois-da-convocacao")["eventos"])
+    texto = pagina(recurso_antes_da_desistencia(), EVENTOS_DO_RECURSO, revistas)
+    geral = texto.split("Lista geral")[1].split("Lista reservada")[0]
+    assert "5º Y verificação (Negros) revista pelo evento 1: confirmado" in geral

@@ -20,7 +20,7 @@ from concursos.models import Candidato, Inscricao
 from concursos.publicacao import exportar_lista
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
-from .saidas import saida_esperada
+from .saidas import cenario_do_exemplo, saida_esperada
 
 pytestmark = pytest.mark.django_db
 
@@ -144,6 +144,7 @@ def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
         services.gerar_resultado(cargo, gerado_por=responsavel), publicado_por=responsavel
     )
     resultado.saida = saida_esperada("nota-corrigida-por-decisao-judicial")  # a versão depois da liminar
+    resultado.cenario["eventos"] = cenario_do_exemplo("nota-corrigida-por-decisao-judicial")["eventos"]
     resultado.__dict__.pop("saida_do_motor", None)
     folha = planilha(exportar_lista(resultado, "xlsx"))
     cabecalho = [c.value for c in folha[1]]
@@ -151,7 +152,9 @@ def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
         linha[1]: dict(zip(cabecalho, linha, strict=True)) for linha in folha.iter_rows(min_row=2, values_only=True)
     }
     assert (linhas["D"]["Posição na convocação"], linhas["D"]["Sub judice"]) == (4, "sim")
-    assert linhas["D"]["Observação"] == "além das 3 vagas — convocado por revisão"
+    assert linhas["D"]["Observação"] == (
+        "além das 3 vagas — convocado por revisão; nota corrigida para 96 pelo evento 1"
+    )
     assert (linhas["C"]["Sub judice"], linhas["C"]["Observação"]) == (None, "mantido pelo evento 1")
     assert linhas["E"]["Posição na convocação"] is None and linhas["E"]["Observação"] is None
 

@@ -347,7 +347,8 @@ def test_pdf_marca_sub_judice_mantido_e_quem_passou_das_vagas_em_cada_lista_e_na
     )
     conteudo = " ".join(texto(resultado_do_cargo_pdf(resultado, processos=1)).split())
     geral = conteudo.split("Lista geral de classificação")[1].split("Ordem de convocação vigente")[0]
-    assert "Candidato C Mantido pelo evento 1" in geral and "Candidato D Sub judice" in geral
+    assert "Candidato C Mantido pelo evento 1" in geral
+    assert "Candidato D Sub judice; Nota corrigida para 96 pelo evento 1" in geral
     ordem = conteudo.split("Ordem de convocação vigente")[1].split("Registro de chamadas")[0]
     assert "3ª Negros C Candidato C Mantido pelo evento 1 Ampla concorrência" in ordem
     assert "4ª — D Candidato D Além das 3 vagas — convocado por revisão; sub judice Ampla concorrência" in ordem
