@@ -3,7 +3,8 @@
 Compara as saídas do motor (``cotas-resultado/1``) e descreve, por inscrição, as mudanças que
 interessam ao candidato: entrou ou saiu de uma lista (a geral e a de cada grupo), foi convocado,
 mudou de rótulo ou de posição na ordem vigente (docs/REGRAS.md §5), foi mantido por uma revisão,
-passou a estar (ou deixou de estar) sub judice, saiu ou foi eliminado (docs/REGRAS.md §8).
+passou a estar (ou deixou de estar) sub judice ou com a verificação pendente, saiu ou foi eliminado
+(docs/REGRAS.md §8).
 
 A comparação é feita sobre o estado de cada inscrição (``_Estado``), não sobre o texto: se o estado
 mudou, a mudança aparece, mesmo quando a descrição curta seria a mesma nas duas versões (um convocado
@@ -11,7 +12,8 @@ que entrou numa lista de grupo continua "convocado, ampla, 4ª vaga": as listas 
 
 Num edital grande um cargo tem dezenas de milhares de inscrições e quase nenhuma muda de uma versão
 para a outra: as que podem ter mudado saem de operações de conjunto (quem entrou ou saiu de cada
-lista, quem está convocado, mantido, sub judice, quem saiu ou foi eliminado em alguma das versões),
+lista, quem está convocado, mantido, sub judice, quem saiu ou foi eliminado em alguma das versões,
+quem teve a verificação pendente numa só delas),
 e só elas são comparadas. As demais têm, nas duas versões, o mesmo estado.
 """
 
@@ -30,6 +32,7 @@ class _Estado:
     posicao: int | None = None
     mantido_pelo_evento: int | None = None
     sub_judice: bool = False
+    pendente: bool = False
     saida: str | None = None
     eliminado: bool = False
 
@@ -45,6 +48,7 @@ class _Versao:
         self.ordem_das_listas = [nome for nome, _ in saida.listas]
         self.mantidos = {m.inscricao: m.evento for m in saida.mantidos}
         self.sub_judice = set(saida.sub_judice)
+        self.pendentes = set(saida.pendencias)
         # Como a inscrição saiu da convocação nesta versão: o último evento que a tirou.
         self.saidas = {s.inscricao: s.tipo for s in saida.saidas}
         self.eliminados = set(saida.eliminados)
@@ -57,6 +61,7 @@ class _Versao:
             posicao=self.posicoes.get(inscricao),
             mantido_pelo_evento=self.mantidos.get(inscricao),
             sub_judice=inscricao in self.sub_judice,
+            pendente=inscricao in self.pendentes,
             saida=None if inscricao in self.nomeados else self.saidas.get(inscricao),
             eliminado=inscricao in self.eliminados,
         )
@@ -74,6 +79,8 @@ class _Versao:
             texto = _fora(estado)
         if estado.sub_judice:
             texto += ", sub judice"
+        if estado.pendente:
+            texto += ", verificação pendente"
         if com_listas and (estado.rotulo is not None or estado.saida or estado.eliminado):
             # Quem não está convocado já tem as listas no texto ("classificado (geral, negros)").
             texto += "; listas: " + (", ".join(estado.listas) or "nenhuma")
@@ -116,6 +123,7 @@ def _podem_ter_mudado(antes: _Versao, depois: _Versao) -> set[str]:
         depois.mantidos,
         antes.sub_judice,
         depois.sub_judice,
+        antes.pendentes ^ depois.pendentes,
     )
     for nome in antes.membros.keys() | depois.membros.keys():
         suspeitas |= antes.membros.get(nome, vazio) ^ depois.membros.get(nome, vazio)

@@ -57,6 +57,13 @@ def test_quem_fica_sub_judice_aparece():
     }
 
 
+def test_verificacao_pendente_que_a_comissao_decide_aparece_mesmo_sem_mudar_de_lista():
+    base = saida_sintetica(pendencias=["Y"])
+    assert mudancas(base, saida_sintetica()) == {
+        "Y": ("convocado, ampla, 4ª vaga, verificação pendente", "convocado, ampla, 4ª vaga")
+    }
+
+
 def test_so_a_posicao_na_ordem_vigente_muda_e_a_diferenca_diz():
     base = saida_sintetica()
     ordem = [{**p, "posicao": {"A": 2, "B": 1}.get(p["inscricao"], p["posicao"])} for p in base["ordem_vigente"]]
