@@ -36,7 +36,7 @@ def test_desistencia_pela_tela_convoca_a_proxima_negra_citando_o_art_3_par_2(cli
     resposta = client.post(url_do_evento(cargo, "desistencia"), dados, follow=True)
     pagina = texto(resposta)
     convocados = pagina[pagina.index("Quem é convocado agora") : pagina.index("O que mudou e para quem")]
-    assert "3ª W Wanda Souza Negros" in convocados and "Art. 3º, §2º — substitui a inscrição Z" in convocados
+    assert "3ª W Wanda Souza Negros" in convocados and "deixada por Z, desistente (Art. 3º, §2º)" in convocados
     assert "Z Candidato Z convocado, negros, 3ª vaga desistente" in pagina
     evento = Evento.objects.get()
     assert evento.registrado_por == rh and evento.documento == "Req. 12/2025"
