@@ -116,8 +116,9 @@ def _fases_do_motor(arquivo: Path) -> dict[str, float]:
     )
     geral = [c.inscricao for c in geral_ordenada]
     nomes = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
+    contexto = convocacao.Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas)
     tempos["convocar (evento 0 + eventos)"], _ = cronometrar(
-        convocacao.convocar, regime, aplicaveis, cenario.vagas, geral, nomes, cenario.eventos
+        convocacao.convocar, contexto, geral, nomes, cenario.eventos
     )
     tempos["simular (inteiro, conferência)"], resultado = cronometrar(cotas.simular, cenario)
     tempos["resultado_para_dict"], saida = cronometrar(cotas.resultado_para_dict, resultado, cenario)

@@ -33,8 +33,10 @@ CANDIDATOS = 100_000
 VAGAS = 2_000
 EVENTOS = 200
 EVENTOS_POR_LOTE = 25
-TIPOS_DE_EVENTO = ("desistencia", "nao_posse", "final_de_lista", "anulacao", "vagas_adicionais")
-PESOS_DOS_EVENTOS = (35, 25, 15, 5, 20)
+TIPOS_DE_EVENTO = ("desistencia", "nao_posse", "final_de_lista", "anulacao", "vagas_adicionais", "verificacao", "nota")
+# Um em cada cinco eventos é uma revisão depois da convocação (docs/REGRAS.md §8): recurso de
+# heteroidentificação ou de perícia PcD julgado, nota corrigida pela banca ou pela justiça.
+PESOS_DOS_EVENTOS = (30, 20, 10, 5, 15, 10, 10)
 EDITAL = {
     "tipo": "concurso_publico",
     "publicado_em": "2024-03-01",
@@ -85,6 +87,7 @@ def _candidato(rng: random.Random, numero: int, sorteio: int) -> dict:
 def gerar_eventos(rng: random.Random, dados: dict, quantidade: int, por_lote: int = EVENTOS_POR_LOTE) -> list[dict]:
     """Eventos válidos, em lotes: o motor simula o prefixo no início de cada lote."""
     eventos, saidos = [], set()
+    situacoes = {c["inscricao"]: dict(c.get("verificacao", {})) for c in dados["candidatos"]}
     while len(eventos) < quantidade:
         resultado = cotas.simular(cotas.ler_cenario({**dados, "eventos": eventos}))
         geral = resultado.lista("geral")
@@ -94,6 +97,11 @@ def gerar_eventos(rng: random.Random, dados: dict, quantidade: int, por_lote: in
             tipo = rng.choices(TIPOS_DE_EVENTO, PESOS_DOS_EVENTOS)[0]
             if tipo == "vagas_adicionais":
                 eventos.append({"tipo": tipo, "quantidade": rng.randint(1, 10)})
+                continue
+            if tipo in ("verificacao", "nota"):
+                alvo = _escolher(rng, geral[: 3 * dados["vagas"]], usados | saidos)
+                usados.add(alvo)
+                eventos.append(_revisao(rng, tipo, alvo, situacoes[alvo]))
                 continue
             if tipo in ("nao_posse", "final_de_lista") or rng.random() < 0.7:
                 alvo = _escolher(rng, convocados, usados)
@@ -105,6 +113,16 @@ def gerar_eventos(rng: random.Random, dados: dict, quantidade: int, por_lote: in
                 saidos.add(alvo)
             eventos.append({"tipo": tipo, "inscricao": alvo})
     return eventos
+
+
+def _revisao(rng: random.Random, tipo: str, alvo: str, situacoes: dict) -> dict:
+    """Verificação invertida numa opção do candidato (sem opção, vira correção de nota) ou nota nova."""
+    if tipo == "verificacao" and situacoes:
+        grupo = rng.choice(sorted(situacoes))
+        situacoes[grupo] = "nao_confirmado" if situacoes[grupo] == "confirmado" else "confirmado"
+        return {"tipo": tipo, "inscricao": alvo, "grupo": grupo, "situacao": situacoes[grupo], "documento": "Recurso"}
+    nota = rng.randint(2000, 4900) + rng.randint(2000, 4900)
+    return {"tipo": "nota", "inscricao": alvo, "nota": _decimal(nota), "sub_judice": rng.random() < 0.5}
 
 
 def _escolher(rng: random.Random, inscricoes: list[str], excluidas: set[str]) -> str:

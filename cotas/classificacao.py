@@ -276,12 +276,46 @@ class Ordenacao:
         """Índice em que o candidato entra numa lista em ordem de classificação."""
         return bisect_left(lista, (*self.semelhanca(candidato), candidato.inscricao), key=self.chave)
 
+    def empates_iniciais(self, empates) -> None:
+        """Os empates da classificação inicial, para manter a partir deles (``reposicionar``)."""
+        self._grupo_de: dict[str, int] = {}
+        self._grupos: dict[int, set[str]] = {}
+        for numero, grupo in enumerate(empates):
+            self._grupos[numero] = set(grupo)
+            self._grupo_de.update(dict.fromkeys(grupo, numero))
+
+    def sair_do_empate(self, inscricao: str) -> None:
+        numero = self._grupo_de.pop(inscricao, None)
+        if numero is None:
+            return
+        grupo = self._grupos[numero]
+        grupo.discard(inscricao)
+        if len(grupo) < 2:
+            for resto in grupo:
+                del self._grupo_de[resto]
+            del self._grupos[numero]
+
+    def entrar_no_empate(self, lista: list, indice: int) -> None:
+        """Quem acabou de entrar em ``lista[indice]`` empata com um vizinho igual nos critérios?"""
+        inscricao = lista[indice]
+        semelhanca = self.semelhanca(self.candidatos[inscricao])
+        for vizinho in (indice - 1, indice + 1):
+            if 0 <= vizinho < len(lista) and self.semelhanca(self.candidatos[lista[vizinho]]) == semelhanca:
+                outro = lista[vizinho]
+                numero = self._grupo_de.get(outro)
+                if numero is None:
+                    numero = max(self._grupos, default=-1) + 1
+                    self._grupos[numero] = {outro}
+                    self._grupo_de[outro] = numero
+                self._grupos[numero].add(inscricao)
+                self._grupo_de[inscricao] = numero
+                return
+
     def empates(self, geral: list) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-        """Empates (e os avisos) de uma lista em ordem de classificação."""
-        semelhancas = [self.semelhanca(self.candidatos[i]) for i in geral]
-        empates, avisos = [], []
-        for inicio, fim in _trechos_empatados(semelhancas):
-            empatados = [self.candidatos[i] for i in geral[inicio:fim]]
-            empates.append(tuple(c.inscricao for c in empatados))
-            avisos.append(_aviso_de_empate(empatados, self.edital.desempate))
-        return tuple(empates), tuple(avisos)
+        """Empates (e os avisos) da lista geral corrigida, na ordem dela."""
+        membros = set(self._grupo_de)
+        indice = {i: n for n, i in enumerate(geral) if i in membros} if membros else {}
+        grupos = sorted((sorted(g, key=indice.__getitem__) for g in self._grupos.values()), key=lambda g: indice[g[0]])
+        empates = tuple(tuple(g) for g in grupos)
+        avisos = tuple(_aviso_de_empate([self.candidatos[i] for i in g], self.edital.desempate) for g in grupos)
+        return empates, avisos

@@ -32,6 +32,7 @@ class Contexto:
     aplicaveis: tuple[str, ...]
     candidatos: tuple = ()
     vagas_do_edital: int = 0
+    empates: tuple = ()  # os da classificação inicial
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ class _Registro:
         self.ultima_revisao: dict[str, bool] = {}  # inscrição → a última revisão dela é sub judice
         self.pendentes = set(pendentes)
         self.houve_nota = False
+        self.vencedores_antes: set[str] = set()
 
     # -- primeiro resultado ------------------------------------------------------------------------
 
@@ -168,6 +170,7 @@ class _Registro:
             self._rotular(inscricao, vaga.vaga)
             motivo = f"{self.motivos.vaga(vaga.posicao, vaga.vaga)}; {self.motivos.inicial()}"
             self._chamar(0, inscricao, vaga.posicao, vaga.vaga, motivo)
+        self.vencedores_antes = atual.todos
 
     # -- efeitos de cada evento ---------------------------------------------------------------------
 
@@ -213,25 +216,24 @@ class _Registro:
         mudaram = self._fora_e_mudancas(numero, atual, revisao)
         self._absorver_alem_de_n()
         novos = atual.todos - self.rotulos.keys()
-        if not revisao:
-            # O excedente (mantidos) é absorvido: só se chama até N menos os convocados ativos.
-            vagas_para_chamar = self.posicoes.total - len(self.rotulos)
-        else:
-            vagas_para_chamar = len(novos)  # quem a revisão faz vencer é chamado na hora
+        # Quem a revisão faz vencer (e não vencia antes dela) é chamado na hora, mesmo além de N. Os
+        # demais só ocupam posição livre dentro de N: com convocados mantidos, o excedente é absorvido
+        # e não se chama ninguém até que ele caiba em N.
+        devidos = (atual.todos - self.vencedores_antes) if revisao else set()
         for inscricao, rotulo in self._em_ordem_de_chamada(atual, novos | mudaram):
             if inscricao in mudaram:
                 de_posicao = self.motivos.posicao_anterior(inscricao)
                 posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=True)
                 self._movidos.append((inscricao, de_posicao, posicao, self.rotulos[inscricao], rotulo))
-            elif vagas_para_chamar > 0:
-                vagas_para_chamar -= 1
-                posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=revisao)
-                self._chamados.append((posicao, inscricao, rotulo))
             else:
-                continue
+                posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=inscricao in devidos)
+                if posicao is None:
+                    continue
+                self._chamados.append((posicao, inscricao, rotulo))
             self.posicoes.ocupar(inscricao, posicao)
             self.motivos.ocupada(posicao, inscricao, None, rotulo)
             self._rotular(inscricao, rotulo)
+        self.vencedores_antes = atual.todos
         self._registrar_textos(numero)
 
     def _registrar_textos(self, numero: int) -> None:

@@ -89,6 +89,10 @@ class ListasVigentes:
     def ordenacao(self) -> Ordenacao:
         if self._ordenacao is None:
             self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital)
+            self._ordenacao.empates_iniciais(self.contexto.empates)
+            # Quem está em cada lista, para não procurar numa lista de 100 mil a cada revisão.
+            self._membros = {nome: set(lista) for nome, lista in self.listas.items()}
+            self._na_geral = set(self.geral)
         return self._ordenacao
 
     def revisar_verificacao(self, numero: int, evento: Evento) -> bool:
@@ -109,7 +113,10 @@ class ListasVigentes:
             # Decisão posterior desfaz a eliminação: volta à lista geral na sua posição.
             self.eliminados_por_revisao.discard(depois.inscricao)
             self.reintegrados.add(depois.inscricao)
-            self.geral.insert(ordenacao.onde_entra(self.geral, depois), depois.inscricao)
+            indice = ordenacao.onde_entra(self.geral, depois)
+            self.geral.insert(indice, depois.inscricao)
+            self._na_geral.add(depois.inscricao)
+            ordenacao.entrar_no_empate(self.geral, indice)
             self.ativos_na_geral.add(depois.inscricao)
             for nome in depois.grupos:
                 self._acertar_grupo(depois, nome)
@@ -122,23 +129,31 @@ class ListasVigentes:
         ordenacao = self.ordenacao
         antes = ordenacao.candidato(evento.inscricao)
         depois = replace(antes, nota=evento.nota, notas=_com_notas(antes.notas, evento.notas))
-        listas = [lista for lista in (self.geral, *self.listas.values()) if evento.inscricao in lista]
-        for lista in listas:
-            lista.remove(evento.inscricao)
+        inscricao = depois.inscricao
+        listas = [self.listas[nome] for nome, membros in self._membros.items() if inscricao in membros]
+        for lista in (self.geral, *listas):
+            lista.remove(inscricao)
         ordenacao.atualizar(depois)
+        ordenacao.sair_do_empate(inscricao)
         for lista in listas:
-            lista.insert(ordenacao.onde_entra(lista, depois), depois.inscricao)
+            lista.insert(ordenacao.onde_entra(lista, depois), inscricao)
+        indice = ordenacao.onde_entra(self.geral, depois)
+        self.geral.insert(indice, inscricao)
+        ordenacao.entrar_no_empate(self.geral, indice)
 
     def _tirar_das_listas(self, inscricao: str) -> None:
+        self.ordenacao.sair_do_empate(inscricao)
         self.eliminados_por_revisao.add(inscricao)
         self.reintegrados.discard(inscricao)
         self.geral.remove(inscricao)
+        self._na_geral.discard(inscricao)
         self.ativos_na_geral.discard(inscricao)
         if inscricao in self.movidos:
             self.movidos.remove(inscricao)
-        for lista in self.listas.values():
-            if inscricao in lista:
-                lista.remove(inscricao)
+        for nome, membros in self._membros.items():
+            if inscricao in membros:
+                membros.discard(inscricao)
+                self.listas[nome].remove(inscricao)
 
     def _acertar_grupo(self, candidato, nome: str) -> None:
         """O candidato fica na lista do grupo se a situação o mantém (confirmado ou pendente) e ele
@@ -151,11 +166,14 @@ class ListasVigentes:
             and candidato.situacao(nome) in (CONFIRMADO, PENDENTE)
             and candidato.inscricao not in self.fora_dos_grupos
         )
-        esta = candidato.inscricao in lista
+        membros = self._membros[nome]
+        esta = candidato.inscricao in membros
         if fica and not esta:
             lista.insert(self.ordenacao.onde_entra(lista, candidato), candidato.inscricao)
+            membros.add(candidato.inscricao)
         elif esta and not fica:
             lista.remove(candidato.inscricao)
+            membros.discard(candidato.inscricao)
 
     def empates(self):
         """Empates da classificação depois da última correção de nota (docs/REGRAS.md §8)."""

@@ -100,18 +100,22 @@ class Motivos:
                 f"{inscricao} passa à ampla concorrência, {trajeto}: dentro do número de vagas de ampla "
                 f"({self.regime.referencia_de('ampla_nao_computa')})"
             )
+            return texto if de == para else f"{texto}; {self.cadeia(para, rotulo)}"
         else:
             texto = f"{inscricao} passa à vaga reservada a {self.regime.grupo(rotulo).rotulo}, {trajeto}"
-        return f"{texto}; {self.cadeia(para, rotulo)}"
+        if de == para:
+            return texto
+        return f"{texto}: {self.cadeia(para, rotulo)}"
 
     def absorcao(self, inscricao: str, de: int, para: int, rotulo: str) -> str:
         return (
             f"{inscricao} passa da {de}ª vaga (além das vagas do cargo) à {para}ª: o excedente deixado por uma "
-            f"revisão é absorvido pela vaga que se abriu; {self.cadeia(para, rotulo)}"
+            f"revisão é absorvido pela vaga que se abriu, {self.cadeia(para, None)}"
         )
 
-    def cadeia(self, posicao: int, rotulo: str, vistos=None) -> str:
-        """Por que a posição estava livre, elo a elo, com o artigo de cada um."""
+    def cadeia(self, posicao: int, rotulo: str | None, vistos=None) -> str:
+        """Por que a posição estava livre, elo a elo, com o artigo de cada um (sem artigo quando
+        ``rotulo`` é ``None``: o excedente que ocupa a vaga não substitui ninguém)."""
         vistos = vistos or set()
         if posicao in vistos:
             return "troca de vagas entre convocados que mudaram de rótulo"
@@ -126,11 +130,14 @@ class Motivos:
         if causa[0] == _SAIDA:
             _, quem, rotulo_dele, tipo = causa
             texto = f"deixada por {quem}, {TIPOS_DE_EVENTO[tipo].motivo_da_saida}"
-            return f"{texto} ({self._artigo_do_substituto(rotulo, rotulo_dele)})"
+            artigo = self._artigo_do_substituto(rotulo, rotulo_dele) if rotulo is not None else ""
+            return f"{texto} ({artigo})" if artigo else texto
         quem = causa[1]
         destino = self.destino.get(quem)
         if destino is None:
             return f"a vaga de {quem}, que mudou de rótulo"
+        if destino[0] == posicao:  # o próprio convocado, que mudou de rótulo e ficou na mesma vaga
+            return "a vaga continua a mesma"
         para, rotulo_dele = destino
         nome = "ampla" if rotulo_dele == AMPLA else self.regime.grupo(rotulo_dele).rotulo
         elo = f"a vaga de {quem}, que passou à {para}ª vaga ({nome}"
@@ -139,8 +146,8 @@ class Motivos:
         return f"{elo}), {self.cadeia(para, rotulo_dele, vistos)}"
 
     def _artigo_do_substituto(self, rotulo: str, rotulo_de_quem_saiu: str | None) -> str:
-        if rotulo == AMPLA:
-            return self.regime.referencia_de("concorrencia")
+        if rotulo == AMPLA:  # a descrição da vaga já cita a ampla concorrência
+            return ""
         grupo = self.regime.grupo(rotulo)
         if rotulo == rotulo_de_quem_saiu:
             return grupo.referencia("substituicao") or grupo.referencia("reserva") or self.regime.referencia
@@ -169,7 +176,8 @@ class Motivos:
             return f"vaga aberta pela revisão do evento {self.numero}{self._documento()}"
         if tipo.carrega_quantidade:
             return f"vaga ainda não provida, chamada com as vagas surgidas no evento {self.numero}"
-        return f"vaga ainda não provida, chamada depois do evento {self.numero} ({self._artigo_do_substituto(rotulo, None)})"
+        artigo = self._artigo_do_substituto(rotulo, None)
+        return f"vaga ainda não provida, chamada depois do evento {self.numero}" + (f" ({artigo})" if artigo else "")
 
     def _documento(self) -> str:
         evento = self.evento

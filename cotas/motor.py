@@ -20,7 +20,7 @@ def simular(cenario: Cenario) -> Resultado:
     # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
     pendentes = {(c.inscricao, nome) for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
-    contexto = Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas)
+    contexto = Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates)
     chamadas = convocar(contexto, geral, inscricoes_das_listas, cenario.eventos, pendentes)
     eliminados = {
         c.inscricao
@@ -36,7 +36,9 @@ def simular(cenario: Cenario) -> Resultado:
         listas=(("geral", tuple(geral)), *((n, tuple(lista)) for n, lista in inscricoes_das_listas.items())),
         convocacoes=chamadas.convocacoes,
         nomeados=chamadas.nomeados,
-        eliminados=tuple(sorted((eliminados - set(chamadas.reintegrados)) | set(chamadas.anulados))),
+        # Quem uma revisão reintegrou (eliminação por verificação desfeita) sai de ``eliminados``,
+        # mesmo que outra revisão antes o tenha eliminado.
+        eliminados=tuple(sorted((eliminados | set(chamadas.anulados)) - set(chamadas.reintegrados))),
         empates=empates,
         pendencias=tuple(sorted({inscricao for inscricao, _ in chamadas.pendentes})),
         inconsistencias=chamadas.inconsistencias,

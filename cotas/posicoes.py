@@ -29,6 +29,7 @@ class Posicoes:
         self.da_inscricao: dict[str, int] = {}
         self.ocupante: dict[int, str] = {}
         self.livres: dict[str, list[int]] = {}
+        self._alem: set[int] = set()  # posições ocupadas além de N (só depois de revisões)
 
     def tipo(self, posicao: int) -> str | None:
         return self.tipos[posicao - 1] if posicao <= self.total else None
@@ -37,6 +38,7 @@ class Posicoes:
         """``N`` passa a ``total``; devolve as posições novas que ficaram livres."""
         novas = [p for p in range(self.total + 1, total + 1) if p not in self.ocupante]
         self.total = total
+        self._alem = {p for p in self._alem if p > total}
         for posicao in novas:
             self.livres.setdefault(self.tipos[posicao - 1], []).append(posicao)
         return novas
@@ -44,6 +46,8 @@ class Posicoes:
     def ocupar(self, inscricao: str, posicao: int) -> None:
         if posicao <= self.total:
             self.livres[self.tipos[posicao - 1]].remove(posicao)
+        else:
+            self._alem.add(posicao)
         self.da_inscricao[inscricao] = posicao
         self.ocupante[posicao] = inscricao
 
@@ -51,6 +55,7 @@ class Posicoes:
         posicao = self.da_inscricao.pop(inscricao, None)
         if posicao is not None:
             del self.ocupante[posicao]
+            self._alem.discard(posicao)
             if posicao <= self.total:
                 insort(self.livres.setdefault(self.tipos[posicao - 1], []), posicao)
         return posicao
@@ -79,4 +84,4 @@ class Posicoes:
 
     def alem_de_n(self) -> list[tuple[int, str]]:
         """Quem ocupa posição além de ``N``, em ordem de posição (regra 2)."""
-        return sorted((p, i) for p, i in self.ocupante.items() if p > self.total)
+        return sorted((p, self.ocupante[p]) for p in self._alem)

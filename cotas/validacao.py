@@ -5,7 +5,7 @@ tipos; aqui ficam as regras que valem também para quem chama o motor com datacl
 """
 
 from .erros import ErroDeCotas, descrever_valor
-from .eventos import TIPOS_DE_EVENTO, tipo_de_evento
+from .eventos import REVISA_VERIFICACAO, TIPOS_DE_EVENTO, tipo_de_evento
 from .modelo import (
     ARREDONDAMENTOS,
     CORES_IBGE,
@@ -45,7 +45,7 @@ def validar(cenario: Cenario) -> None:
             _validar_candidato(candidato, cenario.regime, cores_por_grupo)
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
-        _validar_evento(numero, evento, vistos)
+        _validar_evento(numero, evento, vistos, cenario.regime.nomes_dos_grupos)
         if TIPOS_DE_EVENTO[evento.tipo].carrega_quantidade:
             total += evento.quantidade
             if total > MAXIMO_DE_VAGAS:
@@ -147,7 +147,7 @@ def _validar_candidato(candidato: Candidato, regime: Regime, cores_por_grupo: di
             )
 
 
-def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
+def _validar_evento(numero: int, evento, inscricoes: set[str], grupos: tuple[str, ...]) -> None:
     campo = f"eventos[{numero}]"
     tipo = tipo_de_evento(evento.tipo)
     if tipo is None:
@@ -172,3 +172,20 @@ def _validar_evento(numero: int, evento, inscricoes: set[str]) -> None:
             campo=f"{campo}.inscricao",
             valor=evento.inscricao,
         )
+    if tipo.efeito == REVISA_VERIFICACAO:
+        if not isinstance(evento.grupo, str) or evento.grupo not in grupos:
+            raise ErroDeCotas(
+                f"Evento {numero} (verificacao): grupo {descrever_valor(evento.grupo)} desconhecido; use "
+                f"{', '.join(grupos)}.",
+                inscricao=evento.inscricao,
+                campo=f"{campo}.grupo",
+                valor=evento.grupo,
+            )
+        if not isinstance(evento.situacao, str) or evento.situacao not in SITUACOES_DE_VERIFICACAO:
+            raise ErroDeCotas(
+                f"Evento {numero} (verificacao): situação {descrever_valor(evento.situacao)} inválida; use "
+                f"{', '.join(SITUACOES_DE_VERIFICACAO)}.",
+                inscricao=evento.inscricao,
+                campo=f"{campo}.situacao",
+                valor=evento.situacao,
+            )

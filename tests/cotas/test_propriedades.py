@@ -36,7 +36,11 @@ SAIDAS = ("desistencia", "nao_posse", "anulacao")  # saem de todas as listas
 EDITAL = {"data_referencia_idade": "2024-03-31", "desempate": ["idoso", "idade", "jurado", "sorteio"]}
 
 RAPIDO = settings(max_examples=200, deadline=None)
-COM_EVENTOS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+COM_EVENTOS = settings(
+    max_examples=int(__import__("os").environ.get("EXEMPLOS", 40)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 # --- Estratégias ---------------------------------------------------------------------------------

@@ -126,7 +126,7 @@ def test_procedente_com_o_candidato_nomeado_anula_a_nomeacao_e_convoca_o_proximo
     evento = Evento.objects.get()
     assert (evento.tipo, evento.inscricao.numero, evento.documento) == ("anulacao", "N1", PROCESSO)
     assert [(c["inscricao"], c["vaga"]) for c in decidido.evento.convocados_agora] == [("N2", "negros")]
-    assert "Art. 3º, §2º — substitui a inscrição N1" in decidido.evento.convocados_agora[0]["motivo"]
+    assert "deixada por N1, com nomeação anulada por declaração falsa (Art. 3º, §2º)" in decidido.evento.convocados_agora[0]["motivo"]
     saida = decidido.evento.resultado.saida
     assert "N1" in saida["eliminados"] and "N1" not in dict(saida["nomeados"])
     # O cargo continua calculável depois da anulação (opção e evento não se contradizem).
