@@ -468,3 +468,11 @@ def test_importacao_num_cargo_publicado_nao_muda_nota_nem_inclui_inscricao(publi
     assert mensagens_de_erro(resultado) == []
     zeca.refresh_from_db()
     assert zeca.candidato.nome == "Zeca Atualizado" and zeca.nota == Decimal("80")
+
+
+def test_ficha_do_cargo_lista_os_eventos_com_a_data_do_ato_e_a_validade(client, publicado, rh):
+    desistencia(publicado, "Z", rh, diario_oficial="DOM nº 1300, 05/06/2025, p. 2")
+    client.force_login(com_permissoes("chefe", "view_cargo", "registrar_evento"))
+    pagina = texto(client.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])))
+    assert "O concurso vale até 30/06/2026" in pagina
+    assert "02/06/2025" in pagina and "Req. 1/2025 DOM nº 1300, 05/06/2025, p. 2" in pagina
