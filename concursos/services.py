@@ -175,6 +175,8 @@ def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> Ev
     Aqui se conferem a data (``atos.conferir_data_do_ato``) e a revisão; o motor confere o resto (não
     posse de quem não foi convocado, revisão de quem já saiu). Qualquer recusa é ``ValidationError``
     e nada fica gravado: nem o evento, nem a versão."""
+    # A trava do cargo vem antes da conferência: dois eventos simultâneos não conferem o mesmo cenário.
+    cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     evento, _ = _evento_conferido(cargo, tipo, registrado_por, campos)
     evento.save()
     try:
