@@ -2,8 +2,10 @@
 concurso, prorrogação uma só vez, entradas congeladas depois da primeira publicação e revisões
 como eventos; uma entrada ruim não grava nada."""
 
+import re
 from datetime import date, timedelta
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -476,3 +478,32 @@ def test_ficha_do_cargo_lista_os_eventos_com_a_data_do_ato_e_a_validade(client, 
     pagina = texto(client.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])))
     assert "O concurso vale até 30/06/2026" in pagina
     assert "02/06/2025" in pagina and "Req. 1/2025 DOM nº 1300, 05/06/2025, p. 2" in pagina
+
+
+def test_revisao_pela_tela_passa_pela_confirmacao_com_os_campos_escondidos(client, publicado):
+    """A confirmação reenvia, escondidos, os campos da revisão (nota, parciais, sub judice, processo)
+    como vieram; o registrado é o que foi conferido."""
+    client.force_login(com_permissoes("rh", "registrar_evento"))
+    url = reverse("concursos:registrar_evento", args=[publicado.pk, "nota"])
+    dados = {
+        "inscricao": publicado.inscricoes.get(numero="C").pk,
+        "nota": "93,5",
+        "notas_parciais": '{"especificos": "45"}',
+        "sub_judice": "on",
+        "processo": "5001234-56.2025.8.08.0012",
+        "documento": "Liminar 1",
+        "data_do_ato": "02/06/2025",
+    }
+    confirmacao = client.post(url, dados)
+    assert "Nada foi gravado ainda" in texto(confirmacao) and not Evento.objects.exists()
+    escondidos = {
+        nome: unescape(valor)
+        for nome, valor in re.findall(
+            r'<input type="hidden" name="(\w+)" value="([^"]*)"', confirmacao.content.decode()
+        )
+    }
+    escondidos.pop("csrfmiddlewaretoken", None)
+    assert client.post(url, {**escondidos, "confirmar": "1"}).status_code == 302
+    evento = Evento.objects.get()
+    assert (evento.nota, evento.notas_parciais) == (Decimal("93.5"), {"especificos": "45"})
+    assert (evento.sub_judice, evento.processo, evento.data_do_ato) == (True, "5001234-56.2025.8.08.0012", ATO)
