@@ -10,7 +10,8 @@ Regras de uma linha: o candidato é achado pelo CPF; a inscrição, pelo número
 opções por grupo seguem as colunas sim/não presentes no arquivo (opção nova começa ``pendente``;
 opção mantida conserva a sua verificação; opção já verificada não pode ser retirada por
 importação); coluna ausente não muda nada numa inscrição existente; célula vazia de dado pessoal
-opcional (nome social, nascimento, e-mail) não apaga o que o candidato já tem.
+opcional (nome social, nascimento, e-mail) não apaga o que o candidato já tem. Num cargo com
+resultado publicado, valem ainda as regras de ``publicados`` (a nota que muda vira evento).
 """
 
 import re
@@ -24,6 +25,7 @@ from ..models import CORES_IBGE, Candidato, Inscricao, OpcaoDeGrupo
 from . import colunas
 from .cabecalho import ler_cabecalho
 from .leitores import ValorInvalido, ler_cpf, ler_decimal, ler_sim_nao, sem_acentos
+from .publicados import CargosPublicados
 
 
 class Conferencia:
@@ -62,6 +64,7 @@ class Conferencia:
         self.cargos = {c.codigo: c for c in self.edital.cargos.all()}
         self.cargos_sem_caixa = {codigo.casefold(): c for codigo, c in self.cargos.items()}
         por_id = {cargo.pk: cargo for cargo in self.cargos.values()}
+        self.publicados = CargosPublicados(self.cargos.values())
         self.inscricoes = {}
         for existente in Inscricao.objects.filter(edital=self.edital).select_related("candidato"):
             if existente.cargo_id in por_id:
@@ -168,9 +171,13 @@ class Conferencia:
             erros.setdefault(coluna, self.mensagem(linha, coluna, row[coluna], motivo))
         if not erros:
             self._conferir_regras(instance, row, lidos, cargo, linha, erros)
+            # Num cargo publicado, a mensagem da coluna diz por que não muda e como fazer.
+            self.publicados.conferir(self, instance, row, lidos, cargo, linha, erros)
         if erros:
             raise ValidationError(erros)
+        notas_gravadas = CargosPublicados.notas_gravadas(instance)
         self._aplicar(instance, lidos, cargo)
+        self.publicados.depois_de_aplicar(instance, notas_gravadas)
 
     def _ler_cpf(self, valor) -> str:
         """``leitores.ler_cpf``, sem refazer a conta de um CPF já lido ao procurar repetições."""

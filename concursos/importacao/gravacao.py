@@ -76,7 +76,7 @@ class Gravador:
         """Guarda a linha para ``gravar`` (a inscrição, as opções novas e as retiradas)."""
         if nova:
             self.inscricoes_novas.append(instance)
-        elif instance._inscricao_mudou or self.todas_as_inscricoes:
+        elif instance._inscricao_mudou or (self.todas_as_inscricoes and not getattr(instance, "_congelada", False)):
             self.inscricoes_alteradas.append(instance)
         self.opcoes_a_criar += [(instance, grupo) for grupo in instance._opcoes_novas]
         self.opcoes_a_retirar += instance._opcoes_retiradas
