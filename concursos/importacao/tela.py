@@ -33,6 +33,29 @@ class ReimportacaoNoAdmin:
                     confirmacao.fields[campo].required = True
         return resposta
 
+    def process_import(self, request, **kwargs):
+        """Confirmação recusada pelo formulário (falta o documento, data fora da validade): a tela
+        volta com os erros e, de novo, a prévia de quem muda (o arquivo continua guardado)."""
+        resposta = super().process_import(request, **kwargs)
+        contexto = getattr(resposta, "context_data", None)
+        if contexto is not None and "result" not in contexto:
+            confirmacao = contexto["confirm_form"]
+            dados = getattr(confirmacao, "cleaned_data", {})
+            if all(campo in dados for campo in ("edital", "format", "import_file_name")):
+                contexto["result"] = self._previa_de_novo(request, dados)
+        return resposta
+
+    def _previa_de_novo(self, request, dados):
+        formato = self.get_import_formats()[int(dados["format"])](encoding=self.from_encoding)
+        guardado = self.get_tmp_storage_class()(
+            name=dados["import_file_name"],
+            encoding=None if formato.is_binary() else self.from_encoding,
+            read_mode=formato.get_read_mode(),
+            **self.get_tmp_storage_class_kwargs(),
+        )
+        recurso = self.get_import_resource_classes(request)[0](edital=dados["edital"])
+        return recurso.import_data(formato.create_dataset(guardado.read()), dry_run=True, user=request.user)
+
     def get_import_resource_kwargs(self, request, **kwargs):
         argumentos = super().get_import_resource_kwargs(request, **kwargs)
         formulario = kwargs.get("form")

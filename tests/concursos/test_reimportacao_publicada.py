@@ -134,6 +134,9 @@ def test_previa_lista_exatamente_quem_muda_com_o_efeito_e_nao_grava_nada(publica
     assert (convocado["inscricao"], convocado["nome"], convocado["posicao"], convocado["por"]) == (
         "D", "Davi Dias", 6, "D",
     )  # fmt: skip
+    # Z, convocado na vaga de negros que Y (agora fora da ampla) passa a ocupar, é mantido na 3ª vaga.
+    assert [(m["inscricao"], m["posicao"]) for m in revisao.resumo["mantidos"]] == [("Z", 3)]
+    assert [(r["inscricao"], r["para"]) for r in revisao.resumo["reclassificados"]] == [("Y", "Negros")]
     assert resultado.assinatura_das_revisoes
     assert nada_gravado(publicado)
 
@@ -158,6 +161,7 @@ def test_confirmar_grava_um_evento_por_candidato_e_uma_versao_so(publicado, rh):
     depois = ordem(nova)
     assert {numero: depois[numero] for numero in antes} == antes
     assert depois["D"] == 6
+    assert [m["inscricao"] for m in nova.saida["mantidos"]] == ["Z"]
     # A inscrição guarda a entrada publicada: a correção está no evento.
     assert Inscricao.objects.get(numero="D").nota == Decimal("91")
     assert [r.resultado for r in resultado.revisoes_registradas] == [nova]
@@ -321,6 +325,9 @@ def test_tela_mostra_quem_muda_pede_o_ato_e_so_grava_na_confirmacao(client, publ
 
     sem_ato = client.post(url, confirmacao)
     assert "Informe o documento que corrige as notas" in texto(sem_ato) and nada_gravado(publicado)
+    assert "5 D Davi Dias 91 96" in texto(sem_ato)  # a prévia volta com o erro
+    fora = client.post(url, {**confirmacao, "documento": "Ofício 12/2025", "data_do_ato": "01/07/2026"})
+    assert "O concurso valeu até 30/06/2026" in texto(fora) and nada_gravado(publicado)
 
     confirmado = client.post(
         url, {**confirmacao, "documento": DO_ATO["documento"], "data_do_ato": "02/06/2025"}, follow=True
@@ -337,3 +344,53 @@ def test_tela_sem_correcao_nao_pede_o_ato_e_diz_que_nada_muda(client, publicado)
 
     assert "resultado já publicado: nenhuma nota muda" in texto(resposta)
     assert "documento" not in resposta.context["confirm_form"].fields
+
+
+def com_parcial(conteudo: bytes, **valores) -> bytes:
+    """O arquivo com a coluna ``nota_especificos``: 40 para todos, salvo ``valores`` (inscrição → célula)."""
+    linhas = conteudo.decode("cp1252").split("\r\n")
+    saida = [linhas[0] + ";nota_especificos"]
+    saida += [f"{linha};{valores.get(linha.split(';')[0], '40')}" for linha in linhas[1:]]
+    return "\r\n".join(saida).encode("cp1252")
+
+
+def test_nota_parcial_corrigida_vira_evento_e_parcial_publicada_nao_se_apaga(rh):
+    edital_ = edital(cargos=(("GM", "Guarda Municipal", 5),))
+    importar(edital_, com_parcial(arquivo()), usuario=rh)
+    OpcaoDeGrupo.objects.update(situacao="confirmado")
+    cargo = edital_.cargos.get()
+    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    corrigido = com_parcial(arquivo(), B="41,5")
+
+    [mudanca] = previa(cargo, corrigido).revisoes[0].mudancas
+    assert (mudanca.numero, mudanca.de, mudanca.para, mudanca.parciais_que_mudam) == (
+        "B", "94", "94", [("especificos", "40", "41,5")],
+    )  # fmt: skip
+    assinatura = previa(cargo, corrigido).assinatura_das_revisoes
+    importar(edital_, corrigido, usuario=rh, ato=DO_ATO, previa=assinatura)
+    evento = Evento.objects.get()
+    assert (evento.inscricao.numero, evento.nota, evento.notas_parciais) == (
+        "B",
+        Decimal("94"),
+        {"especificos": "41.5"},
+    )
+    assert cargo.inscricoes.get(numero="B").notas_parciais == {"especificos": "40"}
+
+    apagada = importar(edital_, com_parcial(arquivo(), A=""), dry_run=True)
+    [mensagem] = mensagens_de_erro(apagada)
+    assert "Linha 2, coluna “nota_especificos”" in mensagem and "não pode ser apagada por importação" in mensagem
+
+
+def test_tela_recusa_confirmar_uma_previa_que_ficou_velha(client, publicado, rh):
+    client.force_login(com_permissoes("rh", "view_inscricao", "import_inscricao"))
+    confirmacao = dict(enviar(client, publicado.edital, arquivo(notas=CORRIGIDO)).context["confirm_form"].initial)
+    zeca = publicado.inscricoes.get(numero="Z")
+    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, registrado_por=rh, **DO_ATO)
+
+    dados = {**confirmacao, "documento": DO_ATO["documento"], "data_do_ato": "02/06/2025"}
+    resposta = client.post(reverse("admin:concursos_inscricao_process_import"), dados, follow=True)
+
+    avisos = texto(resposta)
+    assert "não são as que a prévia mostrou" in avisos and "Nada foi gravado" in avisos
+    assert "Importação concluída" not in avisos
+    assert list(Evento.objects.values_list("tipo", flat=True)) == ["desistencia"]
