@@ -180,12 +180,16 @@ def test_resultado_do_cargo_em_pdf_so_tem_cpf_mascarado_e_nenhum_nascimento(carg
     assert vazamentos(texto) == []
 
 
-def test_colunas_do_pdf_do_cargo_nao_se_juntam_em_onze_digitos(cargo_publicado):
+def test_colunas_do_pdf_do_cargo_nao_se_juntam_em_onze_digitos():
     """Classificação e inscrição numéricas lado a lado, também na linha de células (nome longo que
-    ocupa várias linhas): o texto extraído não pode juntá-las num número de 11 dígitos."""
+    ocupa várias linhas): o texto extraído não pode juntá-las num número de 11 dígitos. (Antes da
+    publicação: depois dela as inscrições do cargo estão congeladas, docs/REGRAS.md §9.)"""
+    cargo = edital(criado_por=rh(), numero=4, cargos=(("AGE", "Agente Administrativo", 5),)).cargos.get()
+    for numero, nome, nota, nascimento, grupos in CANDIDATOS:
+        inscricao(cargo, numero, nota, nome=nome, nascimento=nascimento, grupos=grupos)
     for posicao, nome in enumerate(["Ana Curta", "Bia " + "Sobrenome Comprido " * 10], start=1):
-        inscricao(cargo_publicado, f"2025{posicao:06d}", 99 - posicao, nome=nome, nascimento=date(1990, 5, 4))
-    resultado = servicos_de_concursos.gerar_resultado(cargo_publicado, gerado_por=rh())
+        inscricao(cargo, f"2025{posicao:06d}", 99 - posicao, nome=nome, nascimento=date(1990, 5, 4))
+    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh())
     texto = texto_do_pdf(resultado_do_cargo_pdf(resultado))
 
     assert "2025000001" in texto and "2025000002" in texto
