@@ -36,7 +36,9 @@ def simular(cenario: Cenario) -> Resultado:
         listas=(("geral", tuple(geral)), *((n, tuple(lista)) for n, lista in inscricoes_das_listas.items())),
         convocacoes=chamadas.convocacoes,
         nomeados=chamadas.nomeados,
-        eliminados=tuple(sorted((eliminados - set(chamadas.reintegrados)) | set(chamadas.anulados))),
+        # Quem uma revisão reintegrou (eliminação por verificação desfeita) sai de ``eliminados``,
+        # mesmo que outra revisão antes o tenha eliminado.
+        eliminados=tuple(sorted((eliminados | set(chamadas.anulados)) - set(chamadas.reintegrados))),
         empates=empates,
         pendencias=tuple(sorted({inscricao for inscricao, _ in chamadas.pendentes})),
         inconsistencias=chamadas.inconsistencias,

@@ -162,6 +162,17 @@ def test_decisao_que_afasta_a_declaracao_falsa_devolve_o_candidato_a_lista_geral
     assert [m["inscricao"] for m in saida["mantidos"]] == ["C"]
 
 
+def test_eliminado_por_revisao_e_reintegrado_por_outra_sai_dos_eliminados():
+    candidatos = [candidato("A", "95"), candidato("B", "94"), candidato("N", "93", "negros"), candidato("C", "90")]
+    eventos = [verificacao("N", "declaracao_falsa"), verificacao("N", "nao_confirmado", documento="Sentença")]
+    saida = resultado(3, candidatos, eventos)
+    assert "N" not in saida["eliminados"]
+    # Volta à lista geral (não confirmado: fora da lista de negros) e, com nota para a ampla, é
+    # chamado na hora, além das 3 vagas; C, que o substituíra, é mantido.
+    assert chamadas(saida, 2) == [(4, "N", "ampla")]
+    assert saida["mantidos"] == [{"evento": 2, "inscricao": "C", "vaga": "ampla"}]
+
+
 def test_nota_corrigida_sub_judice_e_a_decisao_final_tira_a_marca():
     candidatos = [candidato(c, str(95 - i)) for i, c in enumerate("ABCDE")]
     liminar = nota("D", "96", sub_judice=True, documento="Processo 1")
