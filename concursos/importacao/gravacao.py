@@ -12,7 +12,9 @@ escrito por ``bulk_create_with_history``/``bulk_update_with_history``.
 ``todas_as_inscricoes``: grava (e versiona) também a inscrição que a linha não mudou. É o que a
 confirmação do admin sempre fez (com um ``save()`` por linha, que a contava como "atualizada");
 o trabalhador de segundo plano pula as linhas sem mudança. (Issue 13: contagens e histórico iguais
-nos dois caminhos.)
+nos dois caminhos.) A inscrição de um cargo com resultado publicado (``_congelada``, marcada por
+``publicados``) só é gravada se a linha mudou algo que ainda pode mudar: a nota corrigida vai para
+os eventos, não para a inscrição.
 """
 
 from django.core.exceptions import ImproperlyConfigured

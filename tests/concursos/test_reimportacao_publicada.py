@@ -394,3 +394,17 @@ def test_tela_recusa_confirmar_uma_previa_que_ficou_velha(client, publicado, rh)
     assert "não são as que a prévia mostrou" in avisos and "Nada foi gravado" in avisos
     assert "Importação concluída" not in avisos
     assert list(Evento.objects.values_list("tipo", flat=True)) == ["desistencia"]
+
+
+def test_correcao_por_decisao_judicial_sub_judice_exige_o_processo_e_marca_o_candidato(publicado, rh):
+    davi = publicado.inscricoes.get(numero="D")
+    mudancas = [MudancaDeNota(davi, Decimal("91"), Decimal("96"))]
+    judicial = {"documento": "Decisão liminar", "data_do_ato": ATO, "sub_judice": True}
+    with pytest.raises(ValidationError, match="número do processo"):
+        registrar_revisoes_de_nota(publicado, mudancas, registrado_por=rh, **judicial)
+    assert nada_gravado(publicado)
+
+    registradas = registrar_revisoes_de_nota(publicado, mudancas, registrado_por=rh, processo="5001234-56", **judicial)
+
+    assert [(e.sub_judice, e.processo) for e in registradas.eventos] == [(True, "5001234-56")]
+    assert registradas.resultado.saida["sub_judice"] == ["D"]
