@@ -10,7 +10,8 @@ from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
-from .models import Edital, Evento, Resultado
+from .models import SITUACOES_DE_VERIFICACAO, Edital, Evento, Resultado
+from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 from .saida_do_motor import ler_saida
 
 TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
@@ -82,12 +83,17 @@ def descrever_evento(numero: int, eventos) -> str:
     return f"Evento {numero}: {TIPOS_DE_EVENTO.get(tipo, tipo).lower()} ({alvo})"
 
 
-def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None) -> dict:
-    """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas."""
+def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None, revistas=None) -> dict:
+    """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas.
+    Quem uma revisão manteve e quem está sub judice levam a marca em todas as listas e na ordem, e
+    quem uma revisão alcançou, a revisão (``revistas``, de ``revisoes_do_cenario``; docs/REGRAS.md §8)."""
     pessoas = pessoas or {}
+    anotadas = marcas(saida)
+    for numero, textos in (revistas or {}).items():
+        anotadas[numero] = [*anotadas.get(numero, []), *textos]
 
     def pessoa(numero, **extra):
-        return {"inscricao": numero, **pessoas.get(numero, {}), **extra}
+        return {"inscricao": numero, **pessoas.get(numero, {}), "marcas": anotadas.get(numero, []), **extra}
 
     def lista(numeros):
         linhas = [pessoa(n, posicao=i) for i, n in enumerate(numeros[:limite], start=1)]
@@ -97,15 +103,13 @@ def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limi
     linha_do_quadro = descrever_quadro(
         quadro.vagas, quadro.ampla, quadro.reservadas, quadro.cadastro_de_reserva, quadro.posicoes_reservadas
     )
+    ordem = linhas_da_ordem(saida)
     return {
         "quadro": quadro_avulso(linha_do_quadro),
         "vagas_totais": saida.vagas_totais,
         "listas": [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in saida.listas],
-        "ordem": [
-            pessoa(p.inscricao, posicao=p.posicao, tipo=rotulo_do_grupo(p.tipo), vaga=_vaga(p.vaga))
-            for p in saida.ordem_vigente[:limite]
-        ],
-        "ordem_omitidas": max(0, len(saida.ordem_vigente) - (limite or 0)) if limite else 0,
+        "ordem": [_linha_da_ordem(p, pessoa, saida.vagas_totais) for p in ordem[:limite]],
+        "ordem_omitidas": max(0, len(ordem) - limite) if limite else 0,
         "chamadas_omitidas": max(0, len(saida.convocacoes) - limite) if limite else 0,
         "nomeados_omitidos": max(0, len(saida.nomeados) - limite) if limite else 0,
         "chamadas": [_chamada(c, pessoa, eventos) for c in saida.convocacoes[:limite]],
@@ -114,6 +118,11 @@ def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limi
             pessoa(s.inscricao, evento=descrever_evento(s.evento, eventos), tipo=TIPOS_DE_EVENTO.get(s.tipo))
             for s in saida.saidas
         ],
+        "mantidos": [
+            pessoa(m.inscricao, evento=descrever_evento(m.evento, eventos), vaga=_vaga(m.vaga), posicao=posicao)
+            for m, posicao in _mantidos_com_posicao(saida)
+        ],
+        "sub_judice": [pessoa(n) for n in saida.sub_judice],
         "nomeados": [pessoa(n, vaga=_vaga(v)) for n, v in saida.nomeados[:limite]],
         "pendencias": [pessoa(n) for n in saida.pendencias],
         "empates": [[pessoa(n) for n in grupo] for grupo in saida.empates],
@@ -124,12 +133,35 @@ def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limi
     }
 
 
+def _linha_da_ordem(linha, pessoa, vagas: int) -> dict:
+    """Uma posição da ordem vigente; a vaga não preenchida não tem inscrição."""
+    campos = {
+        "posicao": linha.posicao,
+        "tipo": rotulo_do_grupo(linha.tipo) if linha.tipo else "—",
+        "vaga": _vaga(linha.vaga),
+        "observacoes": observacoes_da_linha(linha, vagas),
+    }
+    if linha.inscricao is None:
+        return {"inscricao": None, "marcas": [], **campos}
+    return pessoa(linha.inscricao, **campos)
+
+
+def _mantidos_com_posicao(saida: cotas.Resultado):
+    posicoes = {p.inscricao: p.posicao for p in saida.ordem_vigente}
+    return [(m, m.posicao or posicoes.get(m.inscricao)) for m in saida.mantidos]
+
+
 def _titulo_da_lista(nome: str) -> str:
     return "Lista geral (ampla concorrência)" if nome == "geral" else f"Lista reservada: {rotulo_do_grupo(nome)}"
 
 
 def _vaga(vaga: str | None) -> str:
     return "—" if not vaga else rotulo_do_grupo(vaga)
+
+
+def _vaga_na_posicao(vaga: str | None, posicao: int | None) -> str:
+    """ "PcD, 5ª vaga": o rótulo e, se o motor a deu, a posição (posições estáveis, docs/REGRAS.md §5)."""
+    return _vaga(vaga) + (f", {posicao}ª vaga" if posicao else "")
 
 
 def _chamada(c: Convocacao, pessoa, eventos) -> dict:
@@ -151,8 +183,14 @@ def _reclassificacao(r: Reclassificacao, pessoa, eventos) -> dict:
         evento=descrever_evento(r.evento, eventos),
         de=_vaga(r.de),
         para=_vaga(r.para),
+        posicoes=de_para(r.de_posicao, r.para_posicao),
         motivo=r.motivo,
     )
+
+
+def revisoes_do_cenario(eventos) -> dict[str, list[str]]:
+    """As revisões (nota, verificação) de cada inscrição, pelos eventos do cenário (dicionários)."""
+    return revisoes(eventos, dict(SITUACOES_DE_VERIFICACAO))
 
 
 def eventos_do_cenario(cenario: dict) -> list[tuple]:
@@ -165,7 +203,8 @@ def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
     na planilha."""
     saida, limite = resultado.saida_do_motor, LIMITE_DE_LINHAS_NA_FICHA
     pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
-    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite)
+    revistas = revisoes_do_cenario(resultado.cenario.get("eventos", []))
+    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite, revistas)
     contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
     return contexto
 
@@ -173,6 +212,8 @@ def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
 def _numeros_mostrados(saida: cotas.Resultado, diferencas: list[dict], limite: int) -> set[str]:
     numeros = {n for _, lista in saida.listas for n in lista[:limite]}
     numeros.update(p.inscricao for p in saida.ordem_vigente[:limite] if p.inscricao)
+    numeros.update(m.inscricao for m in saida.mantidos)
+    numeros.update(saida.sub_judice)
     numeros.update(c.inscricao for c in saida.convocacoes[:limite])
     numeros.update(n for n, _ in saida.nomeados[:limite])
     numeros.update(r.inscricao for r in (*saida.reclassificacoes, *saida.saidas))
@@ -187,7 +228,13 @@ def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
     pessoas = {c.inscricao: {"nota": c.nota} for c in cenario.candidatos}
     return {
         "descricao": cenario.descricao,
-        **contexto_do_resultado(ler_saida(saida), eventos, pessoas, LIMITE_DE_LINHAS_NO_SIMULADOR),
+        **contexto_do_resultado(
+            ler_saida(saida),
+            eventos,
+            pessoas,
+            LIMITE_DE_LINHAS_NO_SIMULADOR,
+            revisoes_do_cenario(map(vars, cenario.eventos)),
+        ),
     }
 
 
@@ -200,7 +247,12 @@ def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
             {**pessoas.get(c["inscricao"], {}), **c, "rotulo": _vaga(c["vaga"])} for c in registrado.convocados_agora
         ],
         "reclassificados": [
-            {**pessoas.get(r["inscricao"], {}), **r, "de": _vaga(r["de"]), "para": _vaga(r["para"])}
+            {
+                **pessoas.get(r["inscricao"], {}),
+                **r,
+                "de": _vaga_na_posicao(r["de"], r.get("de_posicao")),
+                "para": _vaga_na_posicao(r["para"], r.get("para_posicao")),
+            }
             for r in registrado.reclassificados_agora
         ],
         "diferencas": [{**pessoas.get(d["inscricao"], {}), **d} for d in registrado.resultado.diferencas],

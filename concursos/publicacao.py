@@ -7,12 +7,15 @@ from django.core.exceptions import ValidationError
 import cotas
 from comum.planilhas import escrever_csv, escrever_xlsx
 
-from .models import Resultado
+from .models import SITUACOES_DE_VERIFICACAO, Resultado
+from .posicoes import alem_das_vagas, revisoes
 
 
 def exportar_lista(resultado: Resultado, formato: str) -> bytes:
     """Listas de um resultado publicado, para publicação: classificação, inscrição, nome de uso,
-    CPF mascarado (``***.456.789-**``), nota, posição em cada lista reservada e na convocação.
+    CPF mascarado (``***.456.789-**``), nota, posição em cada lista reservada e na convocação, e as
+    marcas das revisões (docs/REGRAS.md §8): sub judice, mantido pelo evento, além das vagas, a nota
+    corrigida e a verificação revista (as listas são as publicadas com o primeiro resultado).
 
     Nunca traz o CPF inteiro nem a data de nascimento. As notas são as do resultado (a entrada
     gravada na versão), não as atuais do banco."""
@@ -48,7 +51,12 @@ def _lista_para_publicacao(resultado: Resultado):
         *(f"Posição na lista de {legivel.get(n, n)}" for n in reservadas),
         "Posição na convocação",
         "Vaga",
+        "Sub judice",
+        "Observação",
     ]
+    mantidos = {m.inscricao: m.evento for m in saida.mantidos}
+    sub_judice = set(saida.sub_judice)
+    revistas = revisoes(resultado.cenario.get("eventos", []), dict(SITUACOES_DE_VERIFICACAO))
     linhas = []
     for numero in ordem:
         nome, cpf = pessoas.get(numero, ("", ""))[:2]
@@ -64,6 +72,15 @@ def _lista_para_publicacao(resultado: Resultado):
                 *(posicoes[n].get(numero) for n in reservadas),
                 posicao,
                 legivel.get(vaga, vaga or ""),
+                "sim" if numero in sub_judice else "",
+                _observacao(posicao, saida.vagas_totais, mantidos.get(numero), revistas.get(numero, ())),
             ]
         )
     return cabecalho, linhas
+
+
+def _observacao(posicao: int | None, vagas: int, mantido_pelo_evento: int | None, revistas=()) -> str:
+    partes = [alem_das_vagas(vagas)] if posicao and posicao > vagas else []
+    if mantido_pelo_evento is not None:
+        partes.append(f"mantido pelo evento {mantido_pelo_evento}")
+    return "; ".join([*partes, *revistas])

@@ -91,6 +91,20 @@ def colunas_da_ordem(rotulos: list[str]) -> tuple[Coluna, ...]:
     )
 
 
+def colunas_das_reclassificacoes(rotulos: list[str]) -> tuple[Coluna, ...]:
+    """Inscrição, nome, rótulo de antes e de agora, posições ("5ª → 3ª"), o evento por último (como
+    no registro de chamadas) e o motivo embaixo."""
+    largura = _largura_dos_rotulos(rotulos)
+    return (
+        Coluna("Inscrição", 20),
+        Coluna("Nome"),
+        Coluna("De", largura),
+        Coluna("Para", largura),
+        Coluna("Posição", 16),
+        Coluna("Evento", 40),
+    )
+
+
 def colunas_das_chamadas(rotulos: list[str]) -> tuple[Coluna, ...]:
     """O evento por último (se não couber, continua embaixo sem trocar a ordem do texto) e o motivo
     numa linha própria, abaixo (``nota``)."""

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .diagramacao import CAPA, GERAL, GRUPO, Diagramador, colunas_da_ordem, colunas_das_chamadas, grade
+from .diagramacao import (
+    CAPA,
+    GERAL,
+    GRUPO,
+    Diagramador,
+    colunas_da_ordem,
+    colunas_das_chamadas,
+    colunas_das_reclassificacoes,
+    grade,
+)
 
 if TYPE_CHECKING:
     from concursos.models import Edital
@@ -18,8 +27,13 @@ PUBLICACAO_RESTRITA = (
 )
 SOBRE_AS_LISTAS = (
     "As listas são as da classificação do concurso. Quem saiu por evento posterior (desistência, não posse, "
-    "final de lista, anulação) aparece anotado; o efeito está na ordem de convocação vigente e no registro de "
-    "chamadas."
+    "final de lista, anulação) aparece anotado, assim como quem uma revisão manteve na vaga e quem está sub "
+    "judice (revisão vinda de decisão judicial não definitiva); o efeito está na ordem de convocação vigente "
+    "e no registro de chamadas."
+)
+SOBRE_A_ORDEM = (
+    "Cada convocado guarda a posição em que foi chamado. Quem uma revisão convocou além das vagas ocupa a "
+    "próxima vaga que se abrir; quem ela manteve continua nomeado, na mesma vaga."
 )
 
 
@@ -43,7 +57,7 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
     paginas.tabela(
         "Lista geral de classificação",
         grade(GERAL),
-        ((c, n, _com_saida(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
+        ((c, n, _com_anotacao(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
         introducao=SOBRE_AS_LISTAS,
         vazia="Nenhum candidato classificado.",
     )
@@ -51,15 +65,22 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
         paginas.tabela(
             f"Lista de vagas reservadas — {rotulo}",
             grade(GRUPO),
-            ((c, g, n, _com_saida(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
+            ((c, g, n, _com_anotacao(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
             vazia="Nenhum candidato nesta lista.",
         )
     paginas.tabela(
         "Ordem de convocação vigente",
         grade(colunas_da_ordem(rotulos)),
-        ((f"{p}ª", tipo, n, nome, vaga) for p, tipo, n, nome, vaga in secao["ordem"]),
+        ((f"{p}ª", tipo, n, _com_anotacao(nome, obs), vaga) for p, tipo, n, nome, obs, vaga in secao["ordem"]),
+        introducao=SOBRE_A_ORDEM,
         vazia="Nenhuma posição de convocação.",
     )
+    if secao["reclassificacoes"]:
+        paginas.tabela(
+            "Mudanças de vaga de quem continua convocado",
+            grade(colunas_das_reclassificacoes(rotulos), nota="Motivo", coluna_da_nota=1),
+            secao["reclassificacoes"],
+        )
     paginas.tabela(
         "Registro de chamadas",
         grade(colunas_das_chamadas(rotulos), nota="Motivo", coluna_da_nota=1),
@@ -86,9 +107,10 @@ def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
     return [(rotulo, valor) for rotulo, valor in itens if valor]
 
 
-def _com_saida(nome: str, observacao: str) -> str | tuple[str, str]:
-    """O nome e, na linha de baixo (outro parágrafo da célula), a anotação de quem saiu por evento."""
-    return (nome, f"Saiu: {observacao}") if observacao else nome
+def _com_anotacao(nome: str, anotacao: str) -> str | tuple[str, str]:
+    """O nome e, na linha de baixo (outro parágrafo da célula), a anotação: saída por evento, mantido
+    por revisão, sub judice, convocado além das vagas."""
+    return (nome, anotacao) if anotacao else nome
 
 
 def diagramar_capa(contexto: dict) -> Diagramador:

@@ -3,7 +3,9 @@
 - ``resultado_do_cargo_pdf(resultado, processos=None)``: o resultado de um cargo na versão recebida
   (as tarefas passam a última de cada cargo): ficha da versão (edital, cargo, versão, situação, quem
   gerou, quadro, hash das entradas), lista geral, listas de vagas reservadas, ordem de convocação
-  vigente e registro de chamadas, com "Página X de Y";
+  vigente (posições estáveis, com as vagas não preenchidas), mudanças de vaga e registro de chamadas,
+  com "Página X de Y". Quem saiu por evento, quem uma revisão manteve e quem está sub judice levam a
+  anotação em todas as listas e na ordem (docs/REGRAS.md §§ 5 e 8);
 - ``resultado_pdf(edital, processos=None)``: uma capa com a situação de cada cargo e, em seguida,
   as páginas da última versão de cada cargo, numeradas em sequência no documento inteiro.
 
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.exibicao import data_e_hora
+from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 
 from . import textos
 from .desenho import Desenho, Documento, linhas_previstas
@@ -87,6 +90,7 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
         "geral": listas.geral(),
         "grupos": listas.grupos(),
         "ordem": listas.ordem(),
+        "reclassificacoes": listas.reclassificacoes(),
         "convocacoes": listas.convocacoes(),
     }
 
@@ -102,11 +106,17 @@ class _Listas:
         self.notas = {c["inscricao"]: _nota(c["nota"]) for c in self.cenario["candidatos"]}
         self.lista_geral = dict(self.saida.listas).get("geral", ())
         self.classificacao = {numero: i for i, numero in enumerate(self.lista_geral, start=1)}
-        self.observacoes = {}
+        # Anotações de cada inscrição nas listas: saídas por evento e as marcas das revisões.
+        self.observacoes: dict[str, list[str]] = {}
         for saida in self.saida.saidas:
-            texto = f"{_nome_do_evento(saida.tipo)} (evento {saida.evento})"
-            anterior = self.observacoes.get(saida.inscricao)
-            self.observacoes[saida.inscricao] = f"{anterior}; {texto}" if anterior else texto
+            texto = f"Saiu: {_nome_do_evento(saida.tipo)} (evento {saida.evento})"
+            self.observacoes.setdefault(saida.inscricao, []).append(texto)
+        for anotadas in (marcas(self.saida), revisoes(self.cenario.get("eventos", []), _situacoes())):
+            for numero, anotacoes in anotadas.items():
+                self.observacoes.setdefault(numero, []).extend(a[0].upper() + a[1:] for a in anotacoes)
+
+    def observacao(self, numero) -> str:
+        return "; ".join(self.observacoes.get(numero, ()))
 
     def nome(self, numero) -> str:
         return self.pessoas.get(numero, ("", ""))[0]
@@ -116,7 +126,7 @@ class _Listas:
 
     def geral(self) -> list[tuple]:
         return [
-            (i, n, self.nome(n), self.observacoes.get(n, ""), self.pessoas.get(n, ("", ""))[1], self.notas.get(n, ""))
+            (i, n, self.nome(n), self.observacao(n), self.pessoas.get(n, ("", ""))[1], self.notas.get(n, ""))
             for i, n in enumerate(self.lista_geral, start=1)
         ]
 
@@ -130,7 +140,7 @@ class _Listas:
                         self.classificacao.get(n, ""),
                         n,
                         self.nome(n),
-                        self.observacoes.get(n, ""),
+                        self.observacao(n),
                         self.notas.get(n, ""),
                     )
                     for i, n in enumerate(lista, 1)
@@ -141,11 +151,31 @@ class _Listas:
         ]
 
     def ordem(self) -> list[tuple]:
+        """Posição, tipo, inscrição, nome, vaga e a anotação (além das vagas, mantido, sub judice)."""
+        vagas = self.saida.vagas_totais
         linhas = []
-        for p in self.saida.ordem_vigente:
+        for p in linhas_da_ordem(self.saida):
             nome = self.nome(p.inscricao) if p.inscricao else "vaga não preenchida"
-            linhas.append((p.posicao, self.rotulo(p.tipo), p.inscricao or "—", nome, self.rotulo(p.vaga)))
+            observacao = "; ".join(observacoes_da_linha(p, vagas))
+            anotacao = observacao[0].upper() + observacao[1:] if observacao else ""
+            tipo = self.rotulo(p.tipo) if p.tipo else "—"
+            linhas.append((p.posicao, tipo, p.inscricao or "—", nome, anotacao, self.rotulo(p.vaga)))
         return linhas
+
+    def reclassificacoes(self) -> list[tuple]:
+        """Quem continua convocado e mudou de rótulo, e portanto de vaga: "5ª → 3ª"."""
+        return [
+            (
+                r.inscricao,
+                self.nome(r.inscricao),
+                self.rotulo(r.de),
+                self.rotulo(r.para),
+                de_para(r.de_posicao, r.para_posicao) or "—",
+                _evento(r.evento, self.cenario),
+                r.motivo,
+            )
+            for r in self.saida.reclassificacoes
+        ]
 
     def convocacoes(self) -> list[tuple]:
         return [
@@ -187,6 +217,12 @@ def _evento(numero: int, cenario: dict) -> str:
     evento = cenario["eventos"][numero - 1]
     alvo = evento.get("inscricao") or f"+{evento.get('quantidade')} vagas"
     return f"{numero}. {_nome_do_evento(evento['tipo'])} ({alvo})"
+
+
+def _situacoes() -> dict[str, str]:
+    from concursos.models import SITUACOES_DE_VERIFICACAO
+
+    return dict(SITUACOES_DE_VERIFICACAO)
 
 
 def _nome_do_evento(tipo: str) -> str:

@@ -20,6 +20,7 @@ from concursos.models import Candidato, Inscricao
 from concursos.publicacao import exportar_lista
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .saidas import cenario_do_exemplo, saida_esperada
 
 pytestmark = pytest.mark.django_db
 
@@ -120,15 +121,42 @@ def test_lista_publicada_segue_a_classificacao_e_mostra_a_convocacao(publicado):
 
     linhas = [[c.value for c in linha] for linha in folha.iter_rows(min_row=2)]
     assert [linha[1] for linha in linhas] == ["A", "B", "Y", "C", "D", "Z", "P", "Q"]
-    assert [c.value for c in folha[1]][-4:] == [
+    assert [c.value for c in folha[1]][-6:] == [
         "Posição na lista de negros",
         "Posição na lista de pessoas com deficiência",
         "Posição na convocação",
         "Vaga",
+        "Sub judice",
+        "Observação",
     ]
     z = linhas[5]
     assert (z[0], z[4], z[5], z[7], z[8]) == (6, 80, 2, 3, "negros")
     assert folha["E2"].data_type == "n"
+
+
+def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
+    """O exemplo da nota corrigida por liminar: D, sub judice, convocado na 4ª de 3 vagas; C mantido."""
+    cargo = edital(cargos=(("GM", "Guarda Municipal", 3),)).cargos.get()
+    for numero, nota in (("A", 95), ("B", 94), ("C", 93), ("D", 92), ("E", 91)):
+        inscricao(cargo, numero, nota)
+    responsavel = usuario("publicador")
+    resultado = services.publicar_resultado(
+        services.gerar_resultado(cargo, gerado_por=responsavel), publicado_por=responsavel
+    )
+    resultado.saida = saida_esperada("nota-corrigida-por-decisao-judicial")  # a versão depois da liminar
+    resultado.cenario["eventos"] = cenario_do_exemplo("nota-corrigida-por-decisao-judicial")["eventos"]
+    resultado.__dict__.pop("saida_do_motor", None)
+    folha = planilha(exportar_lista(resultado, "xlsx"))
+    cabecalho = [c.value for c in folha[1]]
+    linhas = {
+        linha[1]: dict(zip(cabecalho, linha, strict=True)) for linha in folha.iter_rows(min_row=2, values_only=True)
+    }
+    assert (linhas["D"]["Posição na convocação"], linhas["D"]["Sub judice"]) == (4, "sim")
+    assert linhas["D"]["Observação"] == (
+        "além das 3 vagas — convocado por revisão; nota corrigida para 96 pelo evento 1"
+    )
+    assert (linhas["C"]["Sub judice"], linhas["C"]["Observação"]) == (None, "mantido pelo evento 1")
+    assert linhas["E"]["Posição na convocação"] is None and linhas["E"]["Observação"] is None
 
 
 def test_lista_publicada_mascara_o_cpf_e_nao_tem_data_de_nascimento(publicado):

@@ -25,6 +25,7 @@ from concursos.pdf.resultado import contexto_do_resultado, resultado_do_cargo_pd
 from cotas.regimes import rotulo_do_grupo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .saidas import cenario_do_exemplo, saida_esperada
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
@@ -326,6 +327,82 @@ def test_pdf_de_uma_versao_anterior_mostra_os_dados_dela():
     conteudo = texto(resultado_do_cargo_pdf(primeira))
     assert "Versão 1" in conteudo and primeira.hash_das_entradas in conteudo
     assert "Nova Inscrita" not in conteudo and "1 A Candidato A" in conteudo
+
+
+def versao_depois_da_revisao(nome_do_exemplo: str, vagas: int, notas: dict[str, int], **saida):
+    """Um cargo com as inscrições do exemplo e uma versão cuja saída é a esperada do exemplo (o motor
+    das revisões chega depois: a saída vem do arquivo ``.esperado.json``, completada por ``saida``)."""
+    cargo = edital(cargos=(("GM", "Guarda Municipal", vagas),)).cargos.get()
+    for numero, nota in notas.items():
+        inscricao(cargo, numero, nota)
+    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado.saida = saida_esperada(nome_do_exemplo, **saida)
+    resultado.cenario["eventos"] = cenario_do_exemplo(nome_do_exemplo)["eventos"]
+    resultado.__dict__.pop("saida_do_motor", None)
+    return resultado
+
+
+def test_pdf_marca_sub_judice_mantido_e_quem_passou_das_vagas_em_cada_lista_e_na_ordem():
+    resultado = versao_depois_da_revisao(
+        "nota-corrigida-por-decisao-judicial",
+        3,
+        {"A": 95, "B": 94, "C": 93, "D": 92, "E": 91},
+        tipos=["ampla", "ampla", "negros"],
+    )
+    conteudo = " ".join(texto(resultado_do_cargo_pdf(resultado, processos=1)).split())
+    geral = conteudo.split("Lista geral de classificação")[1].split("Ordem de convocação vigente")[0]
+    assert "Candidato C Mantido pelo evento 1" in geral
+    assert "Candidato D Sub judice; Nota corrigida para 96 pelo evento 1" in geral
+    ordem = conteudo.split("Ordem de convocação vigente")[1].split("Registro de chamadas")[0]
+    assert "3ª Negros C Candidato C Mantido pelo evento 1 Ampla concorrência" in ordem
+    assert "4ª — D Candidato D Além das 3 vagas — convocado por revisão; sub judice Ampla concorrência" in ordem
+
+
+def test_pdf_mostra_vaga_nao_preenchida_reclassificacao_de_posicao_e_o_motivo_inteiro():
+    cadeia = (
+        "5ª vaga, reservada a PcD (Art. 1º): a vaga de X, que passou à 3ª vaga (negros), deixada por N1, "
+        "desistente (Art. 3º, §2º)"
+    )
+    resultado = versao_depois_da_revisao(
+        "posicoes-estaveis",
+        14,
+        {
+            "G01": 99,
+            "G02": 98,
+            "G03": 97,
+            "G04": 96,
+            "G05": 95,
+            "G06": 94,
+            "G07": 93,
+            "G08": 92,
+            "G09": 91,
+            "N2": 84,
+            "N3": 83,
+            "X": 82,
+            "P1": 70,
+        },
+        motivos={"P1": cadeia},
+        tipos=["ampla", "ampla", "negros", "ampla", "pcd", "ampla", "ampla", "negros"]
+        + ["ampla"] * 4
+        + ["negros", "ampla"],
+        vagas_totais=14,
+        reclassificacoes=[
+            {
+                "evento": 1,
+                "inscricao": "X",
+                "de": "pcd",
+                "para": "negros",
+                "motivo": "Art. 3º, §2º",
+                "de_posicao": 5,
+                "para_posicao": 3,
+            }
+        ],
+    )
+    conteudo = " ".join(texto(resultado_do_cargo_pdf(resultado, processos=1)).split())
+    assert "14ª Ampla concorrência — vaga não preenchida" in conteudo
+    mudancas = conteudo.split("Mudanças de vaga de quem continua convocado")[1].split("Registro de chamadas")[0]
+    assert "X Candidato X PcD Negros 5ª → 3ª" in mudancas and "Art. 3º, §2º" in mudancas
+    assert cadeia in conteudo.split("Registro de chamadas")[1]
 
 
 def test_pdf_do_cargo_provisorio_avisa_em_cada_pagina():

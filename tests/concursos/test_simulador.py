@@ -70,7 +70,9 @@ def test_cenario_enviado_mostra_o_mesmo_resultado_do_comando(rh):
     assert "Evento 1: desistência (inscrição Z)" in pagina
     nomeados = pagina[pagina.index("Nomeados (situação") : pagina.index("Listas de classificação")]
     rotulos = {"ampla": "Ampla concorrência", "negros": "Negros", "pcd": "PcD"}
-    assert nomeados.split("Vaga ", 1)[1].strip() == " ".join(f"{n} {rotulos[v]}" for n, v in esperado["nomeados"])
+    assert nomeados.split("Vaga Observação ", 1)[1].strip() == " ".join(
+        f"{n} {rotulos[v]}" for n, v in esperado["nomeados"]
+    )
 
 
 def test_cenario_com_verificacao_pendente_mostra_o_alerta_de_provisorio(rh):
@@ -106,3 +108,13 @@ def test_cenario_recusado_pelo_motor_mostra_a_mensagem_do_motor(rh):
 def test_arquivo_acima_de_5_mb_e_recusado(rh):
     resposta = enviar(rh, "grande.json", b" " * (5 * 1024 * 1024 + 1))
     assert resposta.status_code == 200 and "O arquivo passa de 5 MB" in texto(resposta)
+
+
+def test_cenario_com_revisoes_mostra_o_mantido_o_sub_judice_e_quem_passou_das_vagas(rh):
+    caminho = DADOS / "cenarios" / "nota-corrigida-por-decisao-judicial.json"
+    pagina = texto(enviar(rh, caminho.name, caminho.read_bytes()))
+    ordem = pagina[pagina.index("Ordem de convocação") : pagina.index("Registro de chamadas")]
+    assert "3ª Negros C Ampla concorrência mantido pelo evento 1" in ordem
+    assert "4ª — D Ampla concorrência além das 3 vagas — convocado por revisão; sub judice" in ordem
+    listas = pagina[pagina.index("Listas de classificação") :]
+    assert "4º D 92 sub judice; nota corrigida para 96 pelo evento 1" in listas

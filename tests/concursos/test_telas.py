@@ -86,7 +86,8 @@ def test_vagas_adicionais_pedem_a_quantidade_e_mostram_quem_muda_de_vaga(client)
     dados = {"quantidade": 1, "documento": "Of. 9/2025", "data_do_ato": "02/06/2025", "confirmar": "1"}
     pagina = texto(client.post(url, dados, follow=True))
     assert "3ª Z Candidato Z Negros" in pagina
-    assert "Mudam de vaga e continuam convocados Inscrição Nome De Para Motivo Y Candidato Y Negros Ampla" in pagina
+    mudam = "Mudam de vaga e continuam convocados Inscrição Nome De Para Motivo"
+    assert f"{mudam} Y Candidato Y Negros, 3ª vaga Ampla concorrência, 4ª vaga" in pagina
 
 
 def test_registrar_evento_sem_permissao_da_403(client, cargo_com_resultado):

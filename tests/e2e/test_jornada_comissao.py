@@ -309,18 +309,19 @@ def gerar_e_conferir_o_resultado(pagina, url):
     expect(negros.get_by_role("table")).not_to_contain_text(ZACARIAS)  # não confirmado: sai da lista de negros…
     expect(geral.get_by_role("row").filter(has_text=ZACARIAS)).to_contain_text("6º")  # …e fica na geral (Art. 2º, §2º)
 
-    # Ordem de convocação: posição, tipo da vaga, inscrição, nome, CPF (mascarado), convocado(a) como.
+    # Ordem de convocação: posição, tipo da vaga, inscrição, nome, CPF (mascarado), convocado(a) como,
+    # observação (vazia: ninguém além das vagas, mantido ou sub judice).
     # A 3ª vaga, reservada a negros, ficou sem candidato (Yasmin já entrou pela ampla e Zacarias
     # saiu da lista) e reverteu à ampla (Art. 3º, §3º): Caio é convocado, Zacarias não.
     ordem = pagina.locator(".module", has=pagina.get_by_role("heading", name="Ordem de convocação"))
     convocados = ordem.locator("tbody").get_by_role("row")
     cpf = re.compile(r"^\*{3}\.")
     esperado = [
-        ["1ª", "Ampla concorrência", "3001", "Alice Martins Coutinho", cpf, "Ampla concorrência"],
-        ["2ª", "Ampla concorrência", "3002", "Bernardo Reis Salles", cpf, "Ampla concorrência"],
-        ["3ª", "Negros", "3003", YASMIN, cpf, "Ampla concorrência"],
-        ["4ª", "Ampla concorrência", "3004", "Caio Ferreira Lopes", cpf, "Ampla concorrência"],
-        ["5ª", "PcD", "3007", "Paula Regina Freitas", cpf, "PcD"],
+        ["1ª", "Ampla concorrência", "3001", "Alice Martins Coutinho", cpf, "Ampla concorrência", ""],
+        ["2ª", "Ampla concorrência", "3002", "Bernardo Reis Salles", cpf, "Ampla concorrência", ""],
+        ["3ª", "Negros", "3003", YASMIN, cpf, "Ampla concorrência", ""],
+        ["4ª", "Ampla concorrência", "3004", "Caio Ferreira Lopes", cpf, "Ampla concorrência", ""],
+        ["5ª", "PcD", "3007", "Paula Regina Freitas", cpf, "PcD", ""],
     ]
     expect(convocados).to_have_count(len(esperado))
     for linha, celulas in zip(convocados.all(), esperado, strict=True):
