@@ -42,6 +42,7 @@ from .forms import (
 )
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
+from .importacao.tela import ReimportacaoNoAdmin
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
@@ -308,6 +309,7 @@ class InscricaoAdmin(
     FiltrosComBuscaNoAdmin,
     AcessoRegistradoNoAdmin,
     HistoricoNoAdmin,
+    ReimportacaoNoAdmin,  # cargo publicado: a nota corrigida do arquivo vira evento, com a prévia (issue 11)
     ImportExportModelAdmin,
 ):
     form = InscricaoForm

@@ -10,11 +10,11 @@ Regras de uma linha: o candidato é achado pelo CPF; a inscrição, pelo número
 opções por grupo seguem as colunas sim/não presentes no arquivo (opção nova começa ``pendente``;
 opção mantida conserva a sua verificação; opção já verificada não pode ser retirada por
 importação); coluna ausente não muda nada numa inscrição existente; célula vazia de dado pessoal
-opcional (nome social, nascimento, e-mail) não apaga o que o candidato já tem.
+opcional (nome social, nascimento, e-mail) não apaga o que o candidato já tem. Num cargo com
+resultado publicado, valem ainda as regras de ``publicados`` (a nota que muda vira evento).
 """
 
 import re
-from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
@@ -25,6 +25,7 @@ from ..models import CORES_IBGE, Candidato, Inscricao, OpcaoDeGrupo
 from . import colunas
 from .cabecalho import ler_cabecalho
 from .leitores import ValorInvalido, ler_cpf, ler_decimal, ler_sim_nao, sem_acentos
+from .publicados import CargosPublicados
 
 
 class Conferencia:
@@ -63,6 +64,7 @@ class Conferencia:
         self.cargos = {c.codigo: c for c in self.edital.cargos.com_publicacao()}
         self.cargos_sem_caixa = {codigo.casefold(): c for codigo, c in self.cargos.items()}
         por_id = {cargo.pk: cargo for cargo in self.cargos.values()}
+        self.publicados = CargosPublicados(self.cargos.values())
         self.inscricoes = {}
         for existente in Inscricao.objects.filter(edital=self.edital).select_related("candidato"):
             if existente.cargo_id in por_id:
@@ -169,27 +171,13 @@ class Conferencia:
             erros.setdefault(coluna, self.mensagem(linha, coluna, row[coluna], motivo))
         if not erros:
             self._conferir_regras(instance, row, lidos, cargo, linha, erros)
+            # Num cargo publicado, a mensagem da coluna diz por que não muda e como fazer.
+            self.publicados.conferir(self, instance, row, lidos, cargo, linha, erros)
         if erros:
             raise ValidationError(erros)
-        antes = _congelados(instance)
+        notas_gravadas = CargosPublicados.notas_gravadas(instance)
         self._aplicar(instance, lidos, cargo)
-        self._conferir_congelamento(instance, antes, row, linha)
-
-    def _conferir_congelamento(self, instance, antes, row, linha) -> None:
-        """Depois da primeira publicação do cargo (docs/REGRAS.md §9), a importação não inclui
-        inscrição nem muda nota, notas parciais, eliminação, cargo ou opções por grupo: isso só muda
-        por evento, com documento e data do ato. O resto (nome, e-mail...) continua se atualizando."""
-        publicados = [c for c in {antes[0], instance.cargo} if c is not None and c.publicado]
-        depois = _congelados(instance)
-        if not publicados or _iguais(antes, depois):
-            return
-        _restaurar(instance, antes)
-        motivo = (
-            f"o resultado do cargo {publicados[0].codigo} já foi publicado: a importação não inclui inscrições "
-            "nem muda nota, notas parciais, eliminação, cargo ou opções por grupo; registre o evento de revisão "
-            "(correção de nota, revisão de verificação, anulação) com o documento e a data do ato"
-        )
-        raise ValidationError({"inscricao": self.mensagem(linha, "inscricao", row.get("inscricao"), motivo)})
+        self.publicados.depois_de_aplicar(instance, notas_gravadas)
 
     def _ler_cpf(self, valor) -> str:
         """``leitores.ler_cpf``, sem refazer a conta de um CPF já lido ao procurar repetições."""
@@ -274,27 +262,3 @@ class Conferencia:
         novas = [g for g in instance._grupos_presentes if g in instance._grupos and g not in atuais]
         retiradas = [atuais[g] for g in instance._grupos_presentes if g not in instance._grupos and g in atuais]
         return novas, retiradas
-
-
-def _congelados(instance) -> tuple:
-    """O que a primeira publicação congela numa inscrição (o cargo é ``None`` numa inscrição nova)."""
-    cargo = instance.cargo if instance.cargo_id else None
-    parciais = dict(instance.notas_parciais or {})
-    return (cargo, instance.nota, parciais, instance.situacao, instance._grupos, instance.pk is None)
-
-
-def _iguais(antes: tuple, depois: tuple) -> bool:
-    """Notas comparadas pelo valor: 80 e 80,000 são a mesma nota."""
-    nota_antes, nota_depois = antes[1], depois[1]
-    mesma_nota = nota_antes == nota_depois or (
-        nota_antes is not None and nota_depois is not None and Decimal(nota_antes) == Decimal(nota_depois)
-    )
-    return mesma_nota and antes[:1] + antes[2:] == depois[:1] + depois[2:]
-
-
-def _restaurar(instance, antes: tuple) -> None:
-    """Desfaz em memória o que a linha recusada aplicou nos campos congelados."""
-    cargo, nota, parciais, situacao, grupos, _ = antes
-    if cargo is not None:
-        instance.cargo = cargo
-    instance.nota, instance.notas_parciais, instance.situacao, instance._grupos = nota, parciais, situacao, grupos

@@ -8,10 +8,13 @@ from django.core.exceptions import ValidationError
 from import_export.forms import ConfirmImportForm, ImportForm
 
 from comum import planilhas
+from comum.validadores import validar_texto_limpo
 
+from ..atos import conferir_data_do_ato
 from ..models import Edital
 from ..segundo_plano import pedidos
 from .recurso import FORMATOS_DE_IMPORTACAO
+from .revisoes import CAMPOS_DO_ATO
 from .temporarios import arquivo_temporario_existe
 
 
@@ -69,9 +72,65 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
 
     Os campos escondidos voltam do navegador e podem ter sido alterados: o formato e o recurso têm
     de ser índices que existem, e o arquivo, um nome gerado pela prévia (32 dígitos hexadecimais)
-    ainda presente no armazenamento privado."""
+    ainda presente no armazenamento privado.
+
+    Quando o arquivo corrige notas de um cargo com resultado publicado, a prévia põe em ``previa`` a
+    assinatura das correções mostradas (``revisoes.assinatura``), e o ato que as fundamenta passa a
+    ser obrigatório: o documento e a data (dentro da validade), o Diário Oficial e, se a correção vem
+    de decisão judicial não definitiva, sub judice com o número do processo."""
 
     edital = forms.ModelChoiceField(queryset=Edital.objects.all(), widget=forms.HiddenInput)
+    previa = forms.CharField(required=False, widget=forms.HiddenInput)
+    documento = forms.CharField(
+        label="Documento das correções de nota",
+        max_length=120,
+        required=False,
+        validators=[validar_texto_limpo],
+        help_text="Por exemplo “Ofício 12/2025 da banca — retificação do resultado” ou a decisão judicial.",
+    )
+    data_do_ato = forms.DateField(
+        label="Data do ato",
+        required=False,
+        help_text="dd/mm/aaaa: a data do documento, dentro da validade do concurso.",
+    )
+    diario_oficial = forms.CharField(
+        label="Publicação no Diário Oficial",
+        max_length=200,
+        required=False,
+        validators=[validar_texto_limpo],
+        help_text="Opcional, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
+    )
+    sub_judice = forms.BooleanField(
+        label="Sub judice", required=False, help_text="Correção por decisão judicial ainda não definitiva."
+    )
+    processo = forms.CharField(
+        label="Número do processo judicial",
+        max_length=40,
+        required=False,
+        validators=[validar_texto_limpo],
+        help_text="Obrigatório quando a correção é sub judice.",
+    )
+
+    def clean(self):
+        dados = super().clean()
+        if not dados.get("previa"):
+            return dados
+        if not (dados.get("documento") or "").strip():
+            self.add_error("documento", "Informe o documento que corrige as notas (ofício da banca, decisão judicial).")
+        if dados.get("data_do_ato") is None and "data_do_ato" not in self.errors:
+            self.add_error("data_do_ato", "Informe a data do ato (dd/mm/aaaa).")
+        elif dados.get("data_do_ato") and dados.get("edital"):
+            try:
+                conferir_data_do_ato(dados["edital"], dados["data_do_ato"])
+            except ValidationError as erro:
+                self.add_error(None, erro)
+        if dados.get("sub_judice") and not (dados.get("processo") or "").strip():
+            self.add_error("processo", "Informe o número do processo judicial da decisão sub judice.")
+        return dados
+
+    def ato(self) -> dict:
+        """Os campos do ato das correções de nota, para ``InscricaoResource(ato=...)``."""
+        return {campo: self.cleaned_data.get(campo) for campo in CAMPOS_DO_ATO}
 
     def clean_import_file_name(self):
         nome = super().clean_import_file_name()

@@ -12,7 +12,9 @@ escrito por ``bulk_create_with_history``/``bulk_update_with_history``.
 ``todas_as_inscricoes``: grava (e versiona) também a inscrição que a linha não mudou. É o que a
 confirmação do admin sempre fez (com um ``save()`` por linha, que a contava como "atualizada");
 o trabalhador de segundo plano pula as linhas sem mudança. (Issue 13: contagens e histórico iguais
-nos dois caminhos.)
+nos dois caminhos.) A inscrição de um cargo com resultado publicado (``_congelada``, marcada por
+``publicados``) só é gravada se a linha mudou algo que ainda pode mudar: a nota corrigida vai para
+os eventos, não para a inscrição.
 """
 
 from django.core.exceptions import ImproperlyConfigured
@@ -76,7 +78,7 @@ class Gravador:
         """Guarda a linha para ``gravar`` (a inscrição, as opções novas e as retiradas)."""
         if nova:
             self.inscricoes_novas.append(instance)
-        elif instance._inscricao_mudou or self.todas_as_inscricoes:
+        elif instance._inscricao_mudou or (self.todas_as_inscricoes and not getattr(instance, "_congelada", False)):
             self.inscricoes_alteradas.append(instance)
         self.opcoes_a_criar += [(instance, grupo) for grupo in instance._opcoes_novas]
         self.opcoes_a_retirar += instance._opcoes_retiradas

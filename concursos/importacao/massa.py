@@ -22,6 +22,10 @@ Contrato usado pelo trabalhador de segundo plano (``importar_arquivo``)::
    o nome do arquivo como motivo. ``progresso`` não é chamado nessa etapa.
 5. Idempotente: linha igual ao que já está no banco é pulada ("sem mudança"), sem gravar nem criar
    histórico; importar o mesmo arquivo de novo não duplica nada.
+6. Cargo com resultado publicado (``publicados``): as mesmas recusas da tela (inscrição nova, cor/raça,
+   opções, eliminação); e a nota que muda NÃO é gravada: o arquivo inteiro é recusado, com as linhas,
+   pedindo a importação pela tela, que mostra a prévia e registra as correções como eventos
+   (``revisoes``). Linha igual ao publicado passa como "sem mudança".
 
 Modo em massa do django-import-export (docs/TECNICO.md §1.4), opção por opção:
 
@@ -50,6 +54,7 @@ from comum.coleta import sem_coleta_de_ciclos
 
 from .recurso import InscricaoResource
 from .resultado import ImportacaoRecusada, ResultadoDaImportacao, mensagens_de_erro
+from .revisoes import recusa_em_segundo_plano
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +97,8 @@ def _importar(edital, conteudo, nome_do_arquivo, *, usuario, progresso):
     mensagens = mensagens_de_erro(resultado)
     if mensagens:
         raise ImportacaoRecusada(mensagens)
+    if correcoes := recusa_em_segundo_plano(recurso.conferencia.publicados):
+        raise ImportacaoRecusada(correcoes)
     try:
         with transaction.atomic():
             recurso.gravador.gravar()

@@ -27,6 +27,7 @@ from comum import planilhas
 from comum.cpf import formatar_cpf
 
 from ..models import Edital, Inscricao
+from . import revisoes
 from .conferencia import Conferencia
 from .gravacao import Gravador
 from .resultado import ResultadoDaImportacao
@@ -140,11 +141,14 @@ class InscricaoResource(resources.ModelResource):
         # Nenhuma linha é gravada com save(): vai para o Gravador, que grava tudo no fim.
         use_bulk = True
 
-    def __init__(self, edital: Edital | None = None, dados_sensiveis: bool = True, **kwargs):
+    def __init__(self, edital: Edital | None = None, dados_sensiveis: bool = True, ato=None, previa="", **kwargs):
         """``edital``: o que recebe a importação. ``dados_sensiveis``: a exportação traz cor/raça e
-        as opções por grupo (com a verificação); o admin passa a permissão ``ver_dados_sensiveis``."""
+        as opções por grupo (com a verificação); o admin passa a permissão ``ver_dados_sensiveis``.
+        ``ato`` e ``previa``: na confirmação, o documento e a data do ato das correções de nota dos
+        cargos publicados e a assinatura da prévia que as mostrou (``revisoes``)."""
         super().__init__(**kwargs)
         self.edital = edital
+        self.ato, self.previa = ato, previa or ""
         self.dados_sensiveis = dados_sensiveis
         self.regime = edital.regime_congelado() if edital else cotas.regime_pre_definido(cotas.REGIME_PADRAO)
         self.conferencia = Conferencia(edital, self.regime)
@@ -247,9 +251,33 @@ class InscricaoResource(resources.ModelResource):
 
         Não acerta a sequência das chaves, como o ``ModelResource`` faria (``setval`` com o maior
         id): isso só serve a quem importa ids da planilha e, com outra importação em andamento,
-        poderia fazer a sequência voltar e repetir chaves."""
-        if not self.ensaio and not result.has_errors() and not result.has_validation_errors():
+        poderia fazer a sequência voltar e repetir chaves.
+
+        As correções de nota dos cargos publicados (``revisoes``): na prévia, o efeito calculado sem
+        gravar; na confirmação, os eventos e a versão nova, na mesma transação. Uma recusa vira linha
+        inválida e desfaz tudo."""
+        if result.has_errors() or result.has_validation_errors():
+            return
+        publicados = self.conferencia.publicados
+        try:
+            if self.ensaio:  # a prévia das correções de nota dos cargos publicados, sem gravar
+                result.revisoes = revisoes.previa(publicados)
+                result.publicados_sem_mudanca = revisoes.sem_mudanca(publicados)
+                result.assinatura_das_revisoes = revisoes.assinatura(publicados)
+                return
             self.gravador.gravar()
+            result.revisoes_registradas = revisoes.registrar(
+                publicados, ato=self.ato, previa_confirmada=self.previa, usuario=self.usuario
+            )
+        except ValidationError as erro:  # a transação da importação é desfeita: nada fica gravado
+            revisoes.linha_invalida(result, erro, getattr(erro, "linha", None))
+
+    def skip_row(self, instance, original, row, import_validation_errors=None):
+        """A linha de um cargo publicado que não muda a inscrição conta como "sem mudança" (a nota
+        corrigida vai para os eventos, não para a inscrição)."""
+        if getattr(instance, "_congelada", False) and not import_validation_errors:
+            return not instance._mudou
+        return super().skip_row(instance, original, row, import_validation_errors)
 
     # ------------------------------------------------------------------ exportação
 

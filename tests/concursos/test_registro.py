@@ -457,14 +457,16 @@ def _importar(cargo, *linhas):
 
 
 def test_importacao_num_cargo_publicado_nao_muda_nota_nem_inclui_inscricao(publicado):
+    """A nota nova de Z não é gravada na inscrição (vira correção de nota, com prévia: ver
+    test_reimportacao_publicada.py); a inscrição nova é recusada pela linha, e nada é gravado."""
     zeca = publicado.inscricoes.select_related("candidato").get(numero="Z")
     cpf = zeca.candidato.cpf
     resultado = _importar(publicado, f"Z;{cpf};Candidato Z;GM;99", "NOVA;52998224725;Nova Pessoa;GM;50")
     erros = " ".join(mensagens_de_erro(resultado))
-    assert "Linha 2, coluna “inscricao” (A), valor “Z”: o resultado do cargo GM já foi publicado" in erros
-    assert "Linha 3, coluna “inscricao” (A), valor “NOVA”" in erros
+    assert "Linha 3, coluna “inscricao” (A), valor “NOVA”" in erros and "já foi publicado" in erros
     zeca.refresh_from_db()
     assert zeca.nota == Decimal("80") and not Inscricao.objects.filter(numero="NOVA").exists()
+    assert not publicado.eventos.exists()
     # O mesmo valor e um dado pessoal novo passam: só o que a publicação congela é recusado.
     resultado = _importar(publicado, f"Z;{cpf};Zeca Atualizado;GM;80,000")
     assert mensagens_de_erro(resultado) == []
