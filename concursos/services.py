@@ -143,11 +143,16 @@ def publicar_resultado(resultado: Resultado, *, publicado_por) -> Resultado:
 class EventoRegistrado:
     evento: Evento
     resultado: Resultado
+    # Quantos eventos do mesmo lote vieram depois deste na versão (correções de nota de uma
+    # reimportação geram uma versão só, ligada ao último evento do lote).
+    depois_no_lote: int = 0
 
     @property
     def numero(self) -> int | None:
-        """Número do evento no cenário (o último); uma reversão não é evento do motor."""
-        return None if self.evento.tipo == "reversao" else len(self.resultado.cenario["eventos"])
+        """Número do evento no cenário; uma reversão não é evento do motor."""
+        if self.evento.tipo == "reversao":
+            return None
+        return len(self.resultado.cenario["eventos"]) - self.depois_no_lote
 
     @property
     def convocados_agora(self) -> list[dict]:

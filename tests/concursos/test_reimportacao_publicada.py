@@ -167,6 +167,18 @@ def test_confirmar_grava_um_evento_por_candidato_e_uma_versao_so(publicado, rh):
     assert [r.resultado for r in resultado.revisoes_registradas] == [nova]
 
 
+def test_a_pagina_de_cada_correcao_do_lote_mostra_a_versao_do_lote_e_o_proprio_efeito(client, publicado, rh):
+    assinatura = previa(publicado).assinatura_das_revisoes
+    importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=DO_ATO, previa=assinatura)
+    primeira, ultima = Evento.objects.order_by("id")
+    client.force_login(com_permissoes("rh", "view_evento"))
+    pagina = texto(client.get(reverse("concursos:evento", args=[primeira.pk])))
+    # A correção de D (a primeira do lote) é a que chama D em 6º; a versão é a do lote.
+    assert "Nenhuma versão do resultado foi gerada" not in pagina
+    assert "versão 2" in pagina.lower() and "6ª D Davi Dias" in pagina
+    assert "6ª D Davi Dias" not in texto(client.get(reverse("concursos:evento", args=[ultima.pk])))
+
+
 def test_reimportacao_identica_nao_muda_nada_e_diz_isso(publicado, rh):
     historicos = Inscricao.history.count()
     resultado = previa(publicado, arquivo())
