@@ -28,7 +28,7 @@ from cotas.regimes import rotulo_do_grupo
 from . import services
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
 from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
-from .avisos import gerar_e_informar, publicar_e_informar
+from .avisos import gerar_e_informar, publicar_em_lote
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
 from .forms import (
     AutocompleteSemValorInvalido,
@@ -541,10 +541,9 @@ class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, Aces
             context["pode_publicar"] = request.user.has_perm("concursos.publicar_resultado")
         return super().render_change_form(request, context, add, change, form_url, obj)
 
-    @admin.action(description="Publicar os resultados selecionados", permissions=["publicar_resultado"])
+    @admin.action(description="Publicar os resultados selecionados…", permissions=["publicar_resultado"])
     def publicar(self, request, queryset):
-        for resultado in queryset.select_related("cargo"):
-            publicar_e_informar(request, resultado)
+        return publicar_em_lote(self, request, queryset)
 
     def has_publicar_resultado_permission(self, request):
         return request.user.has_perm("concursos.publicar_resultado")

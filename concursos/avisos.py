@@ -3,7 +3,9 @@ admin): as mensagens, com o link para a versão gerada ou para o pedido na fila.
 tela e o segundo plano é de ``segundo_plano.pedidos.gerar_resultados``; aqui só se informa."""
 
 from django.contrib import messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import ValidationError
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -13,6 +15,7 @@ from comum.mensagens import mensagem_de
 from . import services
 from .apresentacao import pessoas_do_cargo
 from .models import Edital, Resultado
+from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
 
 
@@ -85,3 +88,23 @@ def publicar_e_informar(request, resultado: Resultado) -> None:
         messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
     else:
         messages.success(request, f"{resultado.cargo} — versão {resultado.versao}: resultado publicado.")
+
+
+def publicar_em_lote(modeladmin, request, queryset):
+    """A ação "Publicar" do admin em duas etapas, como a tela de uma versão: primeiro a lista do que
+    fica público (por versão: primeira publicação ou não, convocados agora, quem muda, mantidos e quem
+    sai desde a última publicada); só o envio com ``confirmar_publicacao`` publica."""
+    resultados = list(queryset.select_related("cargo__edital").order_by("cargo__codigo", "versao"))
+    if request.POST.get("confirmar_publicacao"):
+        for resultado in resultados:
+            publicar_e_informar(request, resultado)
+        return None
+    linhas = [(resultado, resumo_da_publicacao(resultado)) for resultado in resultados]
+    contexto = {
+        **modeladmin.admin_site.each_context(request),
+        "title": "Confirmar a publicação",
+        "linhas": linhas,
+        "opts": modeladmin.model._meta,
+        "action_checkbox_name": ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/concursos/resultado/confirmar_publicacao_em_lote.html", contexto)

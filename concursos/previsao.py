@@ -9,7 +9,7 @@ import cotas
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.regimes import rotulo_do_grupo
 
-from .models import Cargo
+from .models import Cargo, Resultado
 
 
 def _vaga(vaga: str | None) -> str:
@@ -18,10 +18,36 @@ def _vaga(vaga: str | None) -> str:
 
 def resumo_da_previsao(cargo: Cargo, resultado: cotas.Resultado, numero: int) -> dict:
     """As mudanças do evento ``numero`` no resultado previsto, com os nomes do banco."""
-    convocados = [c for c in resultado.convocacoes if c.evento == numero]
-    reclassificados = [r for r in resultado.reclassificacoes if r.evento == numero]
-    mantidos = [m for m in resultado.mantidos if m.evento == numero]
-    saidas = [s for s in resultado.saidas if s.evento == numero]
+    return {**_resumo(cargo, resultado, {numero}), "numero": numero}
+
+
+def resumo_da_publicacao(versao: Resultado) -> dict:
+    """O que a publicação da ``versao`` torna público: na primeira publicação do cargo, a ordem de
+    convocação inteira; depois, as mudanças dos eventos registrados desde a última versão publicada
+    (quem é convocado, quem muda de vaga, quem é mantido, quem sai)."""
+    anterior = (
+        Resultado.objects.filter(cargo=versao.cargo_id, status=Resultado.PUBLICADO, versao__lt=versao.versao)
+        .order_by("-versao")
+        .only("cenario")
+        .first()
+    )
+    total = len(versao.cenario["eventos"])
+    desde = 0 if anterior is None else len(anterior.cenario["eventos"]) + 1
+    saida = versao.saida_do_motor
+    return {
+        **_resumo(versao.cargo, saida, set(range(desde, total + 1))),
+        "primeira_publicacao": anterior is None,
+        "versao_publicada_antes": anterior,
+        "eventos_desde": total - (len(anterior.cenario["eventos"]) if anterior is not None else 0),
+        "convocados_ao_todo": len(saida.nomeados),
+    }
+
+
+def _resumo(cargo: Cargo, resultado: cotas.Resultado, numeros: set[int]) -> dict:
+    convocados = [c for c in resultado.convocacoes if c.evento in numeros]
+    reclassificados = [r for r in resultado.reclassificacoes if r.evento in numeros]
+    mantidos = [m for m in resultado.mantidos if m.evento in numeros]
+    saidas = [s for s in resultado.saidas if s.evento in numeros]
     numeros = {x.inscricao for x in (*convocados, *reclassificados, *mantidos, *saidas)}
     pessoas = cargo.inscricoes.pessoas(numeros)
 
@@ -38,7 +64,7 @@ def resumo_da_previsao(cargo: Cargo, resultado: cotas.Resultado, numero: int) ->
                 "vaga": _vaga(c.vaga),
                 "motivo": c.motivo,
             }
-            for c in sorted(convocados, key=lambda c: c.posicao)
+            for c in sorted(convocados, key=lambda c: (c.evento, c.posicao))
         ],
         "reclassificados": [
             {
@@ -68,5 +94,4 @@ def resumo_da_previsao(cargo: Cargo, resultado: cotas.Resultado, numero: int) ->
         ],
         "sub_judice": list(resultado.sub_judice),
         "provisorio": resultado.provisorio,
-        "numero": numero,
     }

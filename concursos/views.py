@@ -33,7 +33,7 @@ from .forms import EventoForm, ProrrogacaoForm, ReversaoForm, SimuladorCenarioFo
 from .models import Cargo, Edital, Evento, Resultado
 from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado
-from .previsao import resumo_da_previsao
+from .previsao import resumo_da_previsao, resumo_da_publicacao
 from .publicacao import exportar_lista
 
 
@@ -152,11 +152,17 @@ def gerar_resultado(request, pk: int):
 
 @staff_member_required
 @permission_required("concursos.publicar_resultado", raise_exception=True)
-@require_POST
 def publicar_resultado(request, pk: int):
-    resultado = get_object_or_404(Resultado.objects.select_related("cargo"), pk=pk)
-    publicar_e_informar(request, resultado)
-    return redirect("admin:concursos_resultado_change", resultado.pk)
+    """Publicar é um ato: a tela mostra antes o que fica público (docs/REGRAS.md §9) e só o envio
+    com ``confirmar`` publica."""
+    resultado = get_object_or_404(Resultado.objects.select_related("cargo__edital"), pk=pk)
+    if request.method == "POST" and "confirmar" in request.POST:
+        publicar_e_informar(request, resultado)
+        return redirect("admin:concursos_resultado_change", resultado.pk)
+    titulo = f"Confirmar a publicação: {resultado.cargo.nome}, versão {resultado.versao}"
+    contexto = contexto_admin(request, titulo, resultado=resultado, cargo=resultado.cargo)
+    contexto.update(resumo_da_publicacao(resultado))
+    return render(request, "concursos/confirmar_publicacao.html", contexto)
 
 
 @staff_member_required

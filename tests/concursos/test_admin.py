@@ -189,10 +189,35 @@ def test_publicar_resultado_final_com_permissao(client):
     resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
     chefe = com_permissoes("chefe", "view_resultado", "publicar_resultado")
     client.force_login(chefe)
-    resposta = client.post(reverse("concursos:publicar_resultado", args=[resultado.pk]), follow=True)
+    url = reverse("concursos:publicar_resultado", args=[resultado.pk])
+    # Primeiro a confirmação: o que fica público; nada publicado (nem por um POST sem confirmar).
+    for confirmacao in (client.get(url), client.post(url)):
+        pagina = texto(confirmacao)
+        assert "Nada foi publicado ainda" in pagina and "primeira publicação" in pagina
+        quem = pagina.split("Quem será convocado")[1].split("Quem muda")[0]
+        assert all(f"{posicao}ª " in quem for posicao in range(1, 6))
+    resultado.refresh_from_db()
+    assert resultado.status == Resultado.FINAL
+    resposta = client.post(url, {"confirmar": "1"}, follow=True)
     assert "resultado publicado" in " ".join(mensagens(resposta))
     resultado.refresh_from_db()
     assert resultado.status == Resultado.PUBLICADO and resultado.publicado_por == chefe
+
+
+def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ultima(client):
+    cargo = cargo_do_exemplo_da_alternancia()
+    autor = usuario("autor")
+    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=autor), publicado_por=autor)
+    zeca = cargo.inscricoes.get(numero="Z")
+    nova = services.registrar_desistencia(
+        zeca, documento="Req. 9/2025", data_do_ato=cargo.edital.publicado_em, registrada_por=autor
+    ).resultado
+    client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
+    pagina = texto(client.get(reverse("concursos:publicar_resultado", args=[nova.pk])))
+    assert "Desde a versão 1, a última publicada, 1 evento(s)" in pagina
+    quem = pagina.split("Quem será convocado")[1].split("Quem muda")[0]
+    assert "3ª C " in quem and "deixada por Z, desistente" in quem
+    assert "1ª A " not in quem  # quem já estava convocado e não mudou não reaparece
 
 
 def test_publicar_resultado_provisorio_e_recusado_mostrando_as_pendencias(client):
@@ -200,7 +225,10 @@ def test_publicar_resultado_provisorio_e_recusado_mostrando_as_pendencias(client
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
     resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
-    resposta = client.post(reverse("concursos:publicar_resultado", args=[resultado.pk]), follow=True)
+    url = reverse("concursos:publicar_resultado", args=[resultado.pk])
+    confirmacao = texto(client.get(url))
+    assert "provisório" in confirmacao and "Confirmar e publicar" not in confirmacao
+    resposta = client.post(url, {"confirmar": "1"}, follow=True)
     (recusa,) = mensagens(resposta)
     assert "não publicado" in recusa and "Verificações pendentes: W" in recusa
     assert "Resultado PROVISÓRIO" in texto(resposta)
@@ -213,12 +241,25 @@ def test_acao_publicar_na_lista_de_resultados_mostra_a_recusa(client):
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
     resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
-    resposta = client.post(
-        reverse("admin:concursos_resultado_changelist"),
-        {"action": "publicar", "_selected_action": [resultado.pk]},
-        follow=True,
-    )
+    acao = {"action": "publicar", "_selected_action": [resultado.pk]}
+    lista = reverse("admin:concursos_resultado_changelist")
+    # A ação também confirma antes: a lista do que fica público, sem publicar nada.
+    confirmacao = client.post(lista, acao)
+    assert "Nada foi publicado ainda" in texto(confirmacao) and "provisório: não será publicado" in texto(confirmacao)
+    resposta = client.post(lista, {**acao, "confirmar_publicacao": "1"}, follow=True)
     assert "provisório e não pode ser publicado" in " ".join(mensagens(resposta))
+
+
+def test_acao_publicar_confirmada_publica_as_versoes_finais(client):
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
+    acao = {"action": "publicar", "_selected_action": [resultado.pk]}
+    client.post(reverse("admin:concursos_resultado_changelist"), acao)
+    resultado.refresh_from_db()
+    assert resultado.status == Resultado.FINAL
+    client.post(reverse("admin:concursos_resultado_changelist"), {**acao, "confirmar_publicacao": "1"})
+    resultado.refresh_from_db()
+    assert resultado.status == Resultado.PUBLICADO
 
 
 def test_pagina_do_resultado_mostra_ordem_com_nomes_e_cpf_mascarado_sem_nascimento(client):

@@ -160,7 +160,14 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
     ordem = pagina.locator(".module", has=pagina.get_by_role("heading", name="Ordem de convocação"))
     expect(ordem.get_by_role("row").filter(has_text="3ª")).to_contain_text(re.compile("Negros.*Zacarias Nascimento"))
     expect(ordem.get_by_role("row").filter(has_text="4ª")).to_contain_text("Yasmin Oliveira Santos")  # §1º
-    pagina.get_by_role("button", name="Publicar").click()
+    pagina.get_by_role("link", name="Publicar…").click()
+
+    # Antes de publicar, a tela diz o que fica público (a ordem inteira, na primeira publicação).
+    expect(pagina.get_by_text("Nada foi publicado ainda.")).to_be_visible()
+    expect(pagina.get_by_text("primeira publicação")).to_be_visible()
+    convocados = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem será convocado"))
+    expect(convocados.get_by_role("row").filter(has_text="3ª")).to_contain_text("Zacarias Nascimento")
+    pagina.get_by_role("button", name="Confirmar e publicar").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text(f"{CARGO} — versão 1: resultado publicado")
 
