@@ -49,7 +49,9 @@ def limite_de_nascimento_idoso(referencia: date) -> date:
 SEM_DATA = date.max.toordinal() + 1
 
 
-def _colunas_de_ordem(candidatos, desempate: tuple[str, ...], limite_idoso: date | None) -> list[list[int]]:
+def _colunas_de_ordem(
+    candidatos, desempate: tuple[str, ...], limite_idoso: date | None, faltam: dict | None = None
+) -> list[list[int]]:
     """Uma coluna de inteiros por critério, na ordem da cadeia: a nota final (maior primeiro) e
     depois cada critério do edital. A chave de ordenação de um candidato é a sua linha.
 
@@ -79,6 +81,8 @@ def _colunas_de_ordem(candidatos, desempate: tuple[str, ...], limite_idoso: date
             parciais = [c.nota_parcial(campo) for c in candidatos]
             # Sem a nota parcial, o posto fica depois de todos; só é erro se o candidato ainda
             # estiver empatado quando a cadeia chega a este critério (``_exigir_parciais``).
+            if faltam is not None and None in parciais:
+                faltam[len(colunas)] = [i for i, parcial in enumerate(parciais) if parcial is None]
             colunas.append(list(map(_postos(parciais).__getitem__, parciais)))
     return colunas
 
@@ -90,20 +94,18 @@ def _postos(notas) -> dict:
     return postos
 
 
-def _exigir_parciais(geral, ordenadas: list[tuple], desempate: tuple[str, ...]) -> None:
+def _exigir_parciais(ativos, ordem: list[int], semelhantes: list[tuple], faltam: dict, desempate) -> None:
     """Nota parcial que falta é entrada inválida só para quem ainda está empatado quando a cadeia
     chega a ela (docs/REGRAS.md §6): numa lista já ordenada, quem divide com ele os critérios
-    anteriores é um vizinho."""
-    for indice, criterio in enumerate(desempate, start=1):
-        if not criterio.startswith(PREFIXO_NOTA):
-            continue
-        campo = criterio[len(PREFIXO_NOTA) :]
-        for posicao, candidato in enumerate(geral):
-            if candidato.nota_parcial(campo) is not None:
-                continue
-            prefixo = ordenadas[posicao][:indice]
+    anteriores é um vizinho. ``ordem`` é a lista ordenada (índices de ``ativos``)."""
+    lugar = {indice: posicao for posicao, indice in enumerate(ordem)}
+    for coluna, indices in faltam.items():
+        for indice in sorted(indices, key=lugar.__getitem__):
+            posicao, prefixo = lugar[indice], semelhantes[indice][:coluna]
             vizinhos = (posicao - 1, posicao + 1)
-            if any(0 <= v < len(geral) and ordenadas[v][:indice] == prefixo for v in vizinhos):
+            if any(0 <= v < len(ordem) and semelhantes[ordem[v]][:coluna] == prefixo for v in vizinhos):
+                candidato, criterio = ativos[indice], desempate[coluna - 1]
+                campo = criterio[len(PREFIXO_NOTA) :]
                 raise ErroDeCotas(
                     f"Candidato {candidato.inscricao}: notas.{campo} ausente: empatado com outro candidato, precisa "
                     f"da nota parcial, critério de desempate do edital ({criterio}).",
@@ -143,13 +145,14 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     ]
     # Linha de cada candidato: os critérios (``semelhantes``, iguais entre empatados) e, por
     # último, o número de inscrição, que só ordena provisoriamente quem segue empatado.
-    colunas = _colunas_de_ordem(ativos, desempate, limite)
+    faltam = {}  # coluna do critério nota:<campo> → candidatos sem a parcial
+    colunas = _colunas_de_ordem(ativos, desempate, limite, faltam)
     semelhantes = list(zip(*colunas, strict=True))
     chaves = list(zip(*colunas, [c.inscricao for c in ativos], strict=True))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
     geral = tuple([ativos[i] for i in ordem])
-    if any(c.startswith(PREFIXO_NOTA) for c in desempate):
-        _exigir_parciais(geral, [semelhantes[i] for i in ordem], desempate)
+    if faltam:
+        _exigir_parciais(ativos, ordem, semelhantes, faltam, desempate)
     empates, avisos = [], []
     for inicio, fim in _trechos_empatados([semelhantes[i] for i in ordem]):
         empatados = geral[inicio:fim]
@@ -235,19 +238,23 @@ class Ordenacao:
     candidato (a mesma ordem de ``classificar``, sem os postos relativos) e os candidatos com as
     entradas vigentes. Montada só quando há revisão: custa um dicionário dos candidatos."""
 
-    def __init__(self, candidatos, edital: Edital):
+    def __init__(self, candidatos, edital: Edital, por_inscricao: dict | None = None):
         self.edital = edital
-        self.candidatos = {c.inscricao: c for c in candidatos}
+        # Os candidatos do cenário por inscrição (a validação já monta o dicionário; não se copia: as
+        # entradas corrigidas ficam à parte, em ``corrigidos``).
+        self.originais = por_inscricao if por_inscricao is not None else {c.inscricao: c for c in candidatos}
+        self.corrigidos: dict[str, Candidato] = {}
         referencia = edital.data_referencia_idade
         self.limite_idoso = limite_de_nascimento_idoso(referencia) if referencia is not None else None
-        sorteios = [c.sorteio for c in candidatos if c.sorteio is not None]
-        self.sem_sorteio = max(sorteios, default=0) + 1
+        self.sem_sorteio = 0
+        if SORTEIO in edital.desempate:
+            self.sem_sorteio = max((c.sorteio for c in candidatos if c.sorteio is not None), default=0) + 1
 
     def candidato(self, inscricao: str) -> Candidato:
-        return self.candidatos[inscricao]
+        return self.corrigidos.get(inscricao) or self.originais[inscricao]
 
     def atualizar(self, candidato: Candidato) -> None:
-        self.candidatos[candidato.inscricao] = candidato
+        self.corrigidos[candidato.inscricao] = candidato
 
     def semelhanca(self, candidato: Candidato) -> tuple:
         """Nota e critérios da cadeia: iguais entre empatados."""
@@ -270,7 +277,7 @@ class Ordenacao:
         return tuple(chave)
 
     def chave(self, inscricao: str) -> tuple:
-        return (*self.semelhanca(self.candidatos[inscricao]), inscricao)
+        return (*self.semelhanca(self.candidato(inscricao)), inscricao)
 
     def onde_entra(self, lista: list, candidato: Candidato) -> int:
         """Índice em que o candidato entra numa lista em ordem de classificação."""
@@ -298,9 +305,9 @@ class Ordenacao:
     def entrar_no_empate(self, lista: list, indice: int) -> None:
         """Quem acabou de entrar em ``lista[indice]`` empata com um vizinho igual nos critérios?"""
         inscricao = lista[indice]
-        semelhanca = self.semelhanca(self.candidatos[inscricao])
+        semelhanca = self.semelhanca(self.candidato(inscricao))
         for vizinho in (indice - 1, indice + 1):
-            if 0 <= vizinho < len(lista) and self.semelhanca(self.candidatos[lista[vizinho]]) == semelhanca:
+            if 0 <= vizinho < len(lista) and self.semelhanca(self.candidato(lista[vizinho])) == semelhanca:
                 outro = lista[vizinho]
                 numero = self._grupo_de.get(outro)
                 if numero is None:
@@ -317,5 +324,5 @@ class Ordenacao:
         indice = {i: n for n, i in enumerate(geral) if i in membros} if membros else {}
         grupos = sorted((sorted(g, key=indice.__getitem__) for g in self._grupos.values()), key=lambda g: indice[g[0]])
         empates = tuple(tuple(g) for g in grupos)
-        avisos = tuple(_aviso_de_empate([self.candidatos[i] for i in g], self.edital.desempate) for g in grupos)
+        avisos = tuple(_aviso_de_empate([self.candidato(i) for i in g], self.edital.desempate) for g in grupos)
         return empates, avisos

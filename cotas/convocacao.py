@@ -33,6 +33,7 @@ class Contexto:
     candidatos: tuple = ()
     vagas_do_edital: int = 0
     empates: tuple = ()  # os da classificação inicial
+    por_inscricao: dict | None = None  # os candidatos por inscrição, da validação
 
 
 @dataclass(frozen=True)
@@ -264,8 +265,9 @@ class _Registro:
         mudaram = set()
         for rotulo, conjunto in atual.conjuntos.items():
             mudaram.update(i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados)
-        for inscricao in (convocados.keys() & atual.todos) & self.mantidos.keys():
-            del self.mantidos[inscricao]  # voltou a vencer: não é mais excedente
+        if self.mantidos:
+            for inscricao in self.mantidos.keys() & atual.todos:
+                del self.mantidos[inscricao]  # voltou a vencer: não é mais excedente
         for inscricao in mudaram:
             posicao = self.posicoes.liberar(inscricao)
             self.motivos.liberada_por_mudanca(posicao, inscricao)

@@ -88,11 +88,10 @@ class ListasVigentes:
     @property
     def ordenacao(self) -> Ordenacao:
         if self._ordenacao is None:
-            self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital)
+            self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital, self.contexto.por_inscricao)
             self._ordenacao.empates_iniciais(self.contexto.empates)
             # Quem está em cada lista, para não procurar numa lista de 100 mil a cada revisão.
             self._membros = {nome: set(lista) for nome, lista in self.listas.items()}
-            self._na_geral = set(self.geral)
         return self._ordenacao
 
     def revisar_verificacao(self, numero: int, evento: Evento) -> bool:
@@ -115,7 +114,6 @@ class ListasVigentes:
             self.reintegrados.add(depois.inscricao)
             indice = ordenacao.onde_entra(self.geral, depois)
             self.geral.insert(indice, depois.inscricao)
-            self._na_geral.add(depois.inscricao)
             ordenacao.entrar_no_empate(self.geral, indice)
             self.ativos_na_geral.add(depois.inscricao)
             for nome in depois.grupos:
@@ -146,7 +144,6 @@ class ListasVigentes:
         self.eliminados_por_revisao.add(inscricao)
         self.reintegrados.discard(inscricao)
         self.geral.remove(inscricao)
-        self._na_geral.discard(inscricao)
         self.ativos_na_geral.discard(inscricao)
         if inscricao in self.movidos:
             self.movidos.remove(inscricao)

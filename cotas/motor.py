@@ -9,7 +9,7 @@ from .validacao import validar
 
 def simular(cenario: Cenario) -> Resultado:
     """Quadro, listas, convocações e eventos de um cargo. Levanta ``ErroDeCotas`` se a entrada é inválida."""
-    validar(cenario)
+    por_inscricao = validar(cenario)
     regime, edital = cenario.regime, cenario.edital
     aplicaveis = grupos_aplicaveis(regime, edital)
     quadro = quadro_de_vagas(cenario.vagas, regime, aplicaveis)
@@ -20,7 +20,9 @@ def simular(cenario: Cenario) -> Resultado:
     # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
     pendentes = {(c.inscricao, nome) for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
-    contexto = Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates)
+    contexto = Contexto(
+        regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates, por_inscricao
+    )
     chamadas = convocar(contexto, geral, inscricoes_das_listas, cenario.eventos, pendentes)
     eliminados = {
         c.inscricao

@@ -26,11 +26,12 @@ CORES_E_NULO = (*CORES_IBGE, None)  # tupla: a cor vem do JSON e pode ser uma li
 ANO_MINIMO, ANO_MAXIMO = 1900, 2199
 
 
-def validar(cenario: Cenario) -> None:
+def validar(cenario: Cenario) -> dict:
+    """Recusa a entrada inválida; devolve os candidatos por inscrição (o motor os usa nas revisões)."""
     ler_inteiro_nao_negativo(cenario.vagas, "vagas", MAXIMO_DE_VAGAS)
     validar_regime(cenario.regime)
     _validar_edital(cenario)
-    vistos = set()
+    vistos = {}
     cores_por_grupo = {grupo.grupo: grupo.cores_admitidas for grupo in cenario.regime.grupos}
     for candidato in cenario.candidatos:
         if candidato.inscricao in vistos:
@@ -40,7 +41,7 @@ def validar(cenario: Cenario) -> None:
                 campo="inscricao",
                 valor=candidato.inscricao,
             )
-        vistos.add(candidato.inscricao)
+        vistos[candidato.inscricao] = candidato
         if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
             _validar_candidato(candidato, cenario.regime, cores_por_grupo)
     total = cenario.vagas
@@ -55,6 +56,7 @@ def validar(cenario: Cenario) -> None:
                     campo=f"eventos[{numero}].quantidade",
                     valor=evento.quantidade,
                 )
+    return vistos
 
 
 def validar_regime(regime: Regime) -> None:
