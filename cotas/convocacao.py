@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .erros import ErroDeCotas
 from .eventos import REVISA_NOTA, REVISA_VERIFICACAO, TIPOS_DE_EVENTO, VAI_AO_FINAL
 from .listas_vigentes import ListasVigentes, Vencedores
-from .modelo import AMPLA, Convocacao, Evento, Mantido, Posicao, Reclassificacao, Saida
+from .modelo import AMPLA, PENDENTE, Convocacao, Evento, Mantido, Posicao, Reclassificacao, Saida
 from .motivos import Motivos
 from .posicoes import Posicoes
 from .reserva import reservadas_por_grupo
@@ -198,7 +198,7 @@ class _Registro:
 
     def revisar_pendencia(self, evento: Evento) -> None:
         chave = (evento.inscricao, evento.grupo)
-        if evento.situacao == "pendente":
+        if evento.situacao == PENDENTE:
             self.pendentes.add(chave)
         else:
             self.pendentes.discard(chave)
@@ -232,7 +232,7 @@ class _Registro:
                     continue
                 self._chamados.append((posicao, inscricao, rotulo))
             self.posicoes.ocupar(inscricao, posicao)
-            self.motivos.ocupada(posicao, inscricao, None, rotulo)
+            self.motivos.ocupada(posicao, inscricao, rotulo)
             self._rotular(inscricao, rotulo)
         self.vencedores_antes = atual.todos
         self._registrar_textos(numero)
@@ -283,7 +283,7 @@ class _Registro:
                 return
             self.posicoes.liberar(inscricao)
             self.posicoes.ocupar(inscricao, destino)
-            self.motivos.ocupada(destino, inscricao, posicao, rotulo)
+            self.motivos.ocupada(destino, inscricao, rotulo)
             self._movidos.append((inscricao, posicao, destino, rotulo, rotulo))
 
     def _em_ordem_de_chamada(self, atual: Vencedores, sem_posicao: set[str]):

@@ -65,7 +65,6 @@ class ListasVigentes:
         self.fora_dos_grupos = set()  # final de lista: saem das listas de grupo
         self.movidos = []  # final de lista, na ordem dos pedidos, ao fim da lista geral
         self.fora_da_base = set()  # ``fora`` mais os movidos: pulados na parte original da lista
-        self.eliminados_por_revisao: set[str] = set()
         self.reintegrados: set[str] = set()
         self._ordenacao: Ordenacao | None = None  # montada na primeira revisão
 
@@ -110,7 +109,6 @@ class ListasVigentes:
             return not eliminado_antes
         if eliminado_antes:
             # Decisão posterior desfaz a eliminação: volta à lista geral na sua posição.
-            self.eliminados_por_revisao.discard(depois.inscricao)
             self.reintegrados.add(depois.inscricao)
             indice = ordenacao.onde_entra(self.geral, depois)
             self.geral.insert(indice, depois.inscricao)
@@ -141,7 +139,6 @@ class ListasVigentes:
 
     def _tirar_das_listas(self, inscricao: str) -> None:
         self.ordenacao.sair_do_empate(inscricao)
-        self.eliminados_por_revisao.add(inscricao)
         self.reintegrados.discard(inscricao)
         self.geral.remove(inscricao)
         self.ativos_na_geral.discard(inscricao)

@@ -56,7 +56,8 @@ class Motivos:
     def posicao_anterior(self, inscricao: str) -> int | None:
         return self.anterior.pop(inscricao, None)
 
-    def ocupada(self, posicao: int, inscricao: str, _origem, rotulo: str) -> None:
+    def ocupada(self, posicao: int, inscricao: str, rotulo: str) -> None:
+        """Para onde o convocado foi neste evento: o elo seguinte da cadeia de quem ocupa a vaga dele."""
         self.destino[inscricao] = (posicao, rotulo)
 
     def esquecer(self, posicoes) -> None:
