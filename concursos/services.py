@@ -14,7 +14,7 @@ from django.utils import timezone
 
 import cotas
 from comum.coleta import sem_coleta_de_ciclos
-from cotas.eventos import TIPOS_DE_EVENTO
+from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
 from .adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
@@ -351,6 +351,8 @@ class VerificacaoRegistrada:
     antes: str
     depois: str
     evento: EventoRegistrado | None = None
+    # Por que a decisão não virou evento, quando não virou (o candidato já saiu do concurso).
+    sem_efeito: str = ""
 
 
 @transaction.atomic
@@ -375,6 +377,12 @@ def registrar_verificacao(
     antes = situacao_vigente(inscricao, grupo)
     if antes == situacao:
         return VerificacaoRegistrada(antes, antes)
+    saida = _saida_do_concurso(inscricao)
+    if saida:
+        # Quem já saiu (desistência, não posse, anulação) não volta por uma revisão (docs/REGRAS.md
+        # §8): a decisão fica na ata de quem a tomou, e o resultado não muda. Recusar aqui faria
+        # falhar o encerramento da sessão inteira por um candidato que não está mais no concurso.
+        return VerificacaoRegistrada(antes, antes, sem_efeito=f"a inscrição {inscricao.numero} já saiu ({saida})")
     registrado = registrar_evento(
         cargo,
         tipo=VERIFICACAO,
@@ -387,6 +395,15 @@ def registrar_verificacao(
         **campos,
     )
     return VerificacaoRegistrada(antes, situacao, registrado)
+
+
+def _saida_do_concurso(inscricao: Inscricao) -> str:
+    """O evento vigente (não revertido) que tirou a inscrição de todas as listas, se houver."""
+    tipos = [tipo for tipo, t in TIPOS_DE_EVENTO.items() if t.efeito == SAI_DAS_LISTAS]
+    evento = (
+        Evento.objects.filter(inscricao=inscricao, tipo__in=tipos, revertido_por__isnull=True).order_by("-id").first()
+    )
+    return evento.get_tipo_display().lower() if evento else ""
 
 
 def situacao_vigente(inscricao: Inscricao, grupo: str) -> str:

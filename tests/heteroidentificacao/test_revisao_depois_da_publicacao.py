@@ -101,3 +101,24 @@ def rh_publicou_n1_e_n2():
         servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh()), publicado_por=rh()
     )
     return cargo
+
+
+def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_resultado(publicado):
+    """Quem saiu do concurso não volta por uma revisão (docs/REGRAS.md §8): a decisão fica na ata e o
+    encerramento da sessão não falha por causa dele."""
+    cargo, chamado_n1 = publicado
+    n1 = cargo.inscricoes.get(numero="N1")
+    servicos_de_concursos.registrar_desistencia(
+        n1, documento="Req. 3/2025", data_do_ato=date.today(), registrada_por=rh()
+    )
+    versoes = cargo.resultados.count()
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    chamado = services.chamar_recurso(recurso, sessao, por=rh())
+    votar(chamado, helena="confirma", igor="confirma", joana="nao_confirma")
+    encerrar(sessao)
+
+    sessao.refresh_from_db()
+    assert sessao.encerrada_em is not None
+    assert list(Evento.objects.filter(cargo=cargo).values_list("tipo", flat=True)) == ["desistencia"]
+    assert cargo.resultados.count() == versoes
