@@ -56,7 +56,7 @@ class _Versao:
 
     def estado(self, inscricao: str) -> _Estado:
         return _Estado(
-            listas=tuple(nome for nome in self.ordem_das_listas if inscricao in self.membros[nome]),
+            listas=tuple(nome for nome in self.ordem_das_listas if inscricao in self.membros.get(nome, ())),
             rotulo=self.nomeados.get(inscricao),
             posicao=self.posicoes.get(inscricao),
             mantido_pelo_evento=self.mantidos.get(inscricao),
@@ -92,6 +92,10 @@ def diferencas(anterior: cotas.Resultado | None, atual: cotas.Resultado) -> list
     if anterior is None:
         return [{"inscricao": "", "antes": "", "depois": "primeira versão do resultado"}]
     antes, depois = _Versao(anterior), _Versao(atual)
+    # A mesma ordem de listas nas duas versões: o JSONB do PostgreSQL devolve as chaves de um objeto
+    # noutra ordem (por tamanho), e a versão lida do banco não pode parecer diferente da calculada.
+    ordem = [*depois.ordem_das_listas, *(n for n in antes.ordem_das_listas if n not in depois.membros)]
+    antes.ordem_das_listas = depois.ordem_das_listas = ordem
     mudancas = []
     for inscricao in sorted(_podem_ter_mudado(antes, depois)):
         de, para = antes.estado(inscricao), depois.estado(inscricao)

@@ -388,11 +388,13 @@ def resultado_de_dict(saida: dict) -> Resultado:
         quadro=Quadro(
             vagas=quadro["vagas"],
             ampla=quadro["ampla"],
-            reservadas=tuple(quadro["reservadas"].items()),
+            reservadas=tuple(_na_ordem_do_regime(saida, quadro["reservadas"])),
             cadastro_de_reserva=tuple(saida.get("cadastro_de_reserva", ())),
-            posicoes_reservadas=tuple((nome, tuple(p)) for nome, p in saida.get("posicoes_reservadas", {}).items()),
+            posicoes_reservadas=tuple(
+                (nome, tuple(p)) for nome, p in _na_ordem_do_regime(saida, saida.get("posicoes_reservadas", {}))
+            ),
         ),
-        listas=tuple((nome, tuple(lista)) for nome, lista in saida["listas"].items()),
+        listas=tuple((nome, tuple(lista)) for nome, lista in _na_ordem_do_regime(saida, saida["listas"])),
         convocacoes=tuple(Convocacao(**c) for c in saida["convocacoes"]),
         nomeados=tuple(tuple(par) for par in saida.get("nomeados", ())),
         eliminados=tuple(saida.get("eliminados", ())),
@@ -408,6 +410,14 @@ def resultado_de_dict(saida: dict) -> Resultado:
         sub_judice=tuple(saida.get("sub_judice", ())),
         tipos_das_posicoes=tuple(saida.get("tipos_das_posicoes", ())),
     )
+
+
+def _na_ordem_do_regime(saida: dict, por_nome: dict) -> list:
+    """Os itens de um objeto por nome de lista na ordem do motor (``geral`` e os grupos do regime):
+    o JSONB do PostgreSQL devolve as chaves em outra ordem (por tamanho do nome)."""
+    grupos = [g.get("grupo") for g in (saida.get("parametros") or {}).get("grupos", ()) if isinstance(g, dict)]
+    ordem = {nome: i for i, nome in enumerate(["geral", *grupos])}
+    return sorted(por_nome.items(), key=lambda item: ordem.get(item[0], len(ordem)))
 
 
 def _ordem_vigente(saida: dict) -> tuple[Posicao, ...]:

@@ -1,10 +1,13 @@
 """As diferenças entre duas versões do resultado (docs/REGRAS.md §§ 5 e 8): o que mudou para cada
 inscrição nunca some atrás de um "Nenhuma mudança"."""
 
+import json
+
 from concursos.diferencas import diferencas
+from cotas import ler_cenario, resultado_para_dict, simular
 from cotas.cenario import resultado_de_dict
 
-from .saidas import saida_esperada, saida_sintetica
+from .saidas import CENARIOS, saida_esperada, saida_sintetica
 
 
 def mudancas(antes: dict, depois: dict) -> dict[str, tuple[str, str]]:
@@ -120,3 +123,19 @@ def test_versao_antiga_com_posicoes_vazias_compara_com_a_nova():
         tipos_das_posicoes=[],
     )
     assert mudancas(antiga, saida_sintetica()) == {}
+
+
+def test_versao_lida_do_banco_com_as_chaves_noutra_ordem_nao_aparece_como_mudanca():
+    """O JSONB do PostgreSQL devolve as chaves de um objeto ordenadas pelo tamanho (``pcd``,
+    ``geral``, ``negros``): a mesma saída, lida assim, não pode parecer diferente da calculada."""
+    cenario = ler_cenario(json.loads((CENARIOS / "posicoes-estaveis.json").read_text(encoding="utf-8")))
+    saida = resultado_para_dict(simular(cenario), cenario)
+    como_no_jsonb = {
+        **saida,
+        "listas": dict(sorted(saida["listas"].items(), key=lambda item: (len(item[0]), item[0]))),
+        "quadro": {**saida["quadro"], "reservadas": {"pcd": 1, "negros": 3}},
+    }
+    lida = resultado_de_dict(como_no_jsonb)
+    assert [nome for nome, _ in lida.listas] == ["geral", "negros", "pcd"]
+    assert [nome for nome, _ in lida.quadro.reservadas] == ["negros", "pcd"]
+    assert diferencas(lida, resultado_de_dict(saida)) == []
