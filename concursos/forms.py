@@ -23,6 +23,7 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
+from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from .importacao.leitores import ValorInvalido, ler_decimal
 from .models import REGIMES, SITUACOES_DE_VERIFICACAO, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
 
@@ -247,25 +248,13 @@ class EventoForm(forms.Form):
         label="Data do ato",
         help_text="dd/mm/aaaa: a data do documento, dentro da validade do concurso (não a de hoje, se for outra).",
     )
-    diario_oficial = forms.CharField(
-        label="Publicação no Diário Oficial",
-        max_length=200,
-        required=False,
-        validators=[validar_texto_limpo],
-        help_text="Opcional, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
-    )
+    diario_oficial = campo_do_diario_oficial()
     sub_judice = forms.BooleanField(
         label="Sub judice",
         required=False,
         help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida).",
     )
-    processo = forms.CharField(
-        label="Número do processo judicial",
-        max_length=40,
-        required=False,
-        validators=[validar_texto_limpo],
-        help_text="Obrigatório quando a decisão é sub judice.",
-    )
+    processo = campo_do_processo("Obrigatório quando a decisão é sub judice.")
     motivo = forms.CharField(label="Motivo", required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
 
     def __init__(self, cargo, tipo: str, *args, **kwargs):
@@ -297,8 +286,7 @@ class EventoForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
-        if dados.get("sub_judice") and not (dados.get("processo") or "").strip():
-            self.add_error("processo", "Informe o número do processo judicial da decisão sub judice.")
+        exigir_processo_se_sub_judice(self, dados)
         return dados
 
 

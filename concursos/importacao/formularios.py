@@ -11,6 +11,7 @@ from comum import planilhas
 from comum.validadores import validar_texto_limpo
 
 from ..atos import conferir_data_do_ato
+from ..campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from ..models import Edital
 from ..segundo_plano import pedidos
 from .recurso import FORMATOS_DE_IMPORTACAO
@@ -93,23 +94,11 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
         required=False,
         help_text="dd/mm/aaaa: a data do documento, dentro da validade do concurso.",
     )
-    diario_oficial = forms.CharField(
-        label="Publicação no Diário Oficial",
-        max_length=200,
-        required=False,
-        validators=[validar_texto_limpo],
-        help_text="Opcional, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
-    )
+    diario_oficial = campo_do_diario_oficial()
     sub_judice = forms.BooleanField(
         label="Sub judice", required=False, help_text="Correção por decisão judicial ainda não definitiva."
     )
-    processo = forms.CharField(
-        label="Número do processo judicial",
-        max_length=40,
-        required=False,
-        validators=[validar_texto_limpo],
-        help_text="Obrigatório quando a correção é sub judice.",
-    )
+    processo = campo_do_processo("Obrigatório quando a correção é sub judice.")
 
     def clean(self):
         dados = super().clean()
@@ -124,8 +113,7 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
                 conferir_data_do_ato(dados["edital"], dados["data_do_ato"])
             except ValidationError as erro:
                 self.add_error(None, erro)
-        if dados.get("sub_judice") and not (dados.get("processo") or "").strip():
-            self.add_error("processo", "Informe o número do processo judicial da decisão sub judice.")
+        exigir_processo_se_sub_judice(self, dados)
         return dados
 
     def ato(self) -> dict:
