@@ -170,6 +170,19 @@ class EventoRegistrado:
         return [m for m in self.resultado.saida_do_motor.mantidos if m.evento == self.numero]
 
 
+def evento_registrado(evento: Evento) -> EventoRegistrado | None:
+    """O evento com a versão que ele gerou. Um lote (as correções de nota de uma reimportação) gera
+    uma versão só, ligada ao último evento dele: os outros do lote a acham pelo número."""
+    resultado = Resultado.objects.filter(evento=evento).first()
+    if resultado is not None or evento.tipo == "reversao":
+        return EventoRegistrado(evento, resultado) if resultado is not None else None
+    resultado = Resultado.objects.filter(cargo=evento.cargo_id, evento__gt=evento.pk).order_by("versao").first()
+    if resultado is None:
+        return None
+    depois = Evento.objects.filter(cargo=evento.cargo_id, pk__gt=evento.pk, pk__lte=resultado.evento_id)
+    return EventoRegistrado(evento, resultado, depois.exclude(tipo="reversao").count())
+
+
 @transaction.atomic
 def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> EventoRegistrado:
     """Registra o evento e gera a nova versão do resultado, numa transação só.

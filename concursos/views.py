@@ -71,12 +71,12 @@ def evento(request, pk: int):
     if not request.user.has_perm("concursos.view_evento") and not request.user.has_perm("concursos.registrar_evento"):
         raise PermissionDenied
     evento = get_object_or_404(Evento.objects.select_related("cargo__edital", "registrado_por", "reverte"), pk=pk)
-    resultado, depois_no_lote = _versao_do_evento(evento)
+    registrado = services.evento_registrado(evento)
+    resultado = registrado.resultado if registrado else None
     pode_reverter = evento.tipo != "reversao" and not Evento.objects.filter(reverte=evento).exists()
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)
-    if resultado is not None:
-        registrado = services.EventoRegistrado(evento, resultado, depois_no_lote)
+    if registrado is not None:
         mantidos = [
             {"inscricao": m.inscricao, "vaga": rotulo_do_grupo(m.vaga), "posicao": m.posicao}
             for m in registrado.mantidos_agora
@@ -84,19 +84,6 @@ def evento(request, pk: int):
         contexto.update(efeito_do_evento(registrado), mantidos=mantidos)
         registrar_acesso(request, o_que="evento", objeto=descrever(evento, _rotulo_do_cargo(evento.cargo)))
     return render(request, "concursos/evento.html", contexto)
-
-
-def _versao_do_evento(evento: Evento) -> tuple[Resultado | None, int]:
-    """A versão gerada pelo evento e quantos eventos do mesmo lote vieram depois dele. Um lote (as
-    correções de nota de uma reimportação) gera uma versão só, ligada ao último evento dele."""
-    resultado = Resultado.objects.filter(evento=evento).first()
-    if resultado is not None or evento.tipo == "reversao":
-        return resultado, 0
-    resultado = Resultado.objects.filter(cargo=evento.cargo_id, evento__gt=evento.pk).order_by("versao").first()
-    if resultado is None:
-        return None, 0
-    depois = Evento.objects.filter(cargo=evento.cargo_id, pk__gt=evento.pk, pk__lte=resultado.evento_id)
-    return resultado, depois.exclude(tipo="reversao").count()
 
 
 def _rotulo_do_cargo(cargo: Cargo) -> str:
