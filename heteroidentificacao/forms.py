@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.utils import timezone
 
+from comum.validacao import ValidadorDeDataDeAto, campo_de_texto
 from comum.validadores import validar_texto_limpo
 
 from .models import Comissao, Parecer, ProcessoDeApuracao, Sessao
@@ -118,6 +119,8 @@ class SessaoForm(forms.ModelForm):
             self.fields["local"].validators.append(validar_texto_limpo)
         if "link" in self.fields:
             self.fields["link"].validators.append(URLValidator(schemes=["http", "https"]))
+        if "inicio" in self.fields:  # 31/12/9999 23:59 estourava a conversão para UTC (erro 500)
+            self.fields["inicio"].validators.append(ValidadorDeDataDeAto("início"))
         if "gravacao" in self.fields:
             self.fields["gravacao"].validators.append(validar_referencia_de_gravacao)
             ajuda = "Link http(s) para o vídeo da sessão ou o código de referência do arquivo (até 300 caracteres)."
@@ -140,7 +143,9 @@ class SessaoRecursalForm(forms.Form):
 
 
 class NotificacaoForm(forms.Form):
-    notificado_em = forms.DateField(label="Candidato notificado em", initial=timezone.localdate)
+    notificado_em = forms.DateField(
+        label="Candidato notificado em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("notificado em")]
+    )
     dias_para_defesa = forms.IntegerField(
         label="Prazo de defesa (dias corridos)",
         initial=10,
@@ -151,8 +156,10 @@ class NotificacaoForm(forms.Form):
 
 
 class DefesaForm(forms.Form):
-    texto = forms.CharField(label="Defesa", widget=forms.Textarea)
-    apresentada_em = forms.DateField(label="Apresentada em", initial=timezone.localdate)
+    texto = campo_de_texto("defesa", linhas=10)
+    apresentada_em = forms.DateField(
+        label="Apresentada em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("apresentada em")]
+    )
 
 
 class DecisaoForm(forms.Form):
@@ -163,5 +170,7 @@ class DecisaoForm(forms.Form):
             (ProcessoDeApuracao.IMPROCEDENTE, "Improcedente"),
         ],
     )
-    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
-    decidido_em = forms.DateField(label="Decidido em", initial=timezone.localdate)
+    fundamentacao = campo_de_texto("fundamentação da decisão", label="Fundamentação", linhas=10)
+    decidido_em = forms.DateField(
+        label="Decidido em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("decidido em")]
+    )

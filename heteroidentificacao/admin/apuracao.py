@@ -13,6 +13,7 @@ from django.utils.html import format_html_join
 from django.utils.text import slugify
 
 from comum.exibicao import data
+from comum.validacao import textos_longos_no_admin
 
 from .. import pdf, services
 from ..forms import DecisaoForm, DefesaForm, NotificacaoForm
@@ -32,6 +33,7 @@ from .pecas import (
 class ProcessoDeApuracaoAdmin(
     InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
 ):
+    formfield_overrides = textos_longos_no_admin()
     list_display = ["numero", "inscricao", "decisao", "instauracao", "prazo", "proximos_passos"]
     list_filter = ["decisao"]
     search_fields = ["numero", "inscricao__numero", "inscricao__candidato__nome"]

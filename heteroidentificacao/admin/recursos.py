@@ -5,6 +5,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from comum.exibicao import data
+from comum.validacao import textos_longos_no_admin
 from cotas import quorum
 
 from .. import resultado, services
@@ -15,6 +16,7 @@ from .pecas import RECUSAS, AcessoRegistrado, FichaSemEdicao, InclusaoPeloServic
 
 @admin.register(Recurso)
 class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin):
+    formfield_overrides = textos_longos_no_admin()
     list_display = ["inscricao", "nome_de_uso", "decisao_recorrida", "apresentacao", "julgamento_"]
     list_filter = ["chamado__sessao__comissao__edital"]
     search_fields = ["chamado__inscricao__numero", "chamado__inscricao__candidato__nome"]

@@ -5,13 +5,13 @@ listas: pela anulação (evento do motor de cotas) ou pela opção marcada ``dec
 """
 
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 import cotas
+from comum.validacao import somar_dias, validar_data_de_ato, validar_texto
 from concursos.models import Edital, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
@@ -49,6 +49,8 @@ def instaurar_apuracao(inscricao: Inscricao, *, numero: str, fatos: str, por, in
     exigir_permissao(por, "heteroidentificacao.add_processodeapuracao", "instaurar apuração de declaração falsa")
     numero = obrigatorio(numero, "numero", "Informe o número do processo.")
     fatos = obrigatorio(fatos, "fatos", "Descreva os fatos apurados.")
+    validar_texto(fatos, rotulo="fatos apurados", campo="fatos")
+    validar_data_de_ato(instaurado_em, rotulo="instaurado em", campo="instaurado_em")
     if not inscricao.opcoes.filter(grupo__in=_grupos_verificados(inscricao.edital)).exists():
         raise ValidationError(f"A inscrição {inscricao.numero} não se autodeclarou para a reserva verificada.")
     if inscricao.apuracoes.filter(decisao=ProcessoDeApuracao.EM_ANDAMENTO).exists():
@@ -79,12 +81,16 @@ def notificar(processo: ProcessoDeApuracao, *, por, notificado_em=None, dias_par
         raise ValidationError("A defesa já foi apresentada: não há nova notificação neste processo.")
     if dias_para_defesa < 1:
         raise ValidationError({"dias_para_defesa": "O prazo de defesa deve ser de ao menos 1 dia."})
-    notificado_em = notificado_em or timezone.localdate()
+    notificado_em = validar_data_de_ato(
+        notificado_em or timezone.localdate(), rotulo="notificado em", campo="notificado_em"
+    )
     if notificado_em < processo.instaurado_em:
         raise ValidationError({"notificado_em": "A notificação não pode ser anterior à instauração."})
     antes = _datas_do_processo(processo)
     processo.notificado_em = notificado_em
-    processo.prazo_de_defesa = notificado_em + timedelta(days=dias_para_defesa)
+    processo.prazo_de_defesa = somar_dias(
+        notificado_em, dias_para_defesa, rotulo="prazo de defesa", campo="dias_para_defesa"
+    )
     processo.save(update_fields=["notificado_em", "prazo_de_defesa"])
     auditar(por, "apuracao_notificada", _descrever_processo(processo), antes=antes, depois=_datas_do_processo(processo))
     return processo
@@ -109,8 +115,10 @@ def registrar_defesa(processo: ProcessoDeApuracao, *, texto: str, por, apresenta
         raise ValidationError("O candidato ainda não foi notificado: não há prazo de defesa aberto.")
     if processo.defesa_apresentada_em:
         raise ValidationError("A defesa já foi registrada neste processo.")
-    texto = obrigatorio(texto, "defesa", "Informe o texto da defesa.")
-    apresentada_em = apresentada_em or timezone.localdate()
+    texto = validar_texto(obrigatorio(texto, "defesa", "Informe o texto da defesa."), rotulo="defesa", campo="texto")
+    apresentada_em = validar_data_de_ato(
+        apresentada_em or timezone.localdate(), rotulo="apresentada em", campo="defesa_apresentada_em"
+    )
     if apresentada_em < processo.notificado_em:
         raise ValidationError({"defesa_apresentada_em": "A defesa não pode ser anterior à notificação."})
     if apresentada_em > processo.prazo_de_defesa:
@@ -140,9 +148,10 @@ def decidir_apuracao(processo: ProcessoDeApuracao, *, decisao: str, fundamentaca
     if decisao not in (ProcessoDeApuracao.PROCEDENTE, ProcessoDeApuracao.IMPROCEDENTE):
         raise ValidationError({"decisao": "A decisão deve ser procedente ou improcedente."})
     fundamentacao = obrigatorio(fundamentacao, "fundamentacao", "A decisão precisa de fundamentação.")
+    validar_texto(fundamentacao, rotulo="fundamentação da decisão", campo="fundamentacao")
     if processo.prazo_de_defesa is None:
         raise ValidationError("O candidato ainda não foi notificado: sem contraditório e ampla defesa não há decisão.")
-    decidido_em = decidido_em or timezone.localdate()
+    decidido_em = validar_data_de_ato(decidido_em or timezone.localdate(), rotulo="decidido em", campo="decidido_em")
     if not processo.defesa_apresentada_em and decidido_em <= processo.prazo_de_defesa:
         raise ValidationError(
             f"O prazo de defesa termina em {processo.prazo_de_defesa:%d/%m/%Y} e a defesa não foi apresentada: "

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from comum.validacao import validar_data_de_ato, validar_texto
 from cotas import quorum
 
 from .. import consultas
@@ -35,8 +36,12 @@ def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None)
         )
     if Recurso.objects.filter(chamado=chamado).exists():
         raise ValidationError("Já há recurso contra esta decisão.")
-    texto = obrigatorio(texto, "texto", "Informe as razões do recurso.")
-    apresentado_em = apresentado_em or timezone.localdate()
+    texto = validar_texto(
+        obrigatorio(texto, "texto", "Informe as razões do recurso."), rotulo="razões do recurso", campo="texto"
+    )
+    apresentado_em = validar_data_de_ato(
+        apresentado_em or timezone.localdate(), rotulo="apresentado em", campo="apresentado_em"
+    )
     _conferir_prazo_de_recurso(chamado, apresentado_em)
     recurso = Recurso.objects.create(chamado=chamado, texto=texto, apresentado_em=apresentado_em, registrado_por=por)
     auditar(

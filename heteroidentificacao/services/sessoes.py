@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import cotas
+from comum.validacao import validar_texto
 from concursos.models import Inscricao, OpcaoDeGrupo
 from concursos.services import registrar_verificacao, situacao_vigente
 from cotas import quorum
@@ -284,7 +285,8 @@ def alterar_parecer(parecer: Parecer, *, por, voto: str, fundamentacao: str = ""
 
 def _gravar_parecer(parecer: Parecer, voto: str, fundamentacao: str, por) -> Parecer:
     antes = {"voto": parecer.voto, "fundamentacao": parecer.fundamentacao} if parecer.pk else None
-    parecer.voto, parecer.fundamentacao = voto, (fundamentacao or "").strip()
+    fundamentacao = validar_texto((fundamentacao or "").strip(), rotulo="fundamentação", campo="fundamentacao")
+    parecer.voto, parecer.fundamentacao = voto, fundamentacao
     depois = {"voto": parecer.voto, "fundamentacao": parecer.fundamentacao}
     if antes == depois:
         return parecer
