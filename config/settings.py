@@ -5,10 +5,15 @@
 - ``SECRET_KEY``: obrigatória quando ``DEBUG`` está desligado.
 - ``DEBUG``: ``1``/``true`` liga o modo de desenvolvimento (padrão: ligado, para a demonstração local).
 - ``ALLOWED_HOSTS``: lista separada por vírgulas (padrão: localhost).
+- ``ADMINS``: quem recebe por e-mail os erros 500, ``"Nome <email>, outro@email"`` (padrão: ninguém);
+  o servidor de e-mail vem de ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
+  ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` e o remetente de ``SERVER_EMAIL``.
+- ``LOG_LEVEL``: nível do registro no stderr (padrão: ``INFO``).
 """
 
 import os
 from datetime import timedelta
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -236,6 +241,40 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = _booleano("SECURE_HSTS_PRELOAD", False)
     CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
     STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+
+# Registro (LOGGING): tudo no stderr, que o systemd guarda no journal (deploy/), com o traceback
+# dos erros 500 (logger ``django.request``); e por e-mail aos ADMINS, quando configurados. O padrão
+# do Django, com DEBUG desligado, só mandaria o e-mail — sem ADMINS, o traceback se perdia.
+ADMINS = [(nome or email, email) for nome, email in getaddresses([os.environ.get("ADMINS", "")]) if email]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "concursos@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _booleano("EMAIL_USE_TLS", False)
+EMAIL_SUBJECT_PREFIX = "[Concursos e cotas] "
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"sem_debug": {"()": "django.utils.log.RequireDebugFalse"}},
+    "formatters": {"padrao": {"format": "{asctime} {levelname} {name} {process:d}: {message}", "style": "{"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "padrao"},  # stderr é o padrão
+        "email_aos_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["sem_debug"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+    "loggers": {
+        # Sem os manipuladores do padrão do Django (console só com DEBUG e e-mail): tudo sobe à raiz.
+        "django": {"handlers": [], "level": "INFO"},
+        # Os 500 (ERROR, com o traceback) também por e-mail; os 4xx (WARNING) só no stderr.
+        "django.request": {"handlers": ["email_aos_admins"], "level": "WARNING"},
+        "django.security": {"handlers": ["email_aos_admins"], "level": "WARNING"},
+    },
+}
 
 # A inclusão do domínio na lista de "preload" do HSTS dos navegadores é decisão da informática
 # da Prefeitura (vale para todos os subdomínios e é difícil de desfazer): fica em
