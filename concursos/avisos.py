@@ -23,6 +23,10 @@ def informar_resultado(request, resultado: Resultado) -> None:
     """Mensagem ao RH sobre a versão gerada; se provisória, quem está pendente e quem está empatado."""
     link = reverse("admin:concursos_resultado_change", args=[resultado.pk])
     cabecalho = format_html('<a href="{}">{} — versão {}</a>', link, resultado.cargo, resultado.versao)
+    if getattr(resultado, "sem_mudanca", False):
+        mensagem = "{}: nenhuma mudança desde a versão {}, gerada por outro pedido enquanto este esperava; nenhuma versão nova."
+        messages.info(request, format_html(mensagem, cabecalho, resultado.versao))
+        return
     if not resultado.provisorio:
         messages.success(request, format_html("{}: resultado final gerado (ainda não publicado).", cabecalho))
         return

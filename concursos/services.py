@@ -5,15 +5,19 @@ Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e
 O que se confere num ato antes de gravá-lo (datas, validade, revisões) está em ``atos.py``.
 """
 
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 import cotas
 from comum.coleta import sem_coleta_de_ciclos
+from comum.validacao import validar_texto
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
@@ -63,24 +67,44 @@ def gerar_resultado(
     cargo: Cargo, *, gerado_por, motivo: str = "", evento: Evento | None = None, processamento=None
 ) -> Resultado:
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
-    ``processamento`` liga a versão ao pedido em segundo plano que a gerou."""
+    ``processamento`` liga a versão ao pedido em segundo plano que a gerou.
+
+    Dois "Gerar resultado" ao mesmo tempo (dois cliques, duas abas, a tela e o trabalhador): a trava
+    do cargo põe um atrás do outro, e o segundo, se a versão que o primeiro acabou de gravar tem as
+    mesmas entradas e a mesma saída, devolve essa versão (com ``sem_mudanca``) em vez de uma cópia."""
+    vista = _ultimas_versoes([cargo.pk]).get(cargo.pk)  # antes da trava: o que já estava gravado
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     with sem_coleta_de_ciclos():
-        return _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento)
+        return _gerar(
+            cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento, vista=vista
+        )
 
 
-def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento) -> Resultado:
-    """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação."""
+def _ultimas_versoes(cargos) -> dict[int, int]:
+    """cargo → id da última versão gravada (confirmada), lida sem trava (as versões crescem com o id)."""
+    ultimas = Resultado.objects.filter(cargo__in=cargos).values("cargo").annotate(ultima=Max("pk"))
+    return {linha["cargo"]: linha["ultima"] for linha in ultimas.order_by()}
+
+
+def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento, vista=None) -> Resultado:
+    """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação;
+    ``vista``: a última versão que havia antes da trava (outra mais nova foi gravada enquanto se esperava)."""
     with fase("leitura"):
         cenario = cenario_do_cargo(cargo)
         # Só a saída e o número da versão anterior: as entradas dela (o maior campo) não interessam.
         anteriores = Resultado.objects.filter(cargo=cargo).order_by("-versao")
-        versao, anterior = anteriores.values_list("versao", "saida").first() or (0, None)
+        ultima = anteriores.values_list("versao", "saida", "hash_das_entradas", "pk").first()
+        versao, anterior, hash_anterior, pk_anterior = ultima or (0, None, None, None)
     with fase("motor"):
         do_motor = cotas.simular(modelo := cotas.ler_cenario(cenario))
         saida = cotas.resultado_para_dict(do_motor, modelo)
     with fase("gravação"):
         entradas, hash_das_entradas = cenario_para_gravar(cenario)
+        recem_gravada = pk_anterior is not None and pk_anterior != vista
+        if evento is None and recem_gravada and hash_das_entradas == hash_anterior and _mesma_saida(saida, anterior):
+            repetida = Resultado.objects.select_related("cargo").get(pk=pk_anterior)
+            repetida.sem_mudanca = True
+            return repetida
         resultado = Resultado.objects.create(
             cargo=cargo,
             versao=versao + 1,
@@ -96,7 +120,13 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
             gerado_por=gerado_por,
         )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
+    resultado.sem_mudanca = False
     return resultado
+
+
+def _mesma_saida(saida: dict, gravada: dict | None) -> bool:
+    """A saída do motor é a gravada? Comparada como JSON (tuplas viram listas, a ordem das chaves não conta)."""
+    return gravada is not None and json.loads(json.dumps(saida, cls=DjangoJSONEncoder)) == gravada
 
 
 def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:
@@ -106,15 +136,29 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
     as pedir): num edital grande, guardar tudo de todos os cargos na memória até o fim passaria
     de 1 GiB."""
     with transaction.atomic():
+        vistas = _ultimas_versoes(Cargo.objects.filter(edital=edital).values("pk"))  # antes da trava
         # Trava todos os cargos numa consulta (em ordem de código, como antes um a um).
         cargos = Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
         with sem_coleta_de_ciclos():
             gerados = [
-                _gerar(cargo, gerado_por=gerado_por, motivo=motivo, evento=None, processamento=None).pk
-                for cargo in cargos
+                (r.pk, r.sem_mudanca)
+                for r in (
+                    _gerar(
+                        cargo,
+                        gerado_por=gerado_por,
+                        motivo=motivo,
+                        evento=None,
+                        processamento=None,
+                        vista=vistas.get(cargo.pk),
+                    )
+                    for cargo in cargos
+                )
             ]
-        por_id = Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo").in_bulk(gerados)
-        return [por_id[pk] for pk in gerados]
+        por_id = Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo")
+        por_id = por_id.in_bulk([pk for pk, _ in gerados])
+        for pk, sem_mudanca in gerados:
+            por_id[pk].sem_mudanca = sem_mudanca
+        return [por_id[pk] for pk, _ in gerados]
 
 
 @transaction.atomic
@@ -265,7 +309,7 @@ def _evento_conferido(cargo: Cargo, tipo: str, registrado_por, campos: dict, *, 
         inscricao=inscricao,
         quantidade=campos.get("quantidade"),
         documento=documento,
-        motivo=campos.get("motivo") or "",
+        motivo=validar_texto(campos.get("motivo") or "", rotulo="motivo", campo="motivo"),
         data_do_ato=campos["data_do_ato"],
         diario_oficial=(campos.get("diario_oficial") or "").strip(),
         grupo=(campos.get("grupo") or "") if tipo == VERIFICACAO else "",
@@ -333,6 +377,11 @@ def registrar_desistencia(
     )
 
 
+JA_REVERTIDO = (
+    "O evento já foi revertido ({evento}): não há o que reverter de novo; confira a lista de eventos do cargo."
+)
+
+
 @transaction.atomic
 def reverter_evento(
     evento: Evento, *, documento: str, motivo: str, registrado_por, data_do_ato=None
@@ -341,8 +390,13 @@ def reverter_evento(
     se não informada, é a do registro: corrigir um engano não é um ato do concurso)."""
     if not motivo or not motivo.strip():
         raise ValidationError({"motivo": "Diga por que o evento está sendo revertido."})
-    if evento.tipo == "reversao" or Evento.objects.filter(reverte=evento).exists():
-        raise ValidationError("Este evento já é uma reversão ou já foi revertido.")
+    validar_texto(motivo, rotulo="motivo", campo="motivo")
+    # A trava do cargo vem antes da conferência: a segunda reversão simultânea espera a primeira e a vê.
+    Cargo.objects.select_for_update().filter(pk=evento.cargo_id).first()
+    if evento.tipo == "reversao":
+        raise ValidationError("Este evento já é uma reversão: não se reverte uma reversão.")
+    if Evento.objects.filter(reverte=evento).exists():
+        raise ValidationError(JA_REVERTIDO.format(evento=evento))
     reversao = Evento(
         cargo=evento.cargo,
         tipo="reversao",
@@ -352,7 +406,12 @@ def reverter_evento(
         data_do_ato=data_do_ato or timezone.localdate(),
         registrado_por=registrado_por,
     )
-    reversao.save()
+    try:
+        with transaction.atomic():  # ponto de salvamento: a transação de fora continua utilizável
+            reversao.save()
+    except IntegrityError:
+        # Outra reversão do mesmo evento gravou entre a conferência e esta (Evento.reverte é único).
+        raise ValidationError(JA_REVERTIDO.format(evento=evento)) from None
     resultado = gerar_resultado(evento.cargo, gerado_por=registrado_por, motivo=f"Reversão: {evento}", evento=reversao)
     return EventoRegistrado(reversao, resultado)
 
