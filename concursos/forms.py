@@ -18,6 +18,7 @@ import cotas
 from comum import planilhas
 from comum.cpf import normalizar_cpf
 from comum.planilhas import decimal_em_texto
+from comum.validacao import campo_de_texto, validar_nascimento
 from comum.validadores import validar_texto_limpo
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, VERIFICACAO
@@ -163,6 +164,10 @@ class CandidatoForm(forms.ModelForm):
     def clean_cpf(self):
         return normalizar_cpf(self.cleaned_data["cpf"])
 
+    def clean_nascimento(self):
+        """01/01/0001 passava: a data vai para a planilha exportada e o desempate por idade (REGRAS §5)."""
+        return validar_nascimento(self.cleaned_data.get("nascimento"))
+
 
 class InscricaoForm(forms.ModelForm):
     """Inscrição no admin. As notas parciais são um objeto ``{"campo": nota}`` (o campo como nas
@@ -255,7 +260,7 @@ class EventoForm(forms.Form):
         help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida).",
     )
     processo = campo_do_processo("Obrigatório quando a decisão é sub judice.")
-    motivo = forms.CharField(label="Motivo", required=False, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
+    motivo = campo_de_texto("motivo", label="Motivo", required=False, linhas=3)
 
     def __init__(self, cargo, tipo: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -309,9 +314,7 @@ class ReversaoForm(forms.Form):
         validators=[validar_texto_limpo],
         help_text="Despacho ou ofício que determina a reversão.",
     )
-    motivo = forms.CharField(
-        label="Motivo da reversão", widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text="Obrigatório."
-    )
+    motivo = campo_de_texto("motivo", label="Motivo da reversão", linhas=3, help_text="Obrigatório.")
 
 
 class ProrrogacaoForm(forms.Form):
