@@ -17,6 +17,7 @@ import re
 
 from axes.helpers import get_client_ip_address
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
@@ -129,6 +130,17 @@ class _SemCamposOcultos(HistoricalRecordContextHelper):
         return [m for nome, m in zip(nomes, mudancas, strict=True) if nome not in self.ocultos]
 
 
+def _exigir_chave(modelo, valor) -> None:
+    """Chave que não é um número (ou não cabe na coluna): página inexistente (404), não erro 500."""
+    try:
+        chave = modelo._meta.pk.to_python(valor)
+        modelo._meta.pk.get_prep_value(chave)
+    except (ValidationError, ValueError, TypeError, OverflowError):
+        raise Http404(f"{modelo._meta.verbose_name}: não existe registro com a chave {str(valor)[:40]!r}.") from None
+    if isinstance(chave, int) and not -(2**63) <= chave < 2**63:
+        raise Http404(f"{modelo._meta.verbose_name}: não existe registro com a chave {str(valor)[:40]!r}.")
+
+
 class HistoricoNoAdmin(SimpleHistoryAdmin):
     """A página "Histórico" do django-simple-history (versões, quem alterou, o que mudou), só
     para ver: reverter passaria por cima dos serviços e das regras de só leitura do admin, e o
@@ -148,7 +160,13 @@ class HistoricoNoAdmin(SimpleHistoryAdmin):
     def revert_disabled(self, request, obj=None):
         return True
 
+    def history_view(self, request, object_id, extra_context=None):
+        _exigir_chave(self.model, object_id)  # /abc/history/ dava ValueError (erro 500)
+        return super().history_view(request, object_id, extra_context)
+
     def history_form_view(self, request, object_id, version_id, extra_context=None):
+        _exigir_chave(self.model, object_id)
+        _exigir_chave(self.model.history.model, version_id)
         if request.method != "GET":
             raise PermissionDenied("O histórico é só para consulta.")
         return super().history_form_view(request, object_id, version_id, extra_context)

@@ -20,6 +20,7 @@ from import_export.results import RowResult
 from comum.admin import SoLeitura
 from comum.cpf import normalizar_cpf
 from comum.exibicao import data, data_e_hora
+from comum.exportacao import ExportacaoComFiltrosConferidos
 from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
 from cotas.modelo import NOTA, ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
@@ -310,6 +311,7 @@ class InscricaoAdmin(
     AcessoRegistradoNoAdmin,
     HistoricoNoAdmin,
     ReimportacaoNoAdmin,  # cargo publicado: a nota corrigida do arquivo vira evento, com a prévia (issue 11)
+    ExportacaoComFiltrosConferidos,  # ?foo=bar na exportação dava FieldError (500)
     ImportExportModelAdmin,
 ):
     form = InscricaoForm

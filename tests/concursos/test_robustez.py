@@ -145,3 +145,45 @@ def test_ficha_do_candidato_recusa_nascimento_absurdo(nascimento):
 def test_ficha_do_candidato_aceita_nascimento_plausivel():
     dados = {"nome": "Irene Paiva", "cpf": "529.982.247-25", "nascimento": "15/03/1990", "email": ""}
     assert CandidatoForm(dados).is_valid()
+
+
+# — Parâmetros desconhecidos no admin —
+
+
+@pytest.mark.parametrize(
+    ("consulta", "ignorado", "mantido"),
+    [
+        ("?foo=bar", "foo=bar", ""),
+        ("?edital__id__exact=abc", "edital__id__exact=abc", ""),
+        ("?situacao__exact=ativo&foo=bar", "foo=bar", "situacao__exact=ativo"),
+    ],
+)
+def test_exportacao_com_parametro_desconhecido_volta_sem_ele_e_diz_qual(client, consulta, ignorado, mantido):
+    cargo_do_exemplo_da_alternancia()
+    client.force_login(usuario("rh", superusuario=True))
+    resposta = client.get(f"/admin/concursos/inscricao/export/{consulta}")
+    assert resposta.status_code == 302
+    assert resposta["Location"] == "/admin/concursos/inscricao/export/" + (f"?{mantido}" if mantido else "")
+    pagina = client.get(resposta["Location"])
+    assert pagina.status_code == 200
+    avisos = [str(m) for m in pagina.context["messages"]]
+    assert any(ignorado in aviso and "ignorados" in aviso for aviso in avisos)
+
+
+def test_exportacao_com_parametro_desconhecido_no_envio_nao_exporta_nem_da_500(client):
+    cargo_do_exemplo_da_alternancia()
+    client.force_login(usuario("rh", superusuario=True))
+    resposta = client.post("/admin/concursos/inscricao/export/?foo=bar", {"format": "0", "resource": "0"})
+    assert resposta.status_code == 302 and "attachment" not in resposta.get("Content-Disposition", "")
+
+
+@pytest.mark.parametrize("caminho", ["edital/abc/history/", "inscricao/abc/history/", "resultado/1.5/history/"])
+def test_historico_com_chave_que_nao_e_numero_e_404(client, caminho):
+    cargo_do_exemplo_da_alternancia()
+    client.force_login(usuario("rh", superusuario=True))
+    assert client.get(f"/admin/concursos/{caminho}").status_code == 404
+
+
+def test_historico_do_parecer_com_chave_que_nao_e_numero_e_404(client):
+    client.force_login(usuario("rh", superusuario=True))
+    assert client.get("/admin/heteroidentificacao/parecer/abc/history/").status_code == 404
