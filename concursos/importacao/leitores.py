@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from comum.cpf import normalizar_cpf, validar_cpf
 from comum.planilhas import PERIGOSOS, texto
+from comum.validacao import ANO_MINIMO_DE_NASCIMENTO, IDADE_MINIMA, validar_nascimento
 from comum.validadores import tem_caracteres_de_controle
 
 MAXIMO_INTEIRO = 2_147_483_647  # o maior inteiro que cabe numa coluna inteira em qualquer banco
@@ -171,8 +172,16 @@ def ler_data(valor) -> date | None:
             return None
         data = _data_do_texto(conteudo)
     # Nenhum fuso está mais de um dia atrás do UTC: só datas recentes pedem a data local (mais cara).
-    if data.year < 1900 or (data >= datetime.now(UTC).date() - timedelta(days=1) and data > timezone.localdate()):
+    if data.year < ANO_MINIMO_DE_NASCIMENTO or (
+        data >= datetime.now(UTC).date() - timedelta(days=1) and data > timezone.localdate()
+    ):
         raise ValorInvalido("data fora do intervalo possível para um nascimento")
+    if data.year >= datetime.now(UTC).year - IDADE_MINIMA - 1:  # só as recentes pedem a conta da idade
+        try:
+            validar_nascimento(data)
+        except ValidationError as erro:
+            detalhe = erro.messages[0].partition(": ")[2].rstrip(".")  # "02/03/2020 (6 anos); a idade deve…"
+            raise ValorInvalido(f"data implausível para um nascimento: {detalhe}") from None
     return data
 
 

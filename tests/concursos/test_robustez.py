@@ -12,7 +12,7 @@ from concursos import services
 from concursos.forms import CandidatoForm, ReversaoForm
 from concursos.models import Evento, Resultado
 
-from .fabricas import cargo_do_exemplo_da_alternancia, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
 
 DATA_DO_ATO = date(2025, 6, 2)
 
@@ -187,3 +187,24 @@ def test_historico_com_chave_que_nao_e_numero_e_404(client, caminho):
 def test_historico_do_parecer_com_chave_que_nao_e_numero_e_404(client):
     client.force_login(usuario("rh", superusuario=True))
     assert client.get("/admin/heteroidentificacao/parecer/abc/history/").status_code == 404
+
+
+# — Importação —
+
+
+@pytest.mark.parametrize(
+    ("nascimento", "motivo"),
+    [
+        ("01/01/0001", "fora do intervalo possível"),
+        ("01/01/1899", "fora do intervalo possível"),
+        ("02/03/2020", "anos"),
+    ],
+)
+def test_importacao_com_nascimento_absurdo_e_erro_da_linha_com_coluna_e_valor(nascimento, motivo):
+    from .test_importacao import cpf, csv, importar, mensagens_de_erro
+
+    gm = edital(cargos=(("GM", "Guarda Municipal", 5),))
+    resultado = importar(gm, csv(f"6001;{cpf('100000001')};Irene Paiva;{nascimento};GM;;;;70"))
+    (mensagem,) = mensagens_de_erro(resultado)
+    assert mensagem.startswith(f"Linha 2, coluna “nascimento” (D), valor “{nascimento}”: ")
+    assert motivo in mensagem
