@@ -165,7 +165,7 @@ class CandidatoForm(forms.ModelForm):
         return normalizar_cpf(self.cleaned_data["cpf"])
 
     def clean_nascimento(self):
-        """01/01/0001 passava: a data vai para a planilha exportada e o desempate por idade (REGRAS §5)."""
+        """01/01/0001 passava: a data vai para a planilha exportada e o desempate por idade (docs/REGRAS.md §6)."""
         return validar_nascimento(self.cleaned_data.get("nascimento"))
 
 
