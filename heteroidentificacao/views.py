@@ -26,7 +26,7 @@ from concursos.acesso import descrever, registrar_acesso
 from cotas import quorum
 
 from . import consultas, services
-from .forms import ParecerForm, PresencaForm
+from .forms import ComposicaoForm, ParecerForm, PresencaForm
 from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 ROTULOS_DAS_DECISOES = dict(DECISOES)
@@ -90,7 +90,11 @@ def descrever_sessao(sessao: Sessao) -> dict:
         "comissao": f"Comissão {comissao.get_tipo_display().lower()}",
         "edital": comissao.edital.identificacao,
         "grupo": comissao.grupo,
-        "membros_da_regra": comissao.regra_de_quorum["membros"],
+        # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (antes da
+        # abertura, os titulares ativos).
+        "membros_da_regra": sessao.presencas.filter(votante=True).count()
+        if sessao.status != Sessao.PLANEJADA
+        else comissao.membros.ativos().filter(papel=Membro.TITULAR).count(),
     }
 
 
@@ -123,6 +127,8 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
+    # Só quem compõe a sessão (congelada na abertura) vota e registra presença.
+    compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
@@ -136,8 +142,8 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": sessao.status == Sessao.ABERTA and (recursal or chamado.compareceu is True),
-                "pode_marcar_presenca": not recursal and sessao.status == Sessao.ABERTA,
+                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or chamado.compareceu is True),
+                "pode_marcar_presenca": compoe and not recursal and sessao.status == Sessao.ABERTA,
                 # Quem já tem parecer não pode ser marcado ausente (o serviço recusaria).
                 "pode_marcar_ausente": chamado.n_pareceres == 0,
                 # Enquanto a sessão está aberta o presidente vê só quantos votaram (sem placar, sem nomes).
@@ -281,7 +287,13 @@ def sessao(request, pk):
         "sessao": descrever_sessao(sessao),
         "membro": membro,
         "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente),
+        "composicao": consultas.composicao_da_sessao(sessao),
+        "compoe": consultas.compoe_a_sessao(sessao, membro),
     }
+    if membro.presidente and sessao.status == Sessao.PLANEJADA:
+        contexto["form_da_composicao"] = ComposicaoForm(
+            membros=sessao.comissao.membros.ativos().select_related("usuario")
+        )
     if sessao.status == Sessao.ENCERRADA:  # decisões, placares e motivos de todos os candidatos
         registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
     return render(request, "heteroidentificacao/sessao.html", contexto)
@@ -290,13 +302,19 @@ def sessao(request, pk):
 @login_required
 @require_POST
 def abrir_sessao(request, pk):
-    sessao, _ = _sessao_do_membro(request, pk)
+    sessao, membro = _sessao_do_membro(request, pk)
+    _exigir_presidente(membro, "abrir a sessão")
+    form = ComposicaoForm(request.POST, membros=sessao.comissao.membros.ativos().select_related("usuario"))
     try:
-        services.abrir_sessao(sessao, por=request.user)
+        if not form.is_valid():
+            raise ValidationError("Confira a presença dos membros.")
+        services.abrir_sessao(sessao, por=request.user, **form.argumentos())
     except ValidationError as erro:
         messages.error(request, mensagem_de(erro))
     else:
-        messages.success(request, "Sessão aberta: os membros já podem registrar presença e pareceres.")
+        messages.success(
+            request, "Sessão aberta com a composição registrada: os membros já podem registrar presença e pareceres."
+        )
     return redirect("heteroidentificacao:sessao", pk=sessao.pk)
 
 
