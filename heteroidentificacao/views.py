@@ -260,7 +260,7 @@ def _por_que_nao_vota(chamado: Chamado) -> str:
 
 @login_required
 def minhas_sessoes(request):
-    papeis = {m.comissao_id: m for m in Membro.objects.filter(usuario=request.user)}
+    papeis = {m.comissao_id: m for m in Membro.objects.ativos().filter(usuario=request.user)}
     sessoes = consultas.minhas_sessoes(request.user).annotate(
         total=Count("chamados", distinct=True),
         meus=Count("chamados__pareceres", filter=Q(chamados__pareceres__membro__usuario=request.user), distinct=True),
