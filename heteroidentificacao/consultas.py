@@ -34,8 +34,13 @@ def votantes_da_sessao(sessao: Sessao) -> list[Membro]:
     return [p.membro for p in sessao.presencas.filter(votante=True).select_related("membro__usuario")]
 
 
-def composicao_da_sessao(sessao: Sessao) -> list[dict]:
-    """A presença de cada membro, como a abertura a registrou (vazia antes da abertura)."""
+def presencas_da_sessao(sessao: Sessao) -> list:
+    """A presença de cada membro registrada na abertura (vazia antes dela)."""
+    return list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
+
+
+def composicao_da_sessao(presencas) -> list[dict]:
+    """A presença de cada membro, como a abertura a registrou, para a tela."""
     return [
         {
             "nome": p.membro.nome,
@@ -46,7 +51,7 @@ def composicao_da_sessao(sessao: Sessao) -> list[dict]:
             else ("presente" if p.presente else "ausente"),
             "votante": p.votante,
         }
-        for p in sessao.presencas.select_related("membro__usuario", "substitui__usuario")
+        for p in presencas
         if p.presente or p.membro.papel == Membro.TITULAR
     ]
 

@@ -90,12 +90,16 @@ def descrever_sessao(sessao: Sessao) -> dict:
         "comissao": f"Comissão {comissao.get_tipo_display().lower()}",
         "edital": comissao.edital.identificacao,
         "grupo": comissao.grupo,
-        # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (antes da
-        # abertura, os titulares ativos).
-        "membros_da_regra": sessao.presencas.filter(votante=True).count()
-        if sessao.status != Sessao.PLANEJADA
-        else comissao.membros.ativos().filter(papel=Membro.TITULAR).count(),
+        # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (congelada na
+        # abertura; as listas já a trazem em ``n_votantes``).
+        "membros_da_regra": _n_votantes(sessao),
     }
+
+
+def _n_votantes(sessao: Sessao) -> int:
+    if getattr(sessao, "n_votantes", None) is None:
+        sessao.n_votantes = sessao.presencas.filter(votante=True).count()
+    return sessao.n_votantes
 
 
 def descrever_candidato(chamado: Chamado) -> dict:
@@ -121,14 +125,15 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
     return "Não julgado por mim", "warning"
 
 
-def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]:
+def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool | None = None) -> list[dict]:
     chamados = sessao.chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
     votei = set(
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
     # Só quem compõe a sessão (congelada na abertura) vota e registra presença.
-    compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
+    if compoe is None:
+        compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
@@ -262,6 +267,7 @@ def _por_que_nao_vota(chamado: Chamado) -> str:
 def minhas_sessoes(request):
     papeis = {m.comissao_id: m for m in Membro.objects.ativos().filter(usuario=request.user)}
     sessoes = consultas.minhas_sessoes(request.user).annotate(
+        n_votantes=Count("presencas", filter=Q(presencas__votante=True), distinct=True),
         total=Count("chamados", distinct=True),
         meus=Count("chamados__pareceres", filter=Q(chamados__pareceres__membro__usuario=request.user), distinct=True),
     )
@@ -283,12 +289,15 @@ def minhas_sessoes(request):
 @login_required
 def sessao(request, pk):
     sessao, membro = _sessao_do_membro(request, pk)
+    presencas = consultas.presencas_da_sessao(sessao)
+    sessao.n_votantes = sum(1 for p in presencas if p.votante)
+    compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
-        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente),
-        "composicao": consultas.composicao_da_sessao(sessao),
-        "compoe": consultas.compoe_a_sessao(sessao, membro),
+        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente, compoe=compoe),
+        "composicao": consultas.composicao_da_sessao(presencas),
+        "compoe": compoe,
     }
     if membro.presidente and sessao.status == Sessao.PLANEJADA:
         contexto["form_da_composicao"] = ComposicaoForm(
