@@ -128,16 +128,19 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     abrir_a_sessao(carla)
     votar(carla, YASMIN, "Confirma a autodeclaração")
     ir_ao_proximo(carla, ZACARIAS)
-    so_ve_os_outros_pareceres_depois_do_seu(
+    nao_ve_os_outros_pareceres_nem_depois_do_seu(
         carla, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_CARLA, outros=[FUNDAMENTACAO_DE_BRUNO]
     )
 
     presidente.get_by_role("link", name=SESSAO).click()
     abrir_o_parecer(presidente, ZACARIAS)
-    so_ve_os_outros_pareceres_depois_do_seu(
+    nao_ve_os_outros_pareceres_nem_depois_do_seu(
         presidente, "Confirma a autodeclaração", "", outros=[FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
     )
     encerrar_a_sessao(presidente)
+    depois_do_encerramento_ve_os_pareceres_dos_outros(
+        presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
+    )
 
     pagina_do_rh = entrar(servidor_do_rh)
     gerar_e_conferir_o_resultado(pagina_do_rh, live_server.url)
@@ -235,18 +238,20 @@ def nao_confirmar_sem_fundamentacao_e_ser_recusado(pagina):
     expect(meu_parecer(pagina).get_by_label("Não confirma a autodeclaração", exact=True)).to_be_checked()
 
 
-def so_ve_os_outros_pareceres_depois_do_seu(pagina, voto, fundamentacao, *, outros):
-    """Antes de registrar o seu parecer o membro não vê a fundamentação de ninguém; depois, vê."""
-    expect(outros_pareceres(pagina)).to_contain_text("aparecem aqui depois que você registrar o seu")
+def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *, outros):
+    """Até o encerramento o membro (o presidente inclusive) não vê a fundamentação de ninguém, nem
+    antes nem depois de registrar o seu parecer; e continua podendo alterar o seu."""
+    expect(outros_pareceres(pagina)).to_contain_text("só aparecem depois do encerramento da sessão")
     for texto in outros:
         expect(pagina.locator("body")).not_to_contain_text(texto)
 
     registrar_parecer(pagina, voto, fundamentacao)
 
+    expect(outros_pareceres(pagina)).to_contain_text("só aparecem depois do encerramento da sessão")
     for texto in outros:
-        expect(outros_pareceres(pagina)).to_contain_text(texto)
-    expect(outros_pareceres(pagina)).to_contain_text("Não confirma a autodeclaração")
-    expect(outros_pareceres(pagina)).to_contain_text("Os nomes só aparecem depois do encerramento")
+        expect(pagina.locator("body")).not_to_contain_text(texto)
+    expect(outros_pareceres(pagina)).not_to_contain_text("Não confirma a autodeclaração")
+    expect(meu_parecer(pagina)).to_contain_text("Registrado")
 
 
 def encerrar_a_sessao(pagina):
@@ -259,12 +264,13 @@ def encerrar_a_sessao(pagina):
     expect(pagina.get_by_text("nenhum parecer poderá ser registrado ou alterado")).to_be_visible()
     expect(pagina.get_by_text("só poderão ser revistas em recurso")).to_be_visible()
     previa = pagina.get_by_role("table")
-    expect(previa.get_by_role("row").filter(has_text=YASMIN).get_by_role("cell")).to_have_text(
-        ["3003", YASMIN, re.compile("^Confirmado"), "3 a 0"]
-    )
-    expect(previa.get_by_role("row").filter(has_text=ZACARIAS).get_by_role("cell")).to_have_text(
-        ["3006", ZACARIAS, re.compile("^Não confirmado"), "1 a 2"]
-    )
+    # A prévia diz quem votou e se há quórum; nunca o placar nem a decisão provisória.
+    for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
+        expect(previa.get_by_role("row").filter(has_text=nome).get_by_role("cell")).to_have_text(
+            [numero, nome, "Compareceu", re.compile(r"^3 de 5 \(faltam 2\)"), "Alcança o quórum"]
+        )
+    expect(previa).not_to_contain_text("Confirmado")
+    expect(previa).not_to_contain_text("1 a 2")
     pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
 
     expect(mensagens(pagina)).to_contain_text("Sessão encerrada: as decisões foram gravadas.")
@@ -274,6 +280,13 @@ def encerrar_a_sessao(pagina):
     expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 3 a 0")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Decidido: Não confirmado")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 1 a 2")
+
+
+def depois_do_encerramento_ve_os_pareceres_dos_outros(pagina, nome, outros):
+    cartao(pagina, nome).get_by_role("link", name="Ver pareceres").click()
+    expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
+    for texto in outros:
+        expect(outros_pareceres(pagina)).to_contain_text(texto)
 
 
 # ---------------------------------------------------------------- RH
