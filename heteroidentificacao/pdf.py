@@ -6,8 +6,9 @@ de ``concursos/pdf/``, com a mesma folha de impressão e as fontes DejaVu):
   decisão, placar, motivo e as linhas de assinatura (documento interno: traz os nomes dos membros);
 - ``resultado_pdf(comissao_ou_edital, definitivo=...)``: só a conclusão de cada candidato
   (publicado: nunca o texto dos pareceres, nunca o nome de um membro);
-- ``parecer_do_candidato_pdf(chamado)``: os pareceres sobre o próprio candidato, para ele, com os
-  membros numerados ("Membro 1") e sem nomes, a decisão, o placar e o prazo de recurso;
+- ``parecer_do_candidato_pdf(chamado)``: os pareceres sobre o próprio candidato, para ele, numerados
+  ("Parecer 1") pelo voto e pelo texto, sem nomes, sem hora e fora da ordem de registro, a decisão,
+  o placar e o prazo de recurso;
 - ``oficio_ministerio_publico_pdf(processo)``: remessa ao Ministério Público Estadual de uma
   declaração falsa constatada (Art. 2º, §1º).
 
@@ -28,7 +29,7 @@ from comum.pdf import renderizar
 from concursos.models import Edital
 from cotas.regimes import rotulo_do_grupo
 
-from . import resultado
+from . import consultas, resultado
 from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
@@ -178,12 +179,14 @@ def parecer_do_candidato_pdf(chamado: Chamado) -> bytes:
 
 
 def contexto_do_parecer(chamado: Chamado) -> dict:
-    """Os pareceres sobre o candidato, numerados pela ordem de registro, sem o nome de quem os deu."""
+    """Os pareceres sobre o candidato, sem o nome de quem os deu e numa ordem que não é a de registro
+    nem a dos membros (``consultas.pareceres_sem_autoria``): pela ordem de registro, "Membro 2" seria
+    o segundo "parecer_registrado" da trilha de auditoria, que o RH lê com o nome do usuário."""
     sessao = chamado.sessao
     if sessao.status != Sessao.ENCERRADA:
         raise ValidationError("Os pareceres só são entregues ao candidato depois do encerramento da sessão.")
     comissao = sessao.comissao
-    pareceres = chamado.pareceres.order_by("registrado_em", "id")
+    pareceres = consultas.pareceres_sem_autoria(chamado)
     return {
         **_cabecalho(comissao.edital, "Pareceres da comissão de heteroidentificação"),
         "comissao": comissao,
@@ -194,7 +197,7 @@ def contexto_do_parecer(chamado: Chamado) -> dict:
         "placar": resultado.placar(chamado),
         "motivo": chamado.motivo_da_decisao,
         "pareceres": [
-            {"membro": f"Membro {i}", "voto": parecer.get_voto_display(), "fundamentacao": parecer.fundamentacao}
+            {"membro": f"Parecer {i}", "voto": parecer.get_voto_display(), "fundamentacao": parecer.fundamentacao}
             for i, parecer in enumerate(pareceres, start=1)
         ],
         "recurso": resultado.cabimento_do_recurso(chamado),

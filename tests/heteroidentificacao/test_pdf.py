@@ -321,12 +321,27 @@ def test_sem_recurso_e_com_o_prazo_vencido_o_definitivo_repete_o_preliminar(sess
 def test_pareceres_do_candidato_trazem_voto_e_fundamentacao_sem_nomes(sessao):
     conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
     for numero in range(1, 6):
-        assert f"Membro {numero}:" in conteudo
-    assert "Membro 6" not in conteudo
+        assert f"Parecer {numero}:" in conteudo
+    assert "Parecer 6" not in conteudo and "Membro 1" not in conteudo
     assert conteudo.count(FUNDAMENTACAO_N2) == 3
     assert "Decisão Não confirmado Placar 2 a 3" in conteudo
     for nome in [*SOBRENOMES.values(), *(n.capitalize() for n in (*ORDINARIOS, *SUPLENTES, *RECURSAIS))]:
         assert nome not in conteudo
+
+
+def test_pareceres_do_candidato_nao_seguem_a_ordem_de_registro_nem_a_dos_membros(sessao):
+    """N4 é julgado na ordem Elisa (não), Davi (sim), Carla (não), Bruno (sim). Se o PDF numerasse
+    pela ordem de registro, "Parecer 1" seria o primeiro "parecer_registrado" da trilha de auditoria,
+    que traz o usuário e a hora: o PDF os agrupa pelo voto (e pelo texto), sem hora."""
+    cargo = sessao.comissao.edital.cargos.get()
+    inscricao(cargo, "N4", 74, grupos={"negros": "pendente"})
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    n4 = chamar(outra, cargo.inscricoes.get(numero="N4"))
+    votar(n4, elisa="nao_confirma", davi="confirma", carla="nao_confirma", bruno="confirma")
+    encerrar(outra)
+    votos = [p["voto"] for p in pdf.contexto_do_parecer(n4)["pareceres"]]
+    assert votos == ["Confirma a autodeclaração"] * 2 + ["Não confirma a autodeclaração"] * 2
+    assert "registrado_em" not in str(pdf.contexto_do_parecer(n4)["pareceres"])
 
 
 def test_pareceres_do_nao_confirmado_dizem_o_prazo_de_recurso(sessao):
