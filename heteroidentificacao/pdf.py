@@ -13,7 +13,8 @@ de ``concursos/pdf/``, com a mesma folha de impressão e as fontes DejaVu):
   declaração falsa constatada (Art. 2º, §1º).
 
 CPF só mascarado (``***.456.789-**``). Recusas em português (``ValidationError``): ata de sessão não
-encerrada, ofício de processo que não é procedente, resultado definitivo com recurso pendente.
+encerrada, ofício de processo que não é procedente, resultado definitivo com candidato pendente, recurso
+pendente ou prazo de recurso aberto.
 
 Aqui só se monta e desenha: quem entra no resultado, a decisão depois do recurso, o placar, o
 cabimento do recurso e quando o definitivo pode sair são de ``resultado.py``.
@@ -26,7 +27,7 @@ from django.utils import timezone
 
 from comum.exibicao import FUSO, data, data_e_hora
 from comum.pdf import renderizar
-from concursos.models import Edital
+from concursos.models import SITUACOES_DE_VERIFICACAO, Edital
 from cotas.regimes import rotulo_do_grupo
 
 from . import consultas, resultado
@@ -34,6 +35,8 @@ from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
 ROTULOS_DAS_DECISOES = dict(DECISOES)
+# A coluna final do resultado: as decisões da comissão e a declaração falsa constatada em processo.
+ROTULOS_FINAIS = dict(SITUACOES_DE_VERIFICACAO)
 SESSAO_NAO_ENCERRADA = "A ata só é gerada depois do encerramento da sessão pelo presidente."
 
 
@@ -133,7 +136,7 @@ def contexto_do_resultado(alvo: Comissao | Edital, definitivo: bool) -> dict:
     for comissao in comissoes:
         linhas = resultado.linhas_do_resultado(comissao)
         if definitivo:
-            resultado.exigir_recursos_julgados(linhas)
+            resultado.exigir_resultado_definitivo(comissao, linhas)
         secoes.append(
             {
                 "grupo": rotulo_do_grupo(comissao.grupo),
@@ -154,11 +157,11 @@ def linha_do_resultado(linha: resultado.LinhaDoResultado) -> dict:
     """A linha como o resultado a escreve (o PDF e a tela de resultado do admin)."""
     chamado = linha.chamado
     return {
-        **_candidato(chamado.inscricao),
-        "preliminar": ROTULOS_DAS_DECISOES[chamado.decisao],
-        "placar": resultado.placar(chamado),
+        **_candidato(linha.inscricao),
+        "preliminar": ROTULOS_DAS_DECISOES[chamado.decisao] if chamado else "—",
+        "placar": resultado.placar(chamado) if chamado else "—",
         "situacao_do_recurso": linha.situacao_do_recurso,
-        "final": ROTULOS_DAS_DECISOES[linha.decisao_final],
+        "final": ROTULOS_FINAIS[linha.decisao_final],
     }
 
 

@@ -315,6 +315,71 @@ def test_sem_recurso_e_com_o_prazo_vencido_o_definitivo_repete_o_preliminar(sess
     assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
 
 
+def n4_optou_pelo_grupo(sessao):
+    cargo = sessao.comissao.edital.cargos.get()
+    return inscricao(cargo, "N4", 74, grupos={"negros": "pendente"})
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_ainda_nao_chamado(sessao):
+    n4_optou_pelo_grupo(sessao)
+    with pytest.raises(ValidationError, match="inscrições N4 \\(ainda não chamada pela comissão\\)"):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+    assert "N4" not in texto(pdf.resultado_pdf(sessao.comissao, definitivo=False))  # o preliminar sai
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_em_sessao_nao_encerrada(sessao):
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    chamar(outra, n4_optou_pelo_grupo(sessao))
+    with pytest.raises(ValidationError, match="N4 \\(chamada à sessão de 12/03/2025, ainda não encerrada\\)"):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_sem_quorum_nao_julgado_de_novo(sessao):
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    votar(chamar(outra, n4_optou_pelo_grupo(sessao)), ana="confirma", bruno="confirma")
+    encerrar(outra)
+    Sessao.objects.filter(pk=outra.pk).update(encerrada_em=local(2025, 3, 12, 12))
+    with pytest.raises(ValidationError) as recusa:
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+    assert "Há candidato ainda sem decisão da comissão (inscrições N4 (sem quórum, aguardando nova sessão))" in str(
+        recusa.value
+    )
+
+
+def test_resultado_definitivo_reflete_a_declaracao_falsa_constatada(sessao):
+    """N1 foi confirmada pela comissão; depois, a declaração falsa foi constatada em processo."""
+    n1 = sessao.comissao.edital.inscricoes.get(numero="N1")
+    processo = services.instaurar_apuracao(
+        n1, numero="PA 2025/7", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), dias_para_defesa=10, por=rh())
+    services.decidir_apuracao(
+        processo, decisao="procedente", fundamentacao="Má-fé.", decidido_em=date(2025, 6, 14), por=rh()
+    )
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))
+    assert "N1 Candidato N1 GM — Guarda Municipal Declaração falsa (apurada em processo)" in conteudo
+    assert "N1 Candidato N1 GM — Guarda Municipal Confirmado" not in conteudo
+    (linha,) = [
+        linha
+        for linha in pdf.contexto_do_resultado(sessao.comissao, True)["secoes"][0]["linhas"]
+        if linha["numero"] == "N1"
+    ]
+    assert linha["preliminar"] == "Confirmado" and linha["final"] == "Declaração falsa (apurada em processo)"
+
+
+def test_declaracao_falsa_de_quem_a_comissao_nao_julgou_entra_no_resultado(sessao):
+    n4 = n4_optou_pelo_grupo(sessao)
+    processo = services.instaurar_apuracao(
+        n4, numero="PA 2025/8", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), dias_para_defesa=10, por=rh())
+    services.decidir_apuracao(
+        processo, decisao="procedente", fundamentacao="Má-fé.", decidido_em=date(2025, 6, 14), por=rh()
+    )
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))  # N4 não é pendente
+    assert "N4 Candidato N4 GM — Guarda Municipal Declaração falsa (apurada em processo)" in conteudo
+
+
 # — Pareceres entregues ao candidato —
 
 
