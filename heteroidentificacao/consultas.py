@@ -84,7 +84,8 @@ def pareceres_sem_autoria(chamado: Chamado) -> list[Parecer]:
     recursal): a ordem de registro é a mesma da trilha de auditoria, e a ordem do membro é a da
     ata; qualquer das duas permitiria casar "Parecer 1" com uma pessoa. Sem hora, pelo mesmo motivo.
     """
-    return sorted(chamado.pareceres.all(), key=lambda p: (p.voto, p.fundamentacao.strip(), p.fundamentacao))
+    # A mesma ordem de ``registro.pareceres_sem_autor`` (a do registro congelado da sessão).
+    return sorted(chamado.pareceres.all(), key=lambda p: (p.voto != quorum.CONFIRMA, p.fundamentacao))
 
 
 def quem_ja_votou(sessao: Sessao) -> dict[int, list[str]]:

@@ -267,7 +267,7 @@ def encerrar_a_sessao(pagina):
     # A prévia diz quem votou e se há quórum; nunca o placar nem a decisão provisória.
     for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
         expect(previa.get_by_role("row").filter(has_text=nome).get_by_role("cell")).to_have_text(
-            [numero, nome, "Compareceu", re.compile(r"^3 de 5 \(faltam 2\)"), "Alcança o quórum"]
+            [numero, nome, "Compareceu", re.compile(r"^3 de 4 \(faltam 1\)"), "Alcança o quórum"]
         )
     expect(previa).not_to_contain_text("Confirmado")
     expect(previa).not_to_contain_text("1 a 2")
