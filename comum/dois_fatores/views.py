@@ -49,13 +49,12 @@ def _com_o_erro(formulario, erro: ValidationError):
 
 
 def _mostrar_codigos(request, codigos, proxima, *, titulo):
-    resposta = render(
+    """Os códigos aparecem só nesta resposta (as views são ``never_cache``: nada fica no cache)."""
+    return render(
         request,
         "registration/dois_fatores_codigos.html",
         {"codigos": codigos, "next": proxima, "titulo": titulo},
     )
-    resposta["Cache-Control"] = "no-store"
-    return resposta
 
 
 @never_cache
