@@ -167,6 +167,20 @@ def autenticador_confirmado(usuario):
     return existente or TOTPDevice.objects.create(user=usuario, name="Autenticador dos testes", confirmed=True)
 
 
+def codigo_do_aplicativo(dispositivo) -> str:
+    """O código que o celular mostraria agora (o do passo seguinte, se o de agora já foi usado: o
+    django-otp recusa repetir um código)."""
+    from django_otp.oath import TOTP, totp
+
+    dispositivo.refresh_from_db()
+    passo = TOTP(dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift).t()
+    adiante = 1 if dispositivo.last_t >= passo else 0
+    numero = totp(
+        dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift + adiante
+    )
+    return f"{numero:0{dispositivo.digits}d}"
+
+
 def passar_pelo_segundo_fator(cliente, usuario):
     """Marca a sessão do ``cliente`` como verificada pelo autenticador do usuário."""
     from django_otp import DEVICE_ID_SESSION_KEY

@@ -22,11 +22,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.utils import timezone
-from django_otp.oath import TOTP, totp
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from comum.dois_fatores import QUANTIDADE_DE_CODIGOS, gerar_codigos_de_recuperacao
+from tests.conftest import codigo_do_aplicativo
 from tests.heteroidentificacao import fabricas
 from tests.seguranca.test_configuracao_de_producao import ambiente, configuracao_de, producao, rodar
 
@@ -55,18 +55,6 @@ def entrar_com_a_senha(usuario, formulario="/admin/login/", proxima="/admin/") -
     resposta = cliente.post(formulario, {"username": usuario.get_username(), "password": SENHA, "next": proxima})
     assert resposta.status_code == 302, resposta.content.decode()[:500]
     return cliente
-
-
-def codigo_do_aplicativo(dispositivo: TOTPDevice) -> str:
-    """O código que o celular mostraria agora (o do passo seguinte, se o de agora já foi usado: o
-    django-otp recusa repetir um código)."""
-    dispositivo.refresh_from_db()
-    passo = TOTP(dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift).t()
-    adiante = 1 if dispositivo.last_t >= passo else 0
-    numero = totp(
-        dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift + adiante
-    )
-    return f"{numero:06d}"
 
 
 def codigo_errado(dispositivo: TOTPDevice) -> str:
