@@ -110,6 +110,16 @@ def _recusa_por_espera(dispositivo) -> ValidationError | None:
     )
 
 
+INCORRETO = (
+    "Código incorreto ou vencido. Digite o código de 6 dígitos que o aplicativo mostra agora "
+    "(confira se a hora do celular está certa) ou um dos códigos de recuperação."
+)
+INCORRETO_NO_CADASTRO = (
+    "Código incorreto ou vencido. Digite o código de 6 dígitos que o aplicativo mostra agora, depois "
+    "de ler o QR code ou digitar a chave (confira se a hora do celular está certa)."
+)
+
+
 def _conferir(modelo, usuario, codigo: str, *, confirmado: bool):
     """Confere ``codigo`` no dispositivo do usuário, com a trava de linha e o throttling do
     django-otp. Devolve ``(dispositivo, recusa)``; a tentativa errada fica gravada (a recusa é
@@ -125,11 +135,7 @@ def _conferir(modelo, usuario, codigo: str, *, confirmado: bool):
             return dispositivo, recusa
         if dispositivo.verify_token(codigo):
             return dispositivo, None
-    return dispositivo, ValidationError(
-        "Código incorreto ou vencido. Digite o código de 6 dígitos que o aplicativo mostra agora "
-        "(confira se a hora do celular está certa) ou um dos códigos de recuperação.",
-        code="incorreto",
-    )
+    return dispositivo, ValidationError(INCORRETO if confirmado else INCORRETO_NO_CADASTRO, code="incorreto")
 
 
 def confirmar_cadastro(usuario, codigo: str) -> tuple[TOTPDevice, list[str]]:
