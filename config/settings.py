@@ -110,7 +110,18 @@ if DEMO_SEM_DOIS_FATORES and not DEBUG:
         "fatores é obrigatório para todos. Tire DEMO_SEM_DOIS_FATORES do ambiente."
     )
 # Os nomes de demo/usuarios.py (tests/demo confere que são os mesmos).
-USUARIOS_DA_DEMONSTRACAO = ("admin", "rh", "membro1", "membro2", "membro3", "presidente", "recursal", "auditor")
+USUARIOS_DA_DEMONSTRACAO = (
+    "admin",
+    "rh",
+    "membro1",
+    "membro2",
+    "membro3",
+    "presidente",
+    "recursal",
+    "recursal2",
+    "recursal3",
+    "auditor",
+)
 DOIS_FATORES_ISENTOS = frozenset(USUARIOS_DA_DEMONSTRACAO if DEMO_SEM_DOIS_FATORES else ())
 # Nome que aparece no aplicativo autenticador ao lado do usuário.
 OTP_TOTP_ISSUER = "Concursos e cotas — Cariacica"
