@@ -26,10 +26,12 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from heteroidentificacao import services
 from tests.concursos.fabricas import edital, inscricao
-from tests.e2e.conftest import ESPERA_MAXIMA_MS
+from tests.conftest import autenticador_confirmado
+from tests.e2e.conftest import ESPERA_MAXIMA_MS, informar_o_segundo_fator
 from tests.heteroidentificacao.fabricas import rh
 
 try:
@@ -96,6 +98,8 @@ def entrar_na_comissao(new_context, live_server):
     """Cada membro num contexto novo do navegador (cookies próprios), pelo formulário de /contas/entrar/."""
 
     def entrar(usuario):
+        pessoa = get_user_model().objects.get(username=usuario)
+        autenticador_confirmado(pessoa)
         pagina = new_context().new_page()
         pagina.set_default_timeout(ESPERA_MAXIMA_MS)
         pagina.set_default_navigation_timeout(ESPERA_MAXIMA_MS)
@@ -103,6 +107,7 @@ def entrar_na_comissao(new_context, live_server):
         pagina.get_by_label("Usuário").fill(usuario)
         pagina.get_by_label("Senha").fill(SENHA_DA_COMISSAO)
         pagina.get_by_role("button", name="Entrar").click()
+        informar_o_segundo_fator(pagina, pessoa)
         expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
         return pagina
 
