@@ -31,11 +31,12 @@ from concursos.models import SITUACOES_DE_VERIFICACAO, Edital
 from cotas import quorum
 from cotas.regimes import rotulo_do_grupo
 
-from . import consultas, registro, resultado
-from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
+from . import registro, resultado
+from .models import DECISOES, Chamado, Comissao, Parecer, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
 ROTULOS_DAS_DECISOES = dict(DECISOES)
+ROTULOS_DOS_VOTOS = dict(Parecer.VOTOS)
 # A coluna final do resultado: as decisões da comissão e a declaração falsa constatada em processo.
 ROTULOS_FINAIS = dict(SITUACOES_DE_VERIFICACAO)
 SESSAO_NAO_ENCERRADA = "A ata só é gerada depois do encerramento da sessão pelo presidente."
@@ -213,27 +214,29 @@ def parecer_do_candidato_pdf(chamado: Chamado) -> bytes:
 
 
 def contexto_do_parecer(chamado: Chamado) -> dict:
-    """Os pareceres sobre o candidato, sem o nome de quem os deu e numa ordem que não é a de registro
-    nem a dos membros (``consultas.pareceres_sem_autoria``): pela ordem de registro, "Membro 2" seria
-    o segundo "parecer_registrado" da trilha de auditoria, que o RH lê com o nome do usuário."""
+    """Os pareceres sobre o candidato, do registro congelado no encerramento (``registro.py``), sem o
+    nome de quem os deu e numa ordem que não é a de registro nem a dos membros (pelo voto e pelo
+    texto): pela ordem de registro, "Parecer 2" seria o segundo "parecer_registrado" da trilha de
+    auditoria, que o RH lê com o nome do usuário."""
     sessao = chamado.sessao
     if sessao.status != Sessao.ENCERRADA:
         raise ValidationError("Os pareceres só são entregues ao candidato depois do encerramento da sessão.")
     comissao = sessao.comissao
-    pareceres = consultas.pareceres_sem_autoria(chamado)
+    feito = registro.registro_da_sessao(sessao)
+    do_candidato = next(c for c in feito["candidatos"] if c["numero"] == chamado.inscricao.numero)
+    pareceres = [
+        {"voto": ROTULOS_DOS_VOTOS[p["voto"]], "fundamentacao": p["fundamentacao"]} for p in do_candidato["pareceres"]
+    ]
     return {
         **_cabecalho(comissao.edital, "Pareceres da comissão de heteroidentificação"),
         "comissao": comissao,
         "grupo": rotulo_do_grupo(comissao.grupo),
         "sessao": _sessao(sessao),
         "candidato": _candidato(chamado.inscricao),
-        "decisao": ROTULOS_DAS_DECISOES[chamado.decisao],
-        "placar": resultado.placar(chamado),
-        "motivo": chamado.motivo_da_decisao,
-        "pareceres": [
-            {"membro": f"Parecer {i}", "voto": parecer.get_voto_display(), "fundamentacao": parecer.fundamentacao}
-            for i, parecer in enumerate(pareceres, start=1)
-        ],
+        "decisao": ROTULOS_DAS_DECISOES[do_candidato["decisao"]],
+        "placar": _placar_registrado(do_candidato),
+        "motivo": do_candidato["motivo"],
+        "pareceres": [{"membro": f"Parecer {i}", **parecer} for i, parecer in enumerate(pareceres, start=1)],
         "recurso": resultado.cabimento_do_recurso(chamado),
     }
 
