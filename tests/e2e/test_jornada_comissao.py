@@ -16,17 +16,23 @@ ordem da lista geral, a ordem de convocação fica Alice, Bernardo, Yasmin, Caio
 continua na lista geral pela nota (Art. 2º, §2º), fora da convocação.
 
 A comissão (Ordinária, regra padrão: 5 membros, quórum 3, ao menos 3 votos para confirmar) tem 4
-titulares; votam o presidente e dois membros. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
+titulares e uma suplente; na abertura a presidente registra Davi ausente e Eva (suplente) no lugar
+dele, e Davi, entrando depois, não vota. Votam a presidente e dois membros, e ninguém vê placar
+antes do encerramento, nem a presidente na prévia. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
 confirmado. Comissão, sessão e chamados são montados pelos serviços: as telas do RH para isso têm
-testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros.
+testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros. No fim, o
+RH baixa a ata, inclui um membro novo na comissão e baixa de novo: a ata não muda.
 """
 
+import io
 import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from pypdf import PdfReader
 
 from heteroidentificacao import services
 from tests.concursos.fabricas import edital, inscricao
@@ -63,6 +69,9 @@ MEMBROS = [
     ("carla.membro", "Carla", "Pimentel", False),
     ("davi.membro", "Davi", "Rocha", False),
 ]
+# Suplente: Davi falta à sessão e Eva vota no lugar dele (não chega a votar nesta jornada).
+SUPLENTE = ("eva.suplente", "Eva", "Moura")
+INCLUIDO_DEPOIS = ("ivo.suplente", "Ivo", "Teles")
 FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
 FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
@@ -88,6 +97,11 @@ def sessao_planejada(django_user_model):
             usuario, f"{usuario}@cariacica.test", SENHA_DA_COMISSAO, first_name=nome, last_name=sobrenome
         )
         services.adicionar_membro(comissao, pessoa, presidente=presidente, por=quem_cria)
+    usuario, nome, sobrenome = SUPLENTE
+    eva = django_user_model.objects.create_user(
+        usuario, f"{usuario}@cariacica.test", SENHA_DA_COMISSAO, first_name=nome, last_name=sobrenome
+    )
+    services.adicionar_membro(comissao, eva, papel="suplente", por=quem_cria)
     sessao = services.criar_sessao(comissao, inicio=INICIO, local="Sala de reuniões da SEMAD", por=quem_cria)
     services.chamar_candidatos(sessao, [inscricoes["3003"], inscricoes["3006"]], por=quem_cria)
     return sessao
@@ -121,6 +135,12 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     abrir_a_sessao_e_registrar_presencas(presidente)
     votar(presidente, YASMIN, "Confirma a autodeclaração")
 
+    davi = entrar_na_comissao("davi.membro")  # ausente na abertura: não compõe a sessão
+    abrir_a_sessao(davi)
+    expect(davi.get_by_text("Você não compõe esta sessão")).to_be_visible()
+    expect(davi.get_by_role("link", name="Registrar parecer")).to_have_count(0)
+    expect(davi.get_by_role("button", name="Compareceu", exact=True)).to_have_count(0)
+
     bruno = entrar_na_comissao("bruno.membro")
     abrir_a_sessao(bruno)
     expect(bruno.get_by_role("link", name="Encerrar sessão")).to_have_count(0)  # só o presidente encerra
@@ -149,6 +169,7 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
 
     pagina_do_rh = entrar(servidor_do_rh)
     gerar_e_conferir_o_resultado(pagina_do_rh, live_server.url)
+    a_ata_nao_muda_quando_a_comissao_muda_depois(pagina_do_rh, live_server.url, sessao_planejada, servidor_do_rh)
 
 
 # ---------------------------------------------------------------- membros
@@ -175,9 +196,16 @@ def abrir_a_sessao_e_registrar_presencas(pagina):
     abrir_a_sessao(pagina)
     expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)  # planejada: ninguém vota
 
+    # A presença dos membros fixa a composição: Davi ausente, Eva (suplente) no lugar dele.
+    pagina.get_by_label("Davi Rocha está ausente").check()
+    pagina.get_by_label("Suplente no lugar de Davi Rocha").select_option(label="Eva Moura")
     pagina.get_by_role("button", name="Abrir sessão").click()
     expect(mensagens(pagina)).to_contain_text("Sessão aberta")
     expect(pagina.locator(".card-body .badge").first).to_have_text("Aberta")
+    composicao = pagina.locator("details.composicao")
+    composicao.locator("summary").click()
+    expect(composicao).to_contain_text("Davi Rocha (titular): ausente")
+    expect(composicao).to_contain_text("Eva Moura (suplente): no lugar de Davi Rocha")
 
     for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
         cartao(pagina, nome).get_by_role("button", name="Compareceu", exact=True).click()
@@ -262,7 +290,8 @@ def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *,
 def encerrar_a_sessao(pagina):
     pagina.get_by_role("link", name="Voltar à sessão").click()
     for nome in (YASMIN, ZACARIAS):
-        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 4")  # os 4 titulares presentes
+        # Compõem a sessão 4: três titulares presentes e Eva no lugar de Davi.
+        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 4")
     pagina.get_by_role("link", name="Encerrar sessão").click()
 
     expect(pagina.get_by_role("heading", name="Encerrar a sessão de 20/05/2025 09:00?")).to_be_visible()
@@ -351,3 +380,27 @@ def gerar_e_conferir_o_resultado(pagina, url):
     )
 
     pagina.screenshot(path="/tmp/jornada-comissao.png", full_page=True)
+
+
+def texto_do_pdf(pagina, url) -> str:
+    resposta = pagina.request.get(url)
+    assert resposta.ok and resposta.headers["content-type"] == "application/pdf", resposta.status
+    leitor = PdfReader(io.BytesIO(resposta.body()))
+    return " ".join(" ".join(p.extract_text().split()) for p in leitor.pages)
+
+
+def a_ata_nao_muda_quando_a_comissao_muda_depois(pagina, url, sessao, servidor):
+    """A ata sai do registro congelado no encerramento: um membro incluído depois não aparece nela,
+    nem com zero pareceres, nem com linha de assinatura."""
+    servidor.user_permissions.add(Permission.objects.get(codename="view_sessao"))
+    ata = f"{url}/admin/heteroidentificacao/sessao/{sessao.pk}/ata.pdf"
+    antes = texto_do_pdf(pagina, ata)
+    assert "Eva Moura Suplente Presente, no lugar de Davi Rocha" in antes
+    assert "Davi Rocha Titular Ausente" in antes
+
+    usuario, nome, sobrenome = INCLUIDO_DEPOIS
+    ivo = get_user_model().objects.create_user(usuario, first_name=nome, last_name=sobrenome)
+    services.adicionar_membro(sessao.comissao, ivo, papel="suplente", por=rh())
+    depois = texto_do_pdf(pagina, ata)
+    assert depois == antes
+    assert "Ivo Teles" not in depois
