@@ -212,6 +212,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
         yuri,
         "negros",
         "nao_confirmado",
+        origem="recurso",
         registrada_por=rh,
         documento="Recurso 3/2025 indeferido",
         data_do_ato=ATO,
@@ -230,22 +231,36 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
     assert services.situacao_vigente(yuri, "negros") == "nao_confirmado"
     # A mesma decisão de novo não muda nada: nenhum evento.
     de_novo = services.registrar_verificacao(
-        yuri, "negros", "nao_confirmado", registrada_por=rh, documento="x", data_do_ato=ATO
+        yuri, "negros", "nao_confirmado", origem="recurso", registrada_por=rh, documento="x", data_do_ato=ATO
     )
     assert de_novo.evento is None and publicado.eventos.count() == 1
+    # Os dois atos ficam registrados; só o primeiro virou evento.
+    atos = list(yuri.atos_de_verificacao.values_list("origem", "situacao_anterior", "situacao", "evento"))
+    assert atos == [
+        ("recurso", "confirmado", "nao_confirmado", evento.pk),
+        ("recurso", "nao_confirmado", "nao_confirmado", None),
+    ]
 
 
 def test_verificacao_antes_da_publicacao_grava_na_opcao_sem_evento(rh):
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=rh)
-    feita = services.registrar_verificacao(cargo.inscricoes.get(numero="Z"), "negros", "ausente", registrada_por=rh)
+    feita = services.registrar_verificacao(
+        cargo.inscricoes.get(numero="Z"),
+        "negros",
+        "ausente",
+        origem="comissao",
+        registrada_por=rh,
+        documento="Ata da sessão nº 1",
+        data_do_ato=ATO,
+    )
     assert feita.evento is None and not Evento.objects.exists()
     assert OpcaoDeGrupo.objects.get(inscricao__numero="Z").situacao == "ausente"
 
 
 def test_verificacao_que_nao_muda_nada_ou_de_grupo_nao_optado_e_recusada(publicado, rh):
     def revisar(numero, grupo, situacao):
-        return services.registrar_evento(
+        return services.prever(
             publicado,
             tipo="verificacao",
             inscricao=publicado.inscricoes.get(numero=numero),
