@@ -11,12 +11,15 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from comum.cpf import completar_cpf
 from concursos import services, verificacoes
+from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import MEMBRO, RH
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import mensagens, texto
+from .test_importacao import csv, importar
 
 pytestmark = pytest.mark.django_db
 
@@ -350,3 +353,21 @@ def test_depois_da_publicacao_a_decisao_judicial_vira_evento_sub_judice(publicad
         "verificacao", "nao_confirmado", True, "5001234-56.2025.8.08.0012"
     )  # fmt: skip
     assert feita.ato.evento == evento and feita.ato.origem == "judicial"
+
+
+# ── Importação ──────────────────────────────────────────────────────────────────────────────────
+
+
+def test_importacao_cria_opcoes_pendentes_e_nao_le_a_coluna_de_verificacao(cargo):
+    """A planilha exportada traz ``verificacao_negros``; de volta pela importação, a coluna não muda nada."""
+    cabecalho = "inscricao;cpf;nome;nascimento;cargo;cor_raca;negros;pcd;nota;verificacao_negros;verificacao_pcd"
+    nova = f"7001;{completar_cpf('700100100')};Nova Candidata;01/01/1990;GM;parda;sim;sim;70;Confirmado;Confirmado"
+    nadia = cargo.inscricoes.get(numero="N")
+    antiga = f"N;{nadia.candidato.cpf};{nadia.candidato.nome};01/01/1990;GM;parda;sim;não;75;Confirmado;"
+    resultado = importar(cargo.edital, csv(nova, antiga, cabecalho=cabecalho))
+    assert mensagens_de_erro(resultado) == [] and resultado.totals["new"] == 1
+    assert dict(OpcaoDeGrupo.objects.filter(inscricao__numero="7001").values_list("grupo", "situacao")) == {
+        "negros": "pendente", "pcd": "pendente"
+    }  # fmt: skip
+    assert situacao(cargo, "N", "negros") == "pendente"
+    assert not AtoDeVerificacao.objects.filter(inscricao__numero__in=["7001", "N"]).exists()
