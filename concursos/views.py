@@ -309,6 +309,8 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
             form.add_error(None, mensagem_de(erro))
         else:
             messages.success(request, _resumo_do_ato(feita))
+            if feita.evento is not None:  # cargo publicado: a página do evento mostra quem foi convocado
+                return redirect("concursos:evento", feita.evento.evento.pk)
             return redirect("admin:concursos_inscricao_change", inscricao.pk)
     else:
         registrar_acesso(request, o_que="inscricao", objeto=descrever(inscricao, _rotulo_da_inscricao(inscricao)))
@@ -348,7 +350,7 @@ def _confirmar_ato(request, inscricao: Inscricao, form, origem: str, titulo: str
 def _resumo_do_ato(feita) -> str:
     texto = f"Ato de verificação registrado: {feita.ato}."
     if feita.evento is not None:
-        return f"{texto} Evento de revisão registrado; versão {feita.evento.resultado.versao} do resultado gerada."
+        return f"{texto} Evento de revisão registrado. Versão {feita.evento.resultado.versao} do resultado gerada."
     return f"{texto} Sem efeito no resultado: {feita.ato.sem_efeito}." if feita.ato.sem_efeito else texto
 
 
