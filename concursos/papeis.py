@@ -105,3 +105,21 @@ def configurar_papeis_depois_do_migrate(sender=None, *, apps=apps_globais, using
     for app_config in apps_globais.get_app_configs():
         create_permissions(app_config, verbosity=0, interactive=False, using=using, apps=apps)
     configurar_papeis(apps, using)
+
+
+# Ações sobre os dados dos concursos e sobre a condução do procedimento: quem pode qualquer uma
+# delas (o RH, o superusuário) organiza o procedimento e nunca julga nele (docs/PAPEIS.md).
+ACOES_QUE_ALTERAM = ("add_", "change_", "delete_")
+
+
+def opera_concursos(usuario) -> bool:
+    """Quem pode alterar dados dos concursos ou conduzir a heteroidentificação no admin: o RH e o
+    superusuário. Essa pessoa não integra comissão de heteroidentificação (segregação de funções)."""
+    if usuario is None or not usuario.is_active:
+        return False
+    if usuario.is_superuser:
+        return True
+    return any(
+        app in ("concursos", "heteroidentificacao") and codename.startswith(ACOES_QUE_ALTERAM)
+        for app, _, codename in (p.partition(".") for p in usuario.get_all_permissions())
+    )

@@ -14,18 +14,20 @@ from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Membro
 
 MEMBROS_DA_ORDINARIA = (("presidente", True), ("membro1", False), ("membro2", False), ("membro3", False))
+# A recursal com os três membros da sua regra (quórum de 3): com um só, nenhum recurso seria julgado.
+MEMBROS_DA_RECURSAL = (("recursal", True), ("recursal2", False), ("recursal3", False))
 
 
 def carregar(admin) -> int:
-    """Cria a comissão ordinária e a recursal do edital 1/2025 e a primeira sessão; devolve quantos
-    candidatos foram chamados (0 se já estava carregado)."""
+    """Cria a comissão ordinária e a recursal (três membros) do edital 1/2025 e a primeira sessão,
+    marcada para hoje; devolve quantos candidatos foram chamados (0 se já estava carregado)."""
     edital = Edital.objects.filter(numero=1, ano=2025).first()
     if edital is None or Comissao.objects.filter(edital=edital).exists():
         return 0
     usuarios = {
         u.username: u
         for u in get_user_model().objects.filter(
-            username__in=["presidente", "membro1", "membro2", "membro3", "recursal"]
+            username__in=[nome for nome, _ in (*MEMBROS_DA_ORDINARIA, *MEMBROS_DA_RECURSAL)]
         )
     }
     ordinaria = services.criar_comissao(edital, por=admin)
@@ -33,9 +35,18 @@ def carregar(admin) -> int:
         if nome in usuarios:
             services.adicionar_membro(ordinaria, usuarios[nome], por=admin, presidente=presidente)
     recursal = services.criar_comissao(edital, por=admin, tipo=Comissao.RECURSAL)
-    if "recursal" in usuarios:
-        services.adicionar_membro(recursal, usuarios["recursal"], por=admin, presidente=True, papel=Membro.TITULAR)
-    amanha = timezone.localdate() + timedelta(days=1)
-    inicio = timezone.make_aware(datetime.combine(amanha, time(9, 0)))
-    sessao = services.criar_sessao(ordinaria, inicio=inicio, por=admin, local="Sala de reuniões da SEMAD, 2º andar")
+    for nome, presidente in MEMBROS_DA_RECURSAL:
+        if nome in usuarios:
+            services.adicionar_membro(recursal, usuarios[nome], por=admin, presidente=presidente, papel=Membro.TITULAR)
+    sessao = services.criar_sessao(
+        ordinaria, inicio=_hoje_mais_cedo(), por=admin, local="Sala de reuniões da SEMAD, 2º andar"
+    )
     return len(services.chamar_candidatos(sessao, por=admin))
+
+
+def _hoje_mais_cedo():
+    """Hoje às 8h (ou alguns minutos atrás, antes das 8h): a sessão não abre antes do horário
+    marcado, e o presidente da demonstração a abre assim que entra."""
+    agora = timezone.localtime().replace(second=0, microsecond=0)
+    oito_horas = timezone.make_aware(datetime.combine(agora.date(), time(8, 0)))
+    return oito_horas if agora >= oito_horas else agora - timedelta(minutes=5)

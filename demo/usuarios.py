@@ -26,6 +26,8 @@ USUARIOS = (
     UsuarioDemo("membro3", "demo-membro3-2025", "Jorge Paiva", "Membro de comissão", staff=False),
     UsuarioDemo("presidente", "demo-presidente-2025", "Helena Bastos", "Presidente de comissão", staff=False),
     UsuarioDemo("recursal", "demo-recursal-2025", "Otávio Reis", "Comissão recursal", staff=False),
+    UsuarioDemo("recursal2", "demo-recursal2-2025", "Lúcia Prado", "Comissão recursal", staff=False),
+    UsuarioDemo("recursal3", "demo-recursal3-2025", "Renato Farias", "Comissão recursal", staff=False),
     UsuarioDemo("auditor", "demo-auditor-2025", "Célia Tavares", "Auditor", staff=True),
 )
 

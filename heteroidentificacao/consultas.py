@@ -12,6 +12,7 @@ from django.utils import timezone
 import cotas
 from concursos.adapters import cenario_do_cargo
 from concursos.models import Inscricao, OpcaoDeGrupo, Resultado
+from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 
@@ -19,10 +20,44 @@ from .models import Chamado, Comissao, Membro, Parecer, Sessao
 
 
 def membro_de(comissao: Comissao, usuario) -> Membro | None:
-    """A participação do usuário na comissão, ou ``None`` se ele não é membro dela."""
-    if usuario is None or usuario.pk is None:
+    """A participação ativa do usuário na comissão, ou ``None`` se ele não é membro dela, foi
+    desligado, ou opera os concursos (RH, superusuário: quem organiza não julga, nem se um dia foi
+    incluído antes de ganhar o papel)."""
+    if usuario is None or usuario.pk is None or opera_concursos(usuario):
         return None
-    return Membro.objects.filter(comissao=comissao, usuario=usuario).first()
+    return Membro.objects.ativos().filter(comissao=comissao, usuario=usuario).first()
+
+
+def votantes_da_sessao(sessao: Sessao) -> list[Membro]:
+    """Quem compõe a sessão (congelado na abertura): os titulares presentes e os suplentes no lugar
+    de um titular ausente. Vazio antes da abertura."""
+    return [p.membro for p in sessao.presencas.filter(votante=True).select_related("membro__usuario")]
+
+
+def presencas_da_sessao(sessao: Sessao) -> list:
+    """A presença de cada membro registrada na abertura (vazia antes dela)."""
+    return list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
+
+
+def composicao_da_sessao(presencas) -> list[dict]:
+    """A presença de cada membro, como a abertura a registrou, para a tela."""
+    return [
+        {
+            "nome": p.membro.nome,
+            "papel": p.membro.get_papel_display(),
+            "presidente": p.membro.presidente,
+            "presenca": f"no lugar de {p.substitui.nome}"
+            if p.substitui_id
+            else ("presente" if p.presente else "ausente"),
+            "votante": p.votante,
+        }
+        for p in presencas
+        if p.presente or p.membro.papel == Membro.TITULAR
+    ]
+
+
+def compoe_a_sessao(sessao: Sessao, membro: Membro | None) -> bool:
+    return membro is not None and sessao.presencas.filter(membro=membro, votante=True).exists()
 
 
 def pareceres_visiveis(chamado: Chamado, usuario) -> list[Parecer]:
@@ -47,7 +82,10 @@ def meu_parecer(chamado: Chamado, usuario) -> Parecer | None:
 
 def minhas_sessoes(usuario, *, so_abertas: bool = False):
     """Sessões das comissões de que o usuário é membro, da mais recente para a mais antiga."""
-    sessoes = Sessao.objects.filter(comissao__membros__usuario=usuario).select_related("comissao__edital")
+    if opera_concursos(usuario):
+        return Sessao.objects.none()
+    ativas = Membro.objects.ativos().filter(usuario=usuario).values("comissao")
+    sessoes = Sessao.objects.filter(comissao__in=ativas).select_related("comissao__edital")
     if so_abertas:
         sessoes = sessoes.filter(status=Sessao.ABERTA)
     return sessoes.order_by("-inicio", "-id").distinct()

@@ -165,3 +165,59 @@ class DecisaoForm(forms.Form):
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea)
     decidido_em = forms.DateField(label="Decidido em", initial=timezone.localdate)
+
+
+class ComposicaoForm(forms.Form):
+    """A presença dos membros na abertura da sessão: cada titular (menos o presidente, que abre)
+    presente ou ausente e, para o ausente, o suplente que vota no lugar dele. Quem confere as
+    regras (suplente só no lugar de titular ausente, um titular por suplente, quórum) é o serviço."""
+
+    def __init__(self, *args, membros, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.titulares = [m for m in membros if m.papel == m.TITULAR and not m.presidente]
+        self.suplentes = [m for m in membros if m.papel == m.SUPLENTE]
+        opcoes = [("", "Ninguém (o lugar fica vago)"), *((str(s.pk), s.nome) for s in self.suplentes)]
+        for titular in self.titulares:
+            self.fields[f"ausente_{titular.pk}"] = forms.BooleanField(
+                label=f"{titular.nome} está ausente", required=False
+            )
+            if self.suplentes:
+                self.fields[f"substituto_{titular.pk}"] = forms.ChoiceField(
+                    label=f"Suplente no lugar de {titular.nome}", choices=opcoes, required=False
+                )
+
+    def linhas(self) -> list[dict]:
+        return [
+            {
+                "titular": t,
+                "ausente": self[f"ausente_{t.pk}"],
+                "substituto": self[f"substituto_{t.pk}"] if self.suplentes else None,
+            }
+            for t in self.titulares
+        ]
+
+    def argumentos(self) -> dict:
+        """``ausentes`` e ``substitutos`` para ``services.abrir_sessao``."""
+        suplentes = {str(s.pk): s for s in self.suplentes}
+        ausentes, substitutos = [], {}
+        for titular in self.titulares:
+            escolhido = self.cleaned_data.get(f"substituto_{titular.pk}") or ""
+            if self.cleaned_data[f"ausente_{titular.pk}"]:
+                ausentes.append(titular)
+                if escolhido:
+                    substitutos[titular] = suplentes[escolhido]
+            elif escolhido:
+                raise ValidationError(
+                    f"{suplentes[escolhido].nome} só pode votar no lugar de um titular ausente; marque "
+                    f"{titular.nome} como ausente ou deixe o lugar sem suplente."
+                )
+        return {"ausentes": ausentes, "substitutos": substitutos}
+
+
+class DesligamentoForm(forms.Form):
+    motivo = forms.CharField(
+        label="Motivo do desligamento",
+        max_length=300,
+        help_text="Por exemplo: pedido do membro, impedimento, portaria de substituição nº…",
+    )
+    desligado_em = forms.DateField(label="Desligado em", initial=timezone.localdate, help_text="dd/mm/aaaa")

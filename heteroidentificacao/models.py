@@ -15,11 +15,17 @@ from simple_history.models import HistoricalRecords
 
 import cotas
 from concursos.models import Edital, Inscricao
+from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.regimes import grupos_heteroidentificados
 
 # O grupo verificado por padrão (no serviço, vem do regime do edital; este é o do regime padrão).
 GRUPO_PADRAO = grupos_heteroidentificados(cotas.REGIMES[cotas.REGIME_PADRAO])[0]
+
+SEGREGACAO_DE_FUNCOES = (
+    "Quem pode alterar dados dos concursos ou conduzir o procedimento (RH, superusuário) não integra "
+    "comissão de heteroidentificação: quem organiza não julga."
+)
 
 DECISOES = [
     (quorum.PENDENTE, "Pendente"),
@@ -63,7 +69,16 @@ class Comissao(models.Model):
         super().save(*args, **kwargs)
 
 
+class MembroQuerySet(models.QuerySet):
+    def ativos(self):
+        """Os membros que não foram desligados da comissão (o histórico guarda os demais)."""
+        return self.filter(desligado_em__isnull=True)
+
+
 class Membro(models.Model):
+    """Participação de uma pessoa numa comissão. Ninguém é excluído: quem sai é desligado, com a
+    data e o motivo, e a participação continua no histórico (e nas atas das sessões de que foi parte)."""
+
     TITULAR = "titular"
     SUPLENTE = "suplente"
     PAPEIS = [(TITULAR, "Titular"), (SUPLENTE, "Suplente")]
@@ -74,25 +89,54 @@ class Membro(models.Model):
     )
     papel = models.CharField("papel", max_length=10, choices=PAPEIS, default=TITULAR)
     presidente = models.BooleanField("presidente", default=False)
+    incluido_em = models.DateTimeField("incluído em", auto_now_add=True, null=True)
+    desligado_em = models.DateField("desligado em", null=True, blank=True)
+    motivo_do_desligamento = models.CharField("motivo do desligamento", max_length=300, blank=True)
+    desligado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="desligado por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    objects = MembroQuerySet.as_manager()
 
     class Meta:
         verbose_name = "membro da comissão"
         verbose_name_plural = "membros da comissão"
+        ordering = ["comissao", "-presidente", "-papel", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["comissao", "usuario"], name="membro_unico_na_comissao"),
             models.UniqueConstraint(
-                fields=["comissao"], condition=Q(presidente=True), name="um_presidente_por_comissao"
+                fields=["comissao", "usuario"], condition=Q(desligado_em__isnull=True), name="membro_unico_na_comissao"
+            ),
+            models.UniqueConstraint(
+                fields=["comissao"],
+                condition=Q(presidente=True, desligado_em__isnull=True),
+                name="um_presidente_por_comissao",
             ),
         ]
 
     def __str__(self):
-        nome = self.usuario.get_full_name() or self.usuario.get_username()
-        return f"{nome} ({self.get_papel_display().lower()}{', presidente' if self.presidente else ''})"
+        desligado = f", desligado em {self.desligado_em:%d/%m/%Y}" if self.desligado_em else ""
+        return f"{self.nome} ({self.get_papel_display().lower()}{', presidente' if self.presidente else ''}{desligado})"
+
+    @property
+    def ativo(self) -> bool:
+        return self.desligado_em is None
+
+    @property
+    def nome(self) -> str:
+        return self.usuario.get_full_name() or self.usuario.get_username()
 
     def clean(self):
-        """Quem julgou na comissão ordinária nunca julga o recurso do mesmo edital (e vice-versa)."""
+        """Quem opera os concursos (RH, superusuário) não julga; quem julgou na comissão ordinária
+        nunca julga o recurso do mesmo edital (e vice-versa), nem depois de desligado."""
         if not (self.comissao_id and self.usuario_id):
             return
+        if opera_concursos(self.usuario):
+            raise ValidationError({"usuario": SEGREGACAO_DE_FUNCOES})
         outra = Membro.objects.filter(
             usuario_id=self.usuario_id, comissao__edital_id=self.comissao.edital_id, comissao__grupo=self.comissao.grupo
         ).exclude(comissao__tipo=self.comissao.tipo)
@@ -117,6 +161,16 @@ class Sessao(models.Model):
     link = models.URLField("link da videoconferência", blank=True)
     status = models.CharField("situação", max_length=10, choices=STATUS, default=PLANEJADA)
     gravacao = models.CharField("referência da gravação", max_length=300, blank=True)
+    aberta_em = models.DateTimeField("aberta em", null=True, blank=True, editable=False)
+    aberta_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="aberta por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
     encerrada_em = models.DateTimeField("encerrada em", null=True, blank=True, editable=False)
     encerrada_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -126,6 +180,10 @@ class Sessao(models.Model):
         blank=True,
         editable=False,
     )
+    # O registro da sessão congelado no encerramento (``heteroidentificacao/registro.py``): a ata e
+    # os outros documentos da sessão saem dele, nunca dos dados de hoje.
+    registro = models.JSONField("registro congelado no encerramento", null=True, blank=True, editable=False)
+    hash_do_registro = models.CharField("código de verificação do registro", max_length=64, blank=True, editable=False)
 
     class Meta:
         verbose_name = "sessão"
@@ -134,6 +192,35 @@ class Sessao(models.Model):
 
     def __str__(self):
         return f"Sessão de {timezone.localtime(self.inicio):%d/%m/%Y %H:%M} — {self.comissao}"
+
+
+class PresencaDeMembro(models.Model):
+    """A presença de cada membro na sessão, registrada na abertura, que congela a composição: vota
+    quem está presente como titular, ou como suplente no lugar de um titular ausente nomeado."""
+
+    sessao = models.ForeignKey(Sessao, verbose_name="sessão", on_delete=models.PROTECT, related_name="presencas")
+    membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="presencas")
+    presente = models.BooleanField("presente")
+    substitui = models.ForeignKey(
+        Membro,
+        verbose_name="no lugar de",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="substituido_em",
+    )
+    votante = models.BooleanField("compõe a sessão (vota)")
+
+    class Meta:
+        verbose_name = "presença de membro"
+        verbose_name_plural = "presenças dos membros"
+        ordering = ["sessao", "-membro__presidente", "-membro__papel", "membro_id"]
+        constraints = [models.UniqueConstraint(fields=["sessao", "membro"], name="presenca_unica_do_membro")]
+
+    def __str__(self):
+        if self.substitui_id:
+            return f"{self.membro.nome}: presente, no lugar de {self.substitui.nome}"
+        return f"{self.membro.nome}: {'presente' if self.presente else 'ausente'}"
 
 
 class Chamado(models.Model):

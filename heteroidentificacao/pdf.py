@@ -26,9 +26,10 @@ from django.utils import timezone
 from comum.exibicao import FUSO, data, data_e_hora
 from comum.pdf import renderizar
 from concursos.models import Edital
+from cotas import quorum
 from cotas.regimes import rotulo_do_grupo
 
-from . import resultado
+from . import registro, resultado
 from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
@@ -70,52 +71,82 @@ def ata_pdf(sessao: Sessao) -> bytes:
 
 
 def contexto_da_ata(sessao: Sessao) -> dict:
+    """A ata desenhada do registro congelado no encerramento (``registro.py``), nunca dos dados de
+    hoje: membros incluídos depois não aparecem, os horários são os de fato."""
     if sessao.status != Sessao.ENCERRADA:
         raise ValidationError(SESSAO_NAO_ENCERRADA)
-    comissao = sessao.comissao
-    recursal = comissao.tipo == Comissao.RECURSAL
-    chamados = sessao.chamados.select_related("inscricao__candidato", "inscricao__cargo", "sessao")
+    feito = registro.registro_da_sessao(sessao)
+    dados = feito["sessao"]
+    recursal = dados["recursal"]
     return {
-        **_cabecalho(comissao.edital, f"Ata da sessão da comissão {comissao.get_tipo_display().lower()}"),
-        "comissao": comissao,
-        "grupo": rotulo_do_grupo(comissao.grupo),
-        "regra": descrever_regra(comissao.regra_de_quorum),
-        "sessao": _sessao(sessao),
-        "encerrada_por": _nome(sessao.encerrada_por),
+        **_cabecalho(sessao.comissao.edital, f"Ata da sessão da comissão {dados['comissao'].lower()}"),
+        "comissao": dados["comissao"].lower(),
+        "grupo": rotulo_do_grupo(dados["grupo"]),
+        "regra": descrever_regra(dados["regra_de_quorum"]),
+        "sessao": {
+            "data": data(_momento(dados["marcada_para"])),
+            "hora": _hora(dados["marcada_para"]),
+            "local": dados["local"],
+            "link": dados["link"],
+            "gravacao": dados["gravacao"],
+            "aberta_em": _data_e_hora(dados["aberta_em"]),
+            "aberta_por": dados["aberta_por"],
+            "encerrada_em": _data_e_hora(dados["encerrada_em"]),
+        },
+        "encerrada_por": dados["encerrada_por"] or "—",
+        "gravacao_posterior": sessao.gravacao if sessao.gravacao != dados["gravacao"] else "",
         "recursal": recursal,
-        "membros": _membros(sessao),
-        "candidatos": [_linha_da_ata(chamado, recursal) for chamado in chamados],
+        "membros": [_membro_da_ata(m) for m in feito["membros"]],
+        "votantes": sum(1 for m in feito["membros"] if m["votante"]),
+        "candidatos": [_linha_da_ata(c, recursal) for c in feito["candidatos"]],
+        "codigo": "" if feito.get("reconstituido") else sessao.hash_do_registro,
+        "reconstituido": bool(feito.get("reconstituido")),
     }
 
 
-def _membros(sessao: Sessao) -> list[dict]:
-    """Presidente primeiro, depois titulares e suplentes, com os pareceres que cada um deu na sessão."""
-    membros = sessao.comissao.membros.select_related("usuario").order_by("-presidente", "-papel", "id")
-    return [
-        {
-            "nome": _nome(membro.usuario),
-            "papel": f"{membro.get_papel_display()}{' — presidente' if membro.presidente else ''}",
-            "pareceres": membro.pareceres.filter(chamado__sessao=sessao).count(),
-        }
-        for membro in membros
-    ]
+def _membro_da_ata(membro: dict) -> dict:
+    papel = f"{membro['papel']}{' — presidente' if membro['presidente'] else ''}"
+    if membro["substitui"]:
+        presenca = f"Presente, no lugar de {membro['substitui']}"
+    elif membro["presente"]:
+        presenca = "Presente"
+    else:
+        presenca = "Ausente" if membro["papel"] == "Titular" else "Não convocado"
+    return {**membro, "papel": papel, "presenca": presenca}
 
 
-def _linha_da_ata(chamado: Chamado, recursal: bool) -> dict:
+def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
     linha = {
-        **_candidato(chamado.inscricao),
-        "compareceu": "—" if recursal else _sim_ou_nao(chamado.compareceu),
-        "recusou_filmagem": "—" if recursal else _sim_ou_nao(chamado.recusou_filmagem),
-        "decisao": ROTULOS_DAS_DECISOES[chamado.decisao],
-        "placar": resultado.placar(chamado),
-        "motivo": chamado.motivo_da_decisao,
+        **{campo: candidato[campo] for campo in ("numero", "nome", "cpf", "cargo", "motivo")},
+        "compareceu": "—" if recursal else _sim_ou_nao(candidato["compareceu"]),
+        "recusou_filmagem": "—" if recursal else _sim_ou_nao(candidato["recusou_filmagem"]),
+        "decisao": ROTULOS_DAS_DECISOES[candidato["decisao"]],
+        "placar": _placar_registrado(candidato),
     }
     if recursal:
-        recorrido = resultado.decisao_recorrida(chamado)
+        recorrida = candidato.get("recorrida")
         linha["recorrida"] = (
-            f"{ROTULOS_DAS_DECISOES[recorrido.decisao]} ({resultado.placar(recorrido)})" if recorrido else "—"
+            f"{ROTULOS_DAS_DECISOES[recorrida['decisao']]} ({_placar_registrado(recorrida)})" if recorrida else "—"
         )
     return linha
+
+
+def _placar_registrado(decisao: dict) -> str:
+    if decisao["decisao"] == quorum.AUSENTE:
+        return "—"
+    return f"{decisao['votos_confirma']} a {decisao['votos_nao_confirma']}"
+
+
+def _momento(iso: str | None):
+    return datetime.fromisoformat(iso).astimezone(FUSO) if iso else None
+
+
+def _hora(iso: str | None) -> str:
+    return _momento(iso).strftime("%H:%M") if iso else ""
+
+
+def _data_e_hora(iso: str | None) -> str:
+    return data_e_hora(_momento(iso)) if iso else "—"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from concursos.acesso import descrever, registrar_acesso
 from cotas import quorum
 
 from . import consultas, services
-from .forms import ParecerForm, PresencaForm
+from .forms import ComposicaoForm, ParecerForm, PresencaForm
 from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 ROTULOS_DAS_DECISOES = dict(DECISOES)
@@ -90,8 +90,16 @@ def descrever_sessao(sessao: Sessao) -> dict:
         "comissao": f"Comissão {comissao.get_tipo_display().lower()}",
         "edital": comissao.edital.identificacao,
         "grupo": comissao.grupo,
-        "membros_da_regra": comissao.regra_de_quorum["membros"],
+        # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (congelada na
+        # abertura; as listas já a trazem em ``n_votantes``).
+        "membros_da_regra": _n_votantes(sessao),
     }
+
+
+def _n_votantes(sessao: Sessao) -> int:
+    if getattr(sessao, "n_votantes", None) is None:
+        sessao.n_votantes = sessao.presencas.filter(votante=True).count()
+    return sessao.n_votantes
 
 
 def descrever_candidato(chamado: Chamado) -> dict:
@@ -117,12 +125,15 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
     return "Não julgado por mim", "warning"
 
 
-def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]:
+def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool | None = None) -> list[dict]:
     chamados = sessao.chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
     votei = set(
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
+    # Só quem compõe a sessão (congelada na abertura) vota e registra presença.
+    if compoe is None:
+        compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
@@ -136,8 +147,8 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool) -> list[dict]
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": sessao.status == Sessao.ABERTA and (recursal or chamado.compareceu is True),
-                "pode_marcar_presenca": not recursal and sessao.status == Sessao.ABERTA,
+                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or chamado.compareceu is True),
+                "pode_marcar_presenca": compoe and not recursal and sessao.status == Sessao.ABERTA,
                 # Quem já tem parecer não pode ser marcado ausente (o serviço recusaria).
                 "pode_marcar_ausente": chamado.n_pareceres == 0,
                 # Enquanto a sessão está aberta o presidente vê só quantos votaram (sem placar, sem nomes).
@@ -254,8 +265,9 @@ def _por_que_nao_vota(chamado: Chamado) -> str:
 
 @login_required
 def minhas_sessoes(request):
-    papeis = {m.comissao_id: m for m in Membro.objects.filter(usuario=request.user)}
+    papeis = {m.comissao_id: m for m in Membro.objects.ativos().filter(usuario=request.user)}
     sessoes = consultas.minhas_sessoes(request.user).annotate(
+        n_votantes=Count("presencas", filter=Q(presencas__votante=True), distinct=True),
         total=Count("chamados", distinct=True),
         meus=Count("chamados__pareceres", filter=Q(chamados__pareceres__membro__usuario=request.user), distinct=True),
     )
@@ -277,11 +289,20 @@ def minhas_sessoes(request):
 @login_required
 def sessao(request, pk):
     sessao, membro = _sessao_do_membro(request, pk)
+    presencas = consultas.presencas_da_sessao(sessao)
+    sessao.n_votantes = sum(1 for p in presencas if p.votante)
+    compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
-        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente),
+        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente, compoe=compoe),
+        "composicao": consultas.composicao_da_sessao(presencas),
+        "compoe": compoe,
     }
+    if membro.presidente and sessao.status == Sessao.PLANEJADA:
+        contexto["form_da_composicao"] = ComposicaoForm(
+            membros=sessao.comissao.membros.ativos().select_related("usuario")
+        )
     if sessao.status == Sessao.ENCERRADA:  # decisões, placares e motivos de todos os candidatos
         registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
     return render(request, "heteroidentificacao/sessao.html", contexto)
@@ -290,13 +311,19 @@ def sessao(request, pk):
 @login_required
 @require_POST
 def abrir_sessao(request, pk):
-    sessao, _ = _sessao_do_membro(request, pk)
+    sessao, membro = _sessao_do_membro(request, pk)
+    _exigir_presidente(membro, "abrir a sessão")
+    form = ComposicaoForm(request.POST, membros=sessao.comissao.membros.ativos().select_related("usuario"))
     try:
-        services.abrir_sessao(sessao, por=request.user)
+        if not form.is_valid():
+            raise ValidationError("Confira a presença dos membros.")
+        services.abrir_sessao(sessao, por=request.user, **form.argumentos())
     except ValidationError as erro:
         messages.error(request, mensagem_de(erro))
     else:
-        messages.success(request, "Sessão aberta: os membros já podem registrar presença e pareceres.")
+        messages.success(
+            request, "Sessão aberta com a composição registrada: os membros já podem registrar presença e pareceres."
+        )
     return redirect("heteroidentificacao:sessao", pk=sessao.pk)
 
 

@@ -13,6 +13,7 @@ from concursos.forms import AutocompleteSemValorInvalido
 from cotas.regimes import rotulo_do_grupo
 
 from .. import pdf, services
+from ..forms import DesligamentoForm
 from ..models import Comissao, Membro
 from ..resultado import comissoes_ordinarias, linhas_do_resultado
 from .pecas import (
@@ -67,7 +68,8 @@ class MembroInline(admin.TabularInline):
 
     model = Membro
     formset = MembrosPeloServico
-    fields = ["usuario", "papel", "presidente"]
+    fields = ["usuario", "papel", "presidente", "situacao"]
+    readonly_fields = ["situacao"]
     autocomplete_fields = ["usuario"]
     extra = 0
     can_delete = False
@@ -78,6 +80,15 @@ class MembroInline(admin.TabularInline):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    @admin.display(description="situação")
+    def situacao(self, membro):
+        if membro.pk is None:
+            return "—"
+        if not membro.ativo:
+            return f"Desligado em {membro.desligado_em:%d/%m/%Y} por {membro.desligado_por}: {membro.motivo_do_desligamento}"
+        desligar = reverse("admin:heteroidentificacao_membro_desligar", args=[membro.pk])
+        return format_html("Ativo · {}", link(desligar, "desligar da comissão"))
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
@@ -141,6 +152,7 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
         return [
             self.rota("<int:pk>/resultado/", self.resultado, "comissao_resultado"),
             self.rota("<int:pk>/resultado.pdf", self.resultado_pdf, "comissao_resultado_pdf"),
+            self.rota("membro/<int:pk>/desligar/", self.desligar_membro, "membro_desligar"),
             *super().get_urls(),
         ]
 
@@ -180,3 +192,31 @@ class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdm
             o_que="pdf_resultado_heteroidentificacao",
             objeto=comissao,
         )
+
+    def desligar_membro(self, request, pk: int):
+        """O membro sai da comissão com a data e o motivo (``services.desligar_membro``); a
+        participação fica no histórico e nas atas."""
+        membro = get_object_or_404(Membro.objects.select_related("comissao__edital", "usuario"), pk=pk)
+        if not request.user.has_perm("heteroidentificacao.change_membro"):
+            raise PermissionDenied
+        form = DesligamentoForm(request.POST or None)
+        voltar = reverse("admin:heteroidentificacao_comissao_change", args=[membro.comissao_id])
+        if request.method == "POST" and form.is_valid():
+            try:
+                services.desligar_membro(membro, por=request.user, **form.cleaned_data)
+            except RECUSAS as erro:
+                anotar_erro(form, erro)
+            else:
+                self.message_user(
+                    request, f"{membro.nome} foi desligado da comissão; a participação fica no histórico."
+                )
+                return redirect(voltar)
+        contexto = {
+            **self.admin_site.each_context(request),
+            "title": f"Desligar {membro.nome} da {membro.comissao}",
+            "opts": self.model._meta,
+            "membro": membro,
+            "form": form,
+            "voltar": voltar,
+        }
+        return TemplateResponse(request, "admin/heteroidentificacao/comissao/desligar_membro.html", contexto)

@@ -90,14 +90,14 @@ class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado
         if obj is None:
             return ["comissao", "inicio", "local", "link"]
         inicio = "inicio" if obj.status == Sessao.PLANEJADA else "quando"
-        return ["comissao", inicio, "local", "link", "status", "encerramento", "gravacao", "documentos"]
+        return ["comissao", inicio, "local", "link", "status", "abertura", "encerramento", "gravacao", "documentos"]
 
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return []
         # Data, local e link mudam só enquanto a sessão está planejada; a gravação, a qualquer tempo.
         depois_de_aberta = [] if obj.status == Sessao.PLANEJADA else ["quando", "local", "link"]
-        return ["comissao", "status", "encerramento", "documentos", *depois_de_aberta]
+        return ["comissao", "status", "abertura", "encerramento", "documentos", *depois_de_aberta]
 
     def incluir(self, request, dados):
         return services.criar_sessao(
@@ -116,6 +116,13 @@ class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado
     @admin.display(description="local ou link")
     def onde(self, sessao):
         return sessao.local or sessao.link or "—"
+
+    @admin.display(description="abertura e composição")
+    def abertura(self, sessao):
+        if not sessao.aberta_em:
+            return "—"
+        composicao = "; ".join(str(p) for p in sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
+        return f"{data_e_hora(sessao.aberta_em)} por {sessao.aberta_por}. {composicao}"
 
     @admin.display(description="encerramento")
     def encerramento(self, sessao):

@@ -19,7 +19,7 @@ from .apuracao import (
     registrar_defesa,
 )
 from .auditoria import auditar
-from .comissoes import adicionar_membro, criar_comissao
+from .comissoes import adicionar_membro, criar_comissao, desligar_membro
 from .recursos import chamar_recurso, registrar_recurso
 from .sessoes import (
     SESSAO_ENCERRADA,
@@ -45,6 +45,7 @@ __all__ = [
     "chamar_recurso",
     "criar_comissao",
     "criar_sessao",
+    "desligar_membro",
     "decidir_apuracao",
     "encerrar_sessao",
     "instaurar_apuracao",

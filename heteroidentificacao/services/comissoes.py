@@ -2,13 +2,15 @@
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from concursos.models import Edital
+from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.regimes import grupos_heteroidentificados
 
-from ..models import Comissao, Membro
-from .auditoria import auditar, exigir_permissao
+from ..models import SEGREGACAO_DE_FUNCOES, Comissao, Membro, PresencaDeMembro, Sessao
+from .auditoria import auditar, exigir_permissao, obrigatorio
 
 
 def _validar_regra(regra: dict) -> dict:
@@ -82,11 +84,13 @@ def adicionar_membro(comissao: Comissao, usuario, *, por, papel: str = Membro.TI
     exigir_permissao(por, "heteroidentificacao.add_membro", "incluir membros em comissões")
     # Trava o edital: duas inclusões simultâneas da mesma pessoa nas duas comissões não passam juntas.
     Edital.objects.select_for_update().get(pk=comissao.edital_id)
-    if Membro.objects.filter(comissao=comissao, usuario=usuario).exists():
+    if opera_concursos(usuario):
+        raise ValidationError({"usuario": SEGREGACAO_DE_FUNCOES})
+    if comissao.membros.ativos().filter(usuario=usuario).exists():
         raise ValidationError({"usuario": "Esta pessoa já é membro desta comissão."})
-    if presidente and (atual := comissao.membros.filter(presidente=True).first()):
+    if presidente and (atual := comissao.membros.ativos().filter(presidente=True).first()):
         raise ValidationError({"presidente": f"A comissão já tem presidente: {atual}."})
-    titulares = comissao.membros.filter(papel=Membro.TITULAR).count()
+    titulares = comissao.membros.ativos().filter(papel=Membro.TITULAR).count()
     if papel == Membro.TITULAR and titulares >= comissao.regra_de_quorum["membros"]:
         raise ValidationError(
             {"papel": f"A comissão já tem os {titulares} titulares da sua regra; inclua a pessoa como suplente."}
@@ -99,5 +103,52 @@ def adicionar_membro(comissao: Comissao, usuario, *, por, papel: str = Membro.TI
         "membro_incluido",
         f"membro #{membro.pk} da comissão #{comissao.pk}",
         depois={"usuario": usuario.get_username(), "papel": papel, "presidente": presidente},
+    )
+    return membro
+
+
+@transaction.atomic
+def desligar_membro(membro: Membro, *, motivo: str, por, desligado_em=None) -> Membro:
+    """Desliga o membro da comissão, com a data e o motivo; a participação fica no histórico e nas
+    atas das sessões de que ele foi parte. Quem compõe uma sessão aberta só sai depois de ela ser
+    encerrada: a composição de uma sessão não muda depois da abertura."""
+    exigir_permissao(por, "heteroidentificacao.change_membro", "desligar membros de comissões")
+    membro = Membro.objects.select_for_update().select_related("comissao", "usuario").get(pk=membro.pk)
+    if not membro.ativo:
+        raise ValidationError(f"{membro.nome} já foi desligado da comissão em {membro.desligado_em:%d/%m/%Y}.")
+    motivo = obrigatorio(motivo, "motivo_do_desligamento", "Informe o motivo do desligamento.")
+    if len(motivo) > 300:
+        raise ValidationError({"motivo_do_desligamento": f"O motivo tem {len(motivo)} caracteres; o limite é 300."})
+    hoje = timezone.localdate()
+    desligado_em = desligado_em or hoje
+    if desligado_em > hoje:
+        raise ValidationError(
+            {"desligado_em": f"A data do desligamento ({desligado_em:%d/%m/%Y}) não pode ser futura."}
+        )
+    if membro.incluido_em and desligado_em < timezone.localdate(membro.incluido_em):
+        raise ValidationError(
+            {
+                "desligado_em": f"A data do desligamento ({desligado_em:%d/%m/%Y}) é anterior à inclusão do membro "
+                f"({timezone.localdate(membro.incluido_em):%d/%m/%Y})."
+            }
+        )
+    aberta = (
+        PresencaDeMembro.objects.filter(membro=membro, votante=True, sessao__status=Sessao.ABERTA)
+        .select_related("sessao")
+        .first()
+    )
+    if aberta is not None:
+        raise ValidationError(
+            f"{membro.nome} compõe a sessão aberta de {timezone.localtime(aberta.sessao.inicio):%d/%m/%Y %H:%M}: "
+            "a composição de uma sessão não muda depois da abertura. Desligue-o depois do encerramento."
+        )
+    membro.desligado_em, membro.motivo_do_desligamento, membro.desligado_por = desligado_em, motivo, por
+    membro.save(update_fields=["desligado_em", "motivo_do_desligamento", "desligado_por"])
+    auditar(
+        por,
+        "membro_desligado",
+        f"membro #{membro.pk} da comissão #{membro.comissao_id}",
+        antes={"ativo": True},
+        depois={"usuario": membro.usuario.get_username(), "desligado_em": desligado_em.isoformat(), "motivo": motivo},
     )
     return membro

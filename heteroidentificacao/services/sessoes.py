@@ -16,12 +16,16 @@ from concursos.models import Inscricao, OpcaoDeGrupo
 from concursos.services import registrar_verificacao, situacao_vigente
 from cotas import quorum
 
-from .. import consultas
-from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, Sessao
+from .. import consultas, registro
+from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, PresencaDeMembro, Sessao
 from .apuracao import DECLARACAO_FALSA
 from .auditoria import auditar, exigir_membro, exigir_presidente, exigir_presidente_ou_permissao
 
 SESSAO_ENCERRADA = "Sessão encerrada: nada mais pode ser registrado nem alterado nela."
+NAO_COMPOE_A_SESSAO = (
+    "Você não compõe esta sessão: a composição foi fixada na abertura (titulares presentes e suplentes "
+    "no lugar de titulares ausentes)."
+)
 
 
 def travar_sessao(sessao) -> Sessao:
@@ -108,8 +112,8 @@ def _conferir_chamavel(comissao: Comissao, inscricao: Inscricao) -> None:
 def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filmagem: bool = False) -> Chamado:
     """Presença do candidato no procedimento (e se recusou ser filmado), durante a sessão aberta."""
     sessao = travar_sessao(chamado.sessao_id)
-    exigir_membro(sessao.comissao, por)
     _exigir_aberta(sessao)
+    _membro_da_composicao(sessao, por)
     if sessao.comissao.tipo == Comissao.RECURSAL:
         raise ValidationError(
             "Na comissão recursal o candidato não é chamado de novo: o recurso é julgado pela gravação, "
@@ -138,25 +142,84 @@ def _descrever_chamado(chamado: Chamado) -> str:
 
 
 @transaction.atomic
-def abrir_sessao(sessao: Sessao, *, por) -> Sessao:
+def abrir_sessao(sessao: Sessao, *, por, ausentes=(), substitutos=None) -> Sessao:
+    """Abre a sessão e congela a sua composição: a presença de cada membro ativo da comissão.
+
+    ``ausentes``: os titulares ausentes; ``substitutos``: titular ausente → suplente que vota no
+    lugar dele. Vota quem compõe a sessão (titular presente, suplente no lugar de um titular
+    ausente nomeado); quem for incluído na comissão depois não vota nela. A sessão não abre antes
+    do horário marcado: a ata diz a hora em que de fato abriu."""
     sessao = travar_sessao(sessao)
     comissao = sessao.comissao
     exigir_presidente(comissao, por, "abrir a sessão")
     if sessao.status != Sessao.PLANEJADA:
         raise ValidationError(f"A sessão não pode ser aberta: está {sessao.get_status_display().lower()}.")
-    membros, minimo = comissao.membros.count(), comissao.regra_de_quorum["quorum"]
-    if membros < minimo:
-        raise ValidationError(f"A comissão tem {membros} membro(s); o quórum exige {minimo}.")
-    sessao.status = Sessao.ABERTA
-    sessao.save(update_fields=["status"])
+    agora = timezone.now()
+    if agora < sessao.inicio:
+        raise ValidationError(
+            f"A sessão está marcada para {timezone.localtime(sessao.inicio):%d/%m/%Y às %H:%M}: só pode ser aberta "
+            "a partir desse horário (para antecipá-la, o RH altera a data da sessão planejada)."
+        )
+    presencas = _composicao(comissao, set(ausentes), dict(substitutos or {}))
+    votantes = sum(1 for p in presencas if p.votante)
+    minimo = comissao.regra_de_quorum["quorum"]
+    if votantes < minimo:
+        raise ValidationError(
+            f"Compõem a sessão {votantes} membro(s) (titulares presentes e suplentes no lugar de titulares "
+            f"ausentes); o quórum da comissão exige {minimo}."
+        )
+    for presenca in presencas:
+        presenca.sessao = sessao
+    PresencaDeMembro.objects.bulk_create(presencas)
+    sessao.status, sessao.aberta_em, sessao.aberta_por = Sessao.ABERTA, agora, por
+    sessao.save(update_fields=["status", "aberta_em", "aberta_por"])
     auditar(
         por,
         "sessao_aberta",
         f"sessão #{sessao.pk}: {sessao}",
         antes={"status": Sessao.PLANEJADA},
-        depois={"status": sessao.status},
+        depois={"status": sessao.status, "composicao": [str(p) for p in presencas]},
     )
     return sessao
+
+
+def _composicao(comissao: Comissao, ausentes: set, substitutos: dict) -> list[PresencaDeMembro]:
+    """A presença de cada membro ativo, conferindo ausências e substituições."""
+    membros = list(comissao.membros.ativos().select_related("usuario"))
+    titulares = {m for m in membros if m.papel == Membro.TITULAR}
+    suplentes = {m for m in membros if m.papel == Membro.SUPLENTE}
+    for membro in ausentes:
+        if membro not in titulares:
+            raise ValidationError(
+                f"{membro.nome} não é titular ativo desta comissão: só se registra ausência de titular."
+            )
+        if membro.presidente:
+            raise ValidationError("O presidente abre a sessão: não pode constar como ausente.")
+    usados = set()
+    for titular, suplente in substitutos.items():
+        if titular not in ausentes:
+            raise ValidationError(
+                f"{suplente.nome} só pode votar no lugar de um titular ausente; {titular.nome} está presente."
+            )
+        if suplente not in suplentes:
+            raise ValidationError(f"{suplente.nome} não é suplente ativo desta comissão.")
+        if suplente in usados:
+            raise ValidationError(f"{suplente.nome} já substitui outro titular nesta sessão.")
+        usados.add(suplente)
+    no_lugar_de = {suplente: titular for titular, suplente in substitutos.items()}
+    presencas = []
+    for membro in membros:
+        if membro in titulares:
+            presente = membro not in ausentes
+            presencas.append(PresencaDeMembro(membro=membro, presente=presente, votante=presente))
+        else:
+            titular = no_lugar_de.get(membro)
+            presencas.append(
+                PresencaDeMembro(
+                    membro=membro, presente=titular is not None, substitui=titular, votante=titular is not None
+                )
+            )
+    return presencas
 
 
 @transaction.atomic
@@ -181,13 +244,19 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
         decisao = quorum.decidir(votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=compareceu)
         _decidir(chamado, decisao, comissao, por)
     sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, timezone.now(), por
-    sessao.save(update_fields=["status", "encerrada_em", "encerrada_por"])
+    sessao.registro = registro.montar_registro(sessao)
+    sessao.hash_do_registro = registro.codigo(sessao.registro)
+    sessao.save(update_fields=["status", "encerrada_em", "encerrada_por", "registro", "hash_do_registro"])
     auditar(
         por,
         "sessao_encerrada",
         f"sessão #{sessao.pk}: {sessao}",
         antes={"status": Sessao.ABERTA},
-        depois={"status": sessao.status, "decisoes": {c.inscricao.numero: c.decisao for c in chamados}},
+        depois={
+            "status": sessao.status,
+            "decisoes": {c.inscricao.numero: c.decisao for c in chamados},
+            "codigo_do_registro": sessao.hash_do_registro,
+        },
     )
     return sessao
 
@@ -242,7 +311,10 @@ def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) 
 # — Pareceres —
 
 
-def _membro_votante(comissao: Comissao, usuario) -> Membro:
+def _membro_da_composicao(sessao: Sessao, usuario) -> Membro:
+    """O membro que compõe a sessão (a composição congelada na abertura); quem foi incluído depois,
+    o suplente que não substitui ninguém e o titular ausente não votam nem registram presença."""
+    comissao = sessao.comissao
     membro = exigir_membro(comissao, usuario)
     if comissao.tipo == Comissao.RECURSAL:
         outra = Membro.objects.filter(
@@ -250,6 +322,8 @@ def _membro_votante(comissao: Comissao, usuario) -> Membro:
         ).exclude(comissao__tipo=Comissao.RECURSAL)
         if outra.exists():
             raise PermissionDenied("Quem integra a comissão ordinária deste edital não julga o recurso.")
+    if not consultas.compoe_a_sessao(sessao, membro):
+        raise PermissionDenied(NAO_COMPOE_A_SESSAO)
     return membro
 
 
@@ -259,15 +333,15 @@ def registrar_parecer(chamado: Chamado, *, por, voto: str, fundamentacao: str = 
     sessao = travar_sessao(chamado.sessao_id)
     _exigir_aberta(sessao)
     comissao = sessao.comissao
-    membro = _membro_votante(comissao, por)
+    membro = _membro_da_composicao(sessao, por)
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
     if comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is not True:
         raise ValidationError("Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu.")
     parecer = Parecer.objects.filter(chamado=chamado, membro=membro).first()
     if parecer is None:
-        limite = comissao.regra_de_quorum["membros"]
+        limite = sessao.presencas.filter(votante=True).count()
         if chamado.pareceres.count() >= limite:
-            raise ValidationError(f"O candidato já tem {limite} pareceres, o número de membros da comissão.")
+            raise ValidationError(f"O candidato já tem {limite} pareceres, o número de membros que compõem a sessão.")
         parecer = Parecer(chamado=chamado, membro=membro)
     return _gravar_parecer(parecer, voto, fundamentacao, por)
 

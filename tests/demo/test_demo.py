@@ -17,6 +17,7 @@ from comum.cpf import validar_cpf
 from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from demo.plano import plano
 from demo.usuarios import USUARIOS
+from heteroidentificacao import services as servicos_da_comissao
 from heteroidentificacao.models import Chamado, Comissao, Membro, Sessao
 
 pytestmark = pytest.mark.django_db
@@ -271,10 +272,19 @@ def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
         == OpcaoDeGrupo.objects.filter(grupo="negros", situacao="pendente", inscricao__edital=comissao.edital).count()
         > 0
     )
-    assert (
-        Comissao.objects.get(edital=comissao.edital, tipo=Comissao.RECURSAL).membros.get().usuario.username
-        == "recursal"
-    )
+    # A recursal tem os três membros que a sua regra pede para julgar (quórum de 3).
+    recursal = Comissao.objects.get(edital=comissao.edital, tipo=Comissao.RECURSAL)
+    assert {m.usuario.username for m in recursal.membros.all()} == {"recursal", "recursal2", "recursal3"}
+    assert recursal.membros.count() >= recursal.regra_de_quorum["quorum"]
+    assert recursal.membros.get(presidente=True).usuario.username == "recursal"
+
+
+def test_presidente_da_demo_abre_a_sessao_da_demo_hoje():
+    """A sessão da demonstração é de hoje, a uma hora já passada: o presidente a abre ao entrar."""
+    carregar_demo()
+    sessao = Sessao.objects.get(comissao__edital__numero=1, comissao__edital__ano=2025, status=Sessao.PLANEJADA)
+    presidente = sessao.comissao.membros.get(presidente=True).usuario
+    assert servicos_da_comissao.abrir_sessao(sessao, por=presidente).status == Sessao.ABERTA
 
 
 def test_senhas_de_demonstracao_passam_nos_validadores_do_django():

@@ -43,12 +43,15 @@ def hash_rapido(settings):
 
 @pytest.fixture
 def cenario(django_user_model):
-    """Superusuário; edital com resultado publicado; comissão presidida pelo superusuário, com
-    sessão aberta e um candidato presente aguardando parecer."""
+    """Superusuário (o RH); edital com resultado publicado; comissão presidida por outra pessoa (quem
+    organiza não julga), com sessão aberta e um candidato presente aguardando parecer."""
     chefe = django_user_model.objects.create_superuser(
         "chefe.rh", "chefe.rh@cariacica.test", SENHA_DO_RH, first_name="Célia", last_name="Chefe"
     )
-    return {"chefe": chefe, **tudo_em_uso(chefe)}
+    cenario = {"chefe": chefe, **tudo_em_uso(chefe)}
+    cenario["presidente"].set_password(SENHA_DO_RH)
+    cenario["presidente"].save(update_fields=["password"])
+    return cenario
 
 
 def telas(c) -> list[tuple[str, str]]:
@@ -67,6 +70,12 @@ def telas(c) -> list[tuple[str, str]]:
         ("registrar desistência", f"/concursos/cargos/{c['cargo'].pk}/eventos/desistencia/"),
         ("resultado da heteroidentificação", f"/admin/heteroidentificacao/comissao/{c['comissao'].pk}/resultado/"),
         ("sessão no admin", f"/admin/heteroidentificacao/sessao/{c['sessao'].pk}/change/"),
+    ]
+
+
+def telas_da_comissao(c) -> list[tuple[str, str]]:
+    """(tela, caminho): as telas dos membros, vistas pela presidente."""
+    return [
         ("minhas sessões", "/heteroidentificacao/"),
         ("sessão dos membros", f"/heteroidentificacao/sessoes/{c['sessao'].pk}/"),
         ("formulário de parecer", f"/heteroidentificacao/chamados/{c['chamado'].pk}/parecer/"),
@@ -88,12 +97,9 @@ def test_telas_principais_nao_tem_nenhuma_violacao_de_csp(pagina, entrar, cenari
     )
 
     entrar(cenario["chefe"])
-    for tela, caminho in telas(cenario):
-        tela_atual[0] = tela
-        resposta = pagina.goto(f"{live_server.url}{caminho}")
-        assert resposta.ok, (tela, resposta.status)
-        assert "script-src 'self'" in resposta.headers.get("content-security-policy", ""), tela
-        pagina.wait_for_load_state("load")
+    visitar(pagina, live_server, telas(cenario), tela_atual)
+    entrar_na_comissao(pagina, live_server, cenario["presidente"])
+    visitar(pagina, live_server, telas_da_comissao(cenario), tela_atual)
 
     # O JavaScript próprio rodou: no parecer, "não confirma" torna a fundamentação obrigatória.
     tela_atual[0] = "formulário de parecer (interação)"
@@ -104,6 +110,23 @@ def test_telas_principais_nao_tem_nenhuma_violacao_de_csp(pagina, entrar, cenari
 
     assert violacoes == []
     conferir_que_a_escuta_pega_uma_violacao_de_verdade(pagina, violacoes)
+
+
+def visitar(pagina, live_server, telas_, tela_atual):
+    for tela, caminho in telas_:
+        tela_atual[0] = tela
+        resposta = pagina.goto(f"{live_server.url}{caminho}")
+        assert resposta.ok, (tela, resposta.status)
+        assert "script-src 'self'" in resposta.headers.get("content-security-policy", ""), tela
+        pagina.wait_for_load_state("load")
+
+
+def entrar_na_comissao(pagina, live_server, usuario):
+    pagina.goto(f"{live_server.url}/contas/entrar/")
+    pagina.get_by_label("Usuário").fill(usuario.get_username())
+    pagina.get_by_label("Senha").fill(SENHA_DO_RH)
+    pagina.get_by_role("button", name="Entrar").click()
+    expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
 
 
 def conferir_que_a_escuta_pega_uma_violacao_de_verdade(pagina, violacoes):

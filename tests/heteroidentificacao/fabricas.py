@@ -45,12 +45,23 @@ def comissao(edital_, *, tipo=Comissao.ORDINARIA, titulares=None, suplentes=(), 
 
 
 def presidente(comissao_):
-    return comissao_.membros.get(presidente=True).usuario
+    return comissao_.membros.ativos().get(presidente=True).usuario
 
 
-def sessao_aberta(comissao_, *, inicio=None):
+def membro(comissao_, nome):
+    return comissao_.membros.ativos().get(usuario__username=nome)
+
+
+def sessao_aberta(comissao_, *, inicio=None, ausentes=(), substitutos=None):
+    """Sessão marcada para uma hora atrás e aberta pelo presidente; ``ausentes`` (titulares) e
+    ``substitutos`` (titular ausente → suplente) pelos nomes das personas."""
     sessao = services.criar_sessao(comissao_, inicio=inicio or timezone.now() - timedelta(hours=1), por=rh())
-    return services.abrir_sessao(sessao, por=presidente(comissao_))
+    return services.abrir_sessao(
+        sessao,
+        por=presidente(comissao_),
+        ausentes=[membro(comissao_, nome) for nome in ausentes],
+        substitutos={membro(comissao_, t): membro(comissao_, s) for t, s in (substitutos or {}).items()},
+    )
 
 
 def cargo_com_cotistas(**campos_do_edital):
@@ -90,8 +101,9 @@ def encerrar(sessao):
 
 
 def tudo_em_uso(chefe) -> dict:
-    """Um pouco de cada tela: edital com resultado publicado (exemplo de docs/REGRAS.md §4) e comissão
-    presidida por ``chefe``, com sessão aberta e um candidato presente aguardando parecer."""
+    """Um pouco de cada tela: edital com resultado publicado (exemplo de docs/REGRAS.md §4), feito por
+    ``chefe`` (o RH), e comissão presidida por Ana (``presidente``: quem organiza não julga), com
+    sessão aberta e um candidato presente aguardando parecer."""
     from concursos import services as servicos_de_concursos
     from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
 
@@ -101,18 +113,20 @@ def tudo_em_uso(chefe) -> dict:
     )
     com_cotistas = cargo_com_cotistas(numero=2)
     comissao_ = services.criar_comissao(com_cotistas.edital, por=chefe)
-    services.adicionar_membro(comissao_, chefe, presidente=True, por=chefe)
+    ana = pessoa("ana")
+    services.adicionar_membro(comissao_, ana, presidente=True, por=chefe)
     for nome in ("bruno", "carla", "davi", "elisa"):
         services.adicionar_membro(comissao_, pessoa(nome), por=chefe)
     sessao = services.criar_sessao(comissao_, inicio=timezone.now() - timedelta(hours=1), por=chefe)
-    sessao = services.abrir_sessao(sessao, por=chefe)
+    sessao = services.abrir_sessao(sessao, por=ana)
     (chamado,) = services.chamar_candidatos(sessao, [com_cotistas.inscricoes.get(numero="N1")], por=chefe)
     return {
+        "presidente": ana,
         "edital": cargo.edital,
         "cargo": cargo,
         "inscricao": cargo.inscricoes.get(numero="A"),
         "resultado": resultado,
         "comissao": comissao_,
         "sessao": sessao,
-        "chamado": services.registrar_presenca(chamado, compareceu=True, por=chefe),
+        "chamado": services.registrar_presenca(chamado, compareceu=True, por=ana),
     }

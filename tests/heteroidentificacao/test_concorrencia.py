@@ -73,12 +73,14 @@ def test_dois_membros_votando_ao_mesmo_tempo_gravam_os_dois_pareceres(sessao):
     assert HistoricoDeParecer.objects.count() == 2
 
 
-def test_dois_suplentes_disputando_a_ultima_vaga_de_voto_so_um_entra(sessao, monkeypatch):
-    """Quatro votos gravados e a regra admite cinco: cada suplente conta os pareceres dentro da
-    trava, e o segundo só conta depois que o primeiro confirmou a transação."""
-    chamado = julgar(
-        sessao, candidato(sessao, "N1"), ana="confirma", bruno="confirma", carla="confirma", davi="confirma"
+def test_suplente_no_lugar_do_ausente_e_suplente_fora_da_composicao_votando_juntos(monkeypatch):
+    """Elisa ausente, Fábio no lugar dela; Gil não compõe a sessão. Votando ao mesmo tempo, o voto
+    de Fábio entra e o de Gil é recusado: a composição é a da abertura, conferida dentro da trava."""
+    cargo = cargo_com_cotistas()
+    aberta = sessao_aberta(
+        comissao(cargo.edital, suplentes=SUPLENTES), ausentes=("elisa",), substitutos={"elisa": "fabio"}
     )
+    chamado = julgar(aberta, candidato(aberta, "N1"), ana="confirma", bruno="confirma", carla="confirma")
     auditar = sessoes.auditar
 
     def auditar_devagar(*args, **kwargs):
@@ -87,8 +89,13 @@ def test_dois_suplentes_disputando_a_ultima_vaga_de_voto_so_um_entra(sessao, mon
 
     monkeypatch.setattr(sessoes, "auditar", auditar_devagar)
     saidas = ao_mesmo_tempo(voto(chamado, "fabio"), voto(chamado, "gil"))
-    assert sorted(type(s).__name__ for s in saidas) == ["Parecer", "ValidationError"]
-    assert Parecer.objects.filter(chamado=chamado).count() == 5
+    assert sorted(type(s).__name__ for s in saidas) == ["Parecer", "PermissionDenied"]
+    assert sorted(Parecer.objects.filter(chamado=chamado).values_list("membro__usuario__username", flat=True)) == [
+        "ana",
+        "bruno",
+        "carla",
+        "fabio",
+    ]
 
 
 def test_voto_disputando_com_o_encerramento_ou_entra_no_placar_ou_e_recusado(sessao):

@@ -69,7 +69,7 @@ def test_so_o_presidente_abre_e_encerra_a_sessao(ordinaria):
 def test_comissao_sem_membros_para_o_quorum_nao_abre_sessao(cargo):
     pequena = comissao(cargo.edital, titulares=("ana", "bruno"))
     planejada = services.criar_sessao(pequena, inicio=cargo.edital.criado_em, por=rh())
-    with pytest.raises(ValidationError, match="A comissão tem 2 membro\\(s\\); o quórum exige 3"):
+    with pytest.raises(ValidationError, match="Compõem a sessão 2 membro\\(s\\).*o quórum da comissão exige 3"):
         services.abrir_sessao(planejada, por=pessoa("ana"))
 
 
@@ -210,13 +210,6 @@ def test_encerrada_a_sessao_os_membros_veem_todos_os_pareceres(cargo, sessao):
     encerrar(sessao)
     assert len(consultas.pareceres_visiveis(chamado, pessoa("davi"))) == 3
     assert consultas.pareceres_visiveis(chamado, pessoa("helena")) == []
-
-
-def test_suplente_vota_mas_nunca_alem_do_numero_de_membros_da_regra(cargo, sessao):
-    chamado = julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", fabio="confirma", carla="confirma")
-    votar(chamado, davi="confirma")
-    with pytest.raises(ValidationError, match="já tem 5 pareceres"):
-        votar(chamado, gil="confirma")
 
 
 def test_minhas_sessoes_lista_as_sessoes_das_comissoes_do_membro(ordinaria, sessao):

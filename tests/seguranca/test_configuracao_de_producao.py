@@ -264,8 +264,8 @@ def conferir_csp(resposta, url):
 
 @pytest.fixture
 def cenario_completo(settings):
-    """Um superusuário, um edital com resultado publicado e uma sessão aberta da comissão em que o
-    superusuário preside e tem um candidato presente para dar parecer."""
+    """Um superusuário (o RH), um edital com resultado publicado e uma sessão aberta da comissão
+    presidida por outra pessoa, com um candidato presente para dar parecer."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from tests.heteroidentificacao.fabricas import rh, tudo_em_uso
 
@@ -293,6 +293,11 @@ def paginas_do_rh(c) -> list[str]:
         f"/admin/heteroidentificacao/sessao/{c['sessao'].pk}/change/",
         "/admin/auth/user/",
         "/admin/password_change/",
+    ]
+
+
+def paginas_da_comissao(c) -> list[str]:
+    return [
         "/heteroidentificacao/",
         f"/heteroidentificacao/sessoes/{c['sessao'].pk}/",
         f"/heteroidentificacao/chamados/{c['chamado'].pk}/parecer/",
@@ -301,11 +306,12 @@ def paginas_do_rh(c) -> list[str]:
 
 @pytest.mark.django_db
 def test_toda_pagina_html_do_rh_e_da_comissao_tem_csp_sem_script_inline(client, cenario_completo):
-    client.force_login(cenario_completo["rh"])
-    for url in paginas_do_rh(cenario_completo):
-        resposta = client.get(url)
-        assert resposta.status_code == 200, (url, resposta.status_code)
-        conferir_csp(resposta, url)
+    for quem, paginas in (("rh", paginas_do_rh), ("presidente", paginas_da_comissao)):
+        client.force_login(cenario_completo[quem])
+        for url in paginas(cenario_completo):
+            resposta = client.get(url)
+            assert resposta.status_code == 200, (quem, url, resposta.status_code)
+            conferir_csp(resposta, url)
 
 
 @pytest.mark.django_db

@@ -210,6 +210,10 @@ def casos_das_telas(c) -> list[Caso]:
                  r(f"admin:heteroidentificacao_processo_{passo}", args=[c.p1.pk]), equipe(DO_RH, SUPERUSUARIO))
             for passo in ("notificar", "defesa", "decidir")
         ),
+        # Desligar um membro da comissão (com motivo e data): quem conduz o procedimento, não o auditor.
+        Caso("admin:heteroidentificacao_membro_desligar",
+             r("admin:heteroidentificacao_membro_desligar", args=[c.c1.membros.get(usuario__username="elisa").pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:heteroidentificacao_processo_notificar",
              r("admin:heteroidentificacao_processo_notificar", args=[c.p1.pk]), equipe(DO_RH, SUPERUSUARIO), "post",
              {"notificado_em": timezone.localdate().isoformat(), "dias_para_defesa": "10"}),

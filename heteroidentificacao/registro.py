@@ -1,0 +1,151 @@
+"""O registro da sessão congelado no encerramento, e o código que o confere.
+
+No encerramento, ``services.encerrar_sessao`` grava em ``Sessao.registro`` tudo o que a ata afirma:
+a comissão e a regra de quórum, os horários marcado, de abertura e de encerramento, os membros com
+a presença de cada um (quem substituiu quem, quem votou), cada candidato com presença, filmagem,
+decisão, placar, motivo e os pareceres, e grava o SHA-256 do registro em ``hash_do_registro``. A ata
+e os pareceres do candidato saem daqui, nunca dos dados de hoje: um membro incluído ou desligado
+depois, um nome de usuário alterado, nada disso muda o que a sessão decidiu.
+
+Os pareceres vão sem o autor, numa ordem que não é a do registro nem a dos membros (pelo voto e
+pelo texto): quem lê o documento não liga membro a voto (docs/PAPEIS.md). O vínculo fica só no
+banco (``Parecer``), que o auditor lê.
+"""
+
+import hashlib
+import json
+
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+
+from cotas import quorum
+
+from .models import DECISOES, Comissao, Sessao
+
+VERSAO = 1
+ROTULOS_DAS_DECISOES = dict(DECISOES)
+REGISTRO_ALTERADO = (
+    "O registro congelado da sessão nº {pk} não confere com o seu código de verificação: os dados foram "
+    "alterados depois do encerramento. O documento não é emitido; comunique o controle interno."
+)
+
+
+def codigo(registro: dict) -> str:
+    """SHA-256 do registro em JSON canônico (chaves ordenadas, sem espaços)."""
+    texto = json.dumps(registro, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(texto.encode()).hexdigest()
+
+
+def registro_da_sessao(sessao: Sessao) -> dict:
+    """O registro congelado da sessão encerrada, conferido pelo código. Sessão encerrada antes do
+    registro congelado existir: o registro é reconstituído dos dados de hoje e marcado assim."""
+    if sessao.registro is None:
+        return {**montar_registro(sessao), "reconstituido": True}
+    if codigo(sessao.registro) != sessao.hash_do_registro:
+        raise ValidationError(REGISTRO_ALTERADO.format(pk=sessao.pk))
+    return sessao.registro
+
+
+def montar_registro(sessao: Sessao) -> dict:
+    """O que a sessão foi, lido do banco no momento do encerramento (dentro da trava da sessão)."""
+    comissao = sessao.comissao
+    recursal = comissao.tipo == Comissao.RECURSAL
+    chamados = sessao.chamados.select_related("inscricao__candidato", "inscricao__cargo").order_by("inscricao__numero")
+    return {
+        "versao": VERSAO,
+        "sessao": {
+            "numero": sessao.pk,
+            "comissao": comissao.get_tipo_display(),
+            "recursal": recursal,
+            "edital": comissao.edital.identificacao,
+            "grupo": comissao.grupo,
+            "regra_de_quorum": dict(comissao.regra_de_quorum),
+            "marcada_para": _iso(sessao.inicio),
+            "local": sessao.local,
+            "link": sessao.link,
+            "gravacao": sessao.gravacao,
+            "aberta_em": _iso(sessao.aberta_em),
+            "aberta_por": _nome(sessao.aberta_por),
+            "encerrada_em": _iso(sessao.encerrada_em),
+            "encerrada_por": _nome(sessao.encerrada_por),
+        },
+        "membros": _membros(sessao),
+        "candidatos": [_candidato(chamado, recursal) for chamado in chamados],
+    }
+
+
+def _membros(sessao: Sessao) -> list[dict]:
+    """A presença de cada membro (a da abertura); sessões abertas antes da presença dos membros
+    existir trazem os membros que deram parecer."""
+    pareceres = {}
+    for membro_id in sessao.chamados.values_list("pareceres__membro_id", flat=True):
+        if membro_id is not None:
+            pareceres[membro_id] = pareceres.get(membro_id, 0) + 1
+    presencas = list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
+    if not presencas:
+        membros = sessao.comissao.membros.filter(pk__in=pareceres).select_related("usuario")
+        return [_membro(m, presente=True, votante=True, substitui=None, pareceres=pareceres) for m in membros]
+    return [
+        _membro(p.membro, presente=p.presente, votante=p.votante, substitui=p.substitui, pareceres=pareceres)
+        for p in presencas
+    ]
+
+
+def _membro(membro, *, presente: bool, votante: bool, substitui, pareceres: dict) -> dict:
+    return {
+        "nome": membro.nome,
+        "papel": membro.get_papel_display(),
+        "presidente": membro.presidente,
+        "presente": presente,
+        "votante": votante,
+        "substitui": substitui.nome if substitui else None,
+        "pareceres": pareceres.get(membro.pk, 0),
+    }
+
+
+def _candidato(chamado, recursal: bool) -> dict:
+    inscricao = chamado.inscricao
+    linha = {
+        "numero": inscricao.numero,
+        "nome": inscricao.candidato.nome_de_uso,
+        "cpf": inscricao.candidato.cpf_mascarado,
+        "cargo": f"{inscricao.cargo.codigo} — {inscricao.cargo.nome}",
+        "compareceu": None if recursal else chamado.compareceu,
+        "recusou_filmagem": None if recursal else chamado.recusou_filmagem,
+        "decisao": chamado.decisao,
+        "votos_confirma": chamado.votos_confirma,
+        "votos_nao_confirma": chamado.votos_nao_confirma,
+        "motivo": chamado.motivo_da_decisao,
+        "pareceres": pareceres_sem_autor(chamado),
+    }
+    if recursal:
+        try:
+            recorrido = chamado.recurso_julgado.chamado
+        except ObjectDoesNotExist:
+            recorrido = None
+        linha["recorrida"] = (
+            {
+                "decisao": recorrido.decisao,
+                "votos_confirma": recorrido.votos_confirma,
+                "votos_nao_confirma": recorrido.votos_nao_confirma,
+            }
+            if recorrido
+            else None
+        )
+    return linha
+
+
+def pareceres_sem_autor(chamado) -> list[dict]:
+    """Os pareceres do candidato sem o autor, ordenados pelo voto e pelo texto (nunca pela ordem de
+    registro, que a trilha de auditoria mostra com o nome de quem registrou)."""
+    pareceres = [
+        {"voto": voto, "fundamentacao": texto} for voto, texto in chamado.pareceres.values_list("voto", "fundamentacao")
+    ]
+    return sorted(pareceres, key=lambda p: (p["voto"] != quorum.CONFIRMA, p["fundamentacao"]))
+
+
+def _iso(momento) -> str | None:
+    return momento.isoformat() if momento else None
+
+
+def _nome(usuario) -> str:
+    return (usuario.get_full_name() or usuario.get_username()) if usuario else ""
