@@ -152,6 +152,11 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "vagas_adicionais"]),
              equipe(DO_RH, SUPERUSUARIO), "post", {"quantidade": "1", "documento": "Decreto 2/2025"}),
         Caso("concursos:evento", r("concursos:evento", args=[c.evento.pk]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # Atos de verificação que o RH registra (avaliação PcD, decisão judicial): nunca a comissão nem o auditor.
+        Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:registrar_decisao_judicial", r("concursos:registrar_decisao_judicial", args=[c.n1.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:reverter_evento", r("concursos:reverter_evento", args=[c.evento.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:publicar_resultado", r("concursos:publicar_resultado", args=[c.previa.pk]),
@@ -334,7 +339,7 @@ def montar_cenario():
     n2 = inscricao(gm, "N2", 80, grupos={"negros": "pendente"})
     n3 = inscricao(gm, "N3", 78, grupos={"negros": "pendente"})
     n4 = inscricao(gm, "N4", 76, grupos={"negros": "pendente"})
-    inscricao(gm, "P", 70, grupos={"pcd": "confirmado"})
+    pcd = inscricao(gm, "P", 70, grupos={"pcd": "confirmado"})
     for numero, nota in (("X1", 95), ("X2", 90), ("X3", 85)):
         inscricao(adm, numero, nota)
 
@@ -424,7 +429,7 @@ def montar_cenario():
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.order_by("enqueued_at").first(),
     }
     return SimpleNamespace(
-        usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
+        usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
         publicado=publicado, evento=registrado.evento, previa=registrado.resultado, pdfs=pdfs,
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',

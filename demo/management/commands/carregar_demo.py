@@ -14,6 +14,7 @@ ROTULOS = {
     "candidatos": "candidatos",
     "inscricoes": "inscrições",
     "opcoes": "opções por grupo",
+    "atos_de_verificacao": "atos de verificação",
     "resultados": "resultados",
     "eventos": "eventos",
 }
