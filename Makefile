@@ -23,14 +23,14 @@ $(VENV)/.instalado: requirements.txt | $(PY)
 	$(PY) -m pip install -q -r requirements.txt
 	touch $@
 
-## run: prepara tudo e sobe o sistema em http://127.0.0.1:8000 (SQLite, salvo DATABASE_URL)
+## run: prepara tudo e sobe o sistema em http://127.0.0.1:8000 (SQLite, salvo DATABASE_URL); os usuários da demonstração entram sem o segundo fator
 run: instalar
 	$(PY) manage.py migrate
 	@if $(PY) manage.py help carregar_demo >/dev/null 2>&1; then $(PY) manage.py carregar_demo; fi
 	@echo "Trabalhador de segundo plano (db_worker) rodando junto; Ctrl+C para os dois."
 	$(PY) manage.py db_worker --interval 2 & trabalhador=$$!; \
 	  trap 'kill $$trabalhador 2>/dev/null' EXIT INT TERM; \
-	  $(PY) manage.py runserver 127.0.0.1:8000
+	  DEMO_SEM_DOIS_FATORES=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 ## trabalhador: só o trabalhador de segundo plano (importações grandes, resultados e PDFs de editais grandes)
 trabalhador: instalar

@@ -31,20 +31,12 @@ from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros
 from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
 from .avisos import gerar_e_informar, publicar_em_lote
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
-from .forms import (
-    AutocompleteSemValorInvalido,
-    CandidatoForm,
-    CargoForm,
-    EditalCriacaoForm,
-    EditalForm,
-    InscricaoForm,
-    OpcaoDeGrupoForm,
-    grupos_conhecidos,
-)
+from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, EditalCriacaoForm, EditalForm, InscricaoForm
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .importacao.tela import ReimportacaoNoAdmin
-from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
+from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
 _CPF_DIGITADO = re.compile(r"\d{3}\.\d{0,3}[\d.\-]*|\d{9}-\d{2}")
@@ -253,7 +245,8 @@ class CargoAdmin(HistoricoNoAdmin):
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            context["tipos_de_evento"] = TIPOS_DE_EVENTO.items()
+            # A revisão de verificação não se digita: vem de um ato de verificação (issue 12).
+            context["tipos_de_evento"] = [(t, r) for t, r in TIPOS_DE_EVENTO.items() if t != VERIFICACAO]
             context["eventos_do_cargo"] = obj.eventos.select_related(
                 "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"
             )
@@ -279,29 +272,6 @@ class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.Mode
         return candidato.cpf_formatado
 
 
-class OpcaoDeGrupoInline(admin.TabularInline):
-    """Opções por grupo reservado e a verificação (heteroidentificação; avaliação médica PcD)."""
-
-    model = OpcaoDeGrupo
-    fields = ["grupo", "situacao"]
-    extra = 0
-
-    def get_readonly_fields(self, request, obj=None):
-        """Depois da primeira publicação do cargo, a verificação muda só por evento de revisão."""
-        return ["grupo", "situacao"] if _publicada(obj) else []
-
-    def has_add_permission(self, request, obj=None):
-        return not _publicada(obj) and super().has_add_permission(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return not _publicada(obj) and super().has_delete_permission(request, obj)
-
-    def get_formset(self, request, obj=None, **kwargs):
-        grupos = obj.edital.regime_congelado().nomes_dos_grupos if obj and obj.edital.parametros_do_regime else ()
-        kwargs["form"] = type("OpcaoDoEditalForm", (OpcaoDeGrupoForm,), {"grupos": grupos or grupos_conhecidos()})
-        return super().get_formset(request, obj, **kwargs)
-
-
 @admin.register(Inscricao)
 class InscricaoAdmin(
     BuscaPorCpf,
@@ -311,6 +281,7 @@ class InscricaoAdmin(
     AcessoRegistradoNoAdmin,
     HistoricoNoAdmin,
     ReimportacaoNoAdmin,  # cargo publicado: a nota corrigida do arquivo vira evento, com a prévia (issue 11)
+    AtosDeVerificacaoNaFicha,  # a verificação das opções vem de atos registrados (issue 12)
     ExportacaoComFiltrosConferidos,  # ?foo=bar na exportação dava FieldError (500)
     ImportExportModelAdmin,
 ):
@@ -358,12 +329,15 @@ class InscricaoAdmin(
     def get_fields(self, request, obj=None):
         sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
         campos = [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
-        return campos + ["revisoes"] if _publicada(obj) else campos
+        campos += ["revisoes"] if publicada(obj) else []
+        return campos + (self.campos_da_verificacao(request, obj) if sensiveis else [])
 
     def get_readonly_fields(self, request, obj=None):
         """Resultado do cargo publicado: nota, notas parciais e eliminação só mudam por evento
-        (docs/REGRAS.md §9); a ficha mostra os botões para registrá-lo."""
-        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes"] if _publicada(obj) else []
+        (docs/REGRAS.md §9); a ficha mostra os botões para registrá-lo. Os atos de verificação são
+        sempre só leitura."""
+        atos = ["atos_de_verificacao", "registrar_ato_de_verificacao"]
+        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes", *atos] if publicada(obj) else atos
 
     @admin.display(description="revisões (resultado publicado)")
     def revisoes(self, inscricao):
@@ -373,12 +347,13 @@ class InscricaoAdmin(
             (
                 (reverse("concursos:registrar_evento", args=[inscricao.cargo_id, tipo]), inscricao.pk, rotulo.lower())
                 for tipo, rotulo in TIPOS_DE_EVENTO.items()
-                if tipo in (VERIFICACAO, NOTA)
+                if tipo == NOTA
             ),
         )
         return format_html(
             '{}<p class="help">O resultado do cargo já foi publicado: nota, notas parciais, eliminação e '
-            "verificação não se editam mais aqui; mudam por evento, com documento e data do ato.</p>",
+            "verificação não se editam mais aqui; mudam por evento, com documento e data do ato. A revisão de "
+            "verificação vem de um ato de verificação (abaixo), que vira o evento.</p>",
             botoes,
         )
 
@@ -427,11 +402,6 @@ class InscricaoAdmin(
             campo.queryset = campo.queryset.select_related("edital")
             campo.label_from_instance = rotulo_do_cargo
         return campo
-
-
-def _publicada(inscricao) -> bool:
-    """A inscrição (já gravada) é de um cargo com resultado publicado: entradas congeladas."""
-    return inscricao is not None and inscricao.pk is not None and inscricao.cargo.publicado
 
 
 # ---------------------------------------------------------------- eventos e resultados

@@ -4,6 +4,8 @@
   concurso (ou da sua prorrogação, uma só, por igual período: CF art. 37, III).
 - A revisão sobre as entradas vigentes do cargo (o cenário que a próxima versão usará): a
   verificação de um grupo pelo qual o candidato optou e que muda alguma coisa; a nota que é número.
+- A origem de um ato de verificação: quem pode decidir a verificação de cada grupo
+  (``conferir_origem``; docs/HETEROIDENTIFICACAO.md, “Atos de verificação”).
 
 As mensagens dizem o campo e o valor, em português, com as datas em dd/mm/aaaa. Quem grava é
 ``services.py``; o motor confere o resto (quem já saiu, quem não está convocado).
@@ -16,10 +18,10 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from comum.exibicao import data
-from cotas.modelo import NOTA, PENDENTE, VERIFICACAO
+from cotas.modelo import DECLARACAO_FALSA, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from .models import SITUACOES_DE_VERIFICACAO, Edital
+from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital
 
 ROTULOS_DAS_SITUACOES = dict(SITUACOES_DE_VERIFICACAO)
 
@@ -141,3 +143,53 @@ def situacao_no_cenario(cenario: dict, numero: str, grupo: str) -> str:
         if evento["tipo"] == VERIFICACAO and evento.get("inscricao") == numero and evento.get("grupo") == grupo:
             situacao = evento["situacao"]
     return situacao
+
+
+PCD = "pcd"
+ROTULOS_DAS_ORIGENS = dict(AtoDeVerificacao.ORIGENS)
+# Quem decide a verificação de cada tipo de grupo. Heteroidentificação (negros, pretos e pardos) e os
+# demais grupos de verificação coletiva (indígenas, quilombolas): a comissão, a recursal, o processo
+# de apuração ou a Justiça (Art. 2º, §1º); nunca o RH. PcD: a equipe multiprofissional
+# (Decreto 9.508/2018, art. 5º) ou a Justiça.
+ORIGENS_DA_HETEROIDENTIFICACAO = (
+    AtoDeVerificacao.COMISSAO,
+    AtoDeVerificacao.RECURSO,
+    AtoDeVerificacao.APURACAO,
+    AtoDeVerificacao.JUDICIAL,
+)
+ORIGENS_DA_PCD = (AtoDeVerificacao.AVALIACAO_PCD, AtoDeVerificacao.JUDICIAL)
+# Declaração falsa só se declara em processo com defesa (Art. 2º, §1º) ou pela Justiça.
+ORIGENS_DA_DECLARACAO_FALSA = (AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL)
+
+
+def origens_admitidas(grupo: str) -> tuple[str, ...]:
+    """As origens de ato que podem decidir a verificação do ``grupo``: as da PcD, ou as da
+    heteroidentificação, para os grupos heteroidentificados (``cotas.regimes.grupos_heteroidentificados``:
+    negros, pretos e pardos) e para os demais de verificação coletiva (indígenas, quilombolas)."""
+    if grupo == PCD:
+        return ORIGENS_DA_PCD
+    return ORIGENS_DA_HETEROIDENTIFICACAO
+
+
+def conferir_origem(grupo: str, situacao: str, origem: str) -> None:
+    """Recusa a origem desconhecida, a que não cabe ao grupo e a declaração falsa fora do processo."""
+    if origem not in ROTULOS_DAS_ORIGENS:
+        conhecidas = ", ".join(ROTULOS_DAS_ORIGENS)
+        raise ValidationError({"origem": f"Origem do ato desconhecida: {origem!r}; use uma de: {conhecidas}."})
+    admitidas = origens_admitidas(grupo)
+    if origem not in admitidas:
+        quem = "; ".join(ROTULOS_DAS_ORIGENS[o].lower() for o in admitidas)
+        raise ValidationError(
+            {
+                "origem": f"A verificação de {rotulo_do_grupo(grupo)} não vem de "
+                f"“{ROTULOS_DAS_ORIGENS[origem].lower()}”; vem de: {quem}."
+            }
+        )
+    if situacao == DECLARACAO_FALSA and origem not in ORIGENS_DA_DECLARACAO_FALSA:
+        raise ValidationError(
+            {
+                "situacao": "Declaração falsa só se declara no processo de apuração, com direito de defesa "
+                "(Art. 2º, §1º), ou por decisão judicial; não por "
+                f"“{ROTULOS_DAS_ORIGENS[origem].lower()}”."
+            }
+        )

@@ -21,7 +21,7 @@ from comum.planilhas import decimal_em_texto
 from comum.validacao import campo_de_texto, validar_nascimento
 from comum.validadores import validar_texto_limpo
 from cotas.eventos import TIPOS_DE_EVENTO
-from cotas.modelo import DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, VERIFICACAO
+from cotas.modelo import DECLARACAO_FALSA, DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
 from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
@@ -204,18 +204,31 @@ class InscricaoForm(forms.ModelForm):
 
 
 class OpcaoDeGrupoForm(forms.ModelForm):
-    """Opção por grupo: só os grupos do regime congelado do edital (``grupos`` é definido por subclasse)."""
+    """Opção por grupo: só os grupos do regime congelado do edital (``grupos`` é definido por subclasse).
+
+    Sem a situação da verificação: a opção nova nasce pendente e a situação vem de um ato de
+    verificação (``services.registrar_verificacao``); uma ``situacao`` enviada no POST é ignorada."""
 
     grupos: tuple[str, ...] = ()
 
     class Meta:
         model = OpcaoDeGrupo
-        fields = ["grupo", "situacao"]
+        fields = ["grupo"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         escolhas = [("", "---------")] + [(g, rotulo_do_grupo(g)) for g in self.grupos]
         self.fields["grupo"] = forms.ChoiceField(label="grupo", choices=escolhas)
+
+    def clean_grupo(self):
+        grupo = self.cleaned_data["grupo"]
+        opcao = self.instance
+        if opcao.pk is not None and grupo != opcao.grupo and opcao.situacao != PENDENTE:
+            raise ValidationError(
+                f"A opção por {rotulo_do_grupo(opcao.grupo)} já tem verificação registrada por ato "
+                f"(“{opcao.get_situacao_display()}”) e não pode virar opção por outro grupo."
+            )
+        return grupo
 
 
 def grupos_conhecidos() -> tuple[str, ...]:
@@ -411,3 +424,71 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         except planilhas.ArquivoInvalido as erro:
             raise ValidationError(str(erro)) from None
         return arquivo
+
+
+# ---------------------------------------------------------------- atos de verificação
+
+
+class AtoDeVerificacaoForm(forms.Form):
+    """O que todo ato de verificação registrado pelo RH traz: a situação decidida, o documento, a data
+    do ato, a publicação no Diário Oficial e o motivo (a data dentro da validade é do serviço)."""
+
+    situacao = forms.ChoiceField(label="Verificação decidida", choices=())
+    documento = forms.CharField(label="Documento", max_length=120, validators=[validar_texto_limpo])
+    data_do_ato = forms.DateField(
+        label="Data do ato", help_text="dd/mm/aaaa: a data do documento, não a de hoje (se for outra)."
+    )
+    diario_oficial = campo_do_diario_oficial()
+    motivo = forms.CharField(
+        label="Motivo",
+        required=False,
+        max_length=20_000,
+        validators=[validar_texto_limpo],
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+    )
+    situacoes = SITUACOES_DE_VERIFICACAO
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["situacao"].choices = [(s, r) for s, r in self.situacoes if s != PENDENTE]
+
+    def clean_data_do_ato(self):
+        valor = self.cleaned_data["data_do_ato"]
+        if not PRIMEIRO_ANO <= valor.year <= ULTIMO_ANO:
+            raise ValidationError(f"Data fora do intervalo possível ({PRIMEIRO_ANO} a {ULTIMO_ANO}).")
+        return valor
+
+
+class AvaliacaoPcdForm(AtoDeVerificacaoForm):
+    """A avaliação da equipe multiprofissional (Decreto 9.508/2018, art. 5º), com a equipe e o laudo."""
+
+    situacoes = [(s, r) for s, r in SITUACOES_DE_VERIFICACAO if s != DECLARACAO_FALSA]
+    equipe = forms.CharField(
+        label="Equipe avaliadora",
+        max_length=300,
+        validators=[validar_texto_limpo],
+        help_text="A equipe multiprofissional (ou biopsicossocial) que avaliou: nomes e registros profissionais.",
+    )
+    field_order = ["situacao", "equipe", "documento", "data_do_ato", "diario_oficial", "motivo"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["documento"].help_text = "Parecer ou laudo da equipe (número e data)."
+
+
+class DecisaoJudicialForm(AtoDeVerificacaoForm):
+    """A decisão judicial sobre a verificação de um grupo, com o processo e o que ela determina."""
+
+    grupo = forms.ChoiceField(label="Grupo", choices=())
+    processo = forms.CharField(label="Número do processo judicial", max_length=40, validators=[validar_texto_limpo])
+    sub_judice = forms.BooleanField(
+        label="Sub judice", required=False, help_text="Decisão ainda não definitiva (liminar, sentença recorrida)."
+    )
+    field_order = ["grupo", "situacao", "processo", "sub_judice", "documento", "data_do_ato", "diario_oficial"]
+
+    def __init__(self, grupos, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["grupo"].choices = [(g, rotulo_do_grupo(g)) for g in grupos]
+        self.fields["documento"].help_text = "A decisão (mandado, ofício do juízo, intimação)."
+        self.fields["motivo"].required = True
+        self.fields["motivo"].label = "O que a decisão determina"

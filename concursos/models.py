@@ -19,17 +19,17 @@ import cotas
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import (
-    AUSENTE,
     CONCURSO_PUBLICO,
-    CONFIRMADO,
-    DECLARACAO_FALSA,
     DESEMPATE_PADRAO,
-    NAO_CONFIRMADO,
-    PENDENTE,
     PROCESSO_SELETIVO_ACS_ACE,
     criterio_de_desempate_valido,
 )
 
+from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros modelos)
+    SITUACOES_DE_VERIFICACAO,
+    AtoDeVerificacao,
+    OpcaoDeGrupo,
+)
 from .modelo_do_processamento import Processamento  # noqa: F401 (lido daqui como os outros modelos)
 from .saida_do_motor import ler_saida
 
@@ -44,13 +44,6 @@ CORES_IBGE = [
     ("parda", "Parda"),
     ("amarela", "Amarela"),
     ("indigena", "Indígena"),
-]
-SITUACOES_DE_VERIFICACAO = [
-    (PENDENTE, "Pendente"),
-    (CONFIRMADO, "Confirmado"),
-    (NAO_CONFIRMADO, "Não confirmado"),
-    (AUSENTE, "Ausente"),
-    (DECLARACAO_FALSA, "Declaração falsa (apurada em processo)"),
 ]
 
 
@@ -342,42 +335,6 @@ def _normalizar(valor):
         except ArithmeticError:
             return valor
     return valor
-
-
-class OpcaoDeGrupo(models.Model):
-    """Opção da inscrição por um grupo reservado e a situação da sua verificação.
-
-    A verificação de negros vem da comissão de heteroidentificação; a de PcD, da avaliação
-    médica/biopsicossocial registrada pelo RH.
-    """
-
-    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.CASCADE, related_name="opcoes")
-    grupo = models.CharField("grupo", max_length=32)
-    situacao = models.CharField("verificação", max_length=20, choices=SITUACOES_DE_VERIFICACAO, default=PENDENTE)
-    history = HistoricalRecords(
-        verbose_name="histórico da opção por grupo", verbose_name_plural="históricos da opção por grupo"
-    )
-
-    class Meta:
-        verbose_name = "opção por grupo reservado"
-        verbose_name_plural = "opções por grupos reservados"
-        constraints = [models.UniqueConstraint(fields=["inscricao", "grupo"], name="opcao_grupo_unica")]
-
-    def __str__(self):
-        return f"{self.grupo}: {self.get_situacao_display()}"
-
-    def save(self, *args, **kwargs):
-        """Depois da primeira publicação do cargo, a verificação só muda por evento de revisão
-        (``services.registrar_verificacao`` o cria): aqui a alteração direta é recusada."""
-        if self.pk is not None:
-            gravada = OpcaoDeGrupo.objects.filter(pk=self.pk).values_list("grupo", "situacao").first()
-            if gravada not in (None, (self.grupo, self.situacao)) and self.inscricao.cargo.publicado:
-                raise ValidationError(
-                    f"Inscrição {self.inscricao.numero}, grupo {self.grupo}: o resultado do cargo já foi publicado; "
-                    "a verificação só muda por evento de revisão de verificação, com documento e data do ato "
-                    "(docs/REGRAS.md §8)."
-                )
-        super().save(*args, **kwargs)
 
 
 class Evento(models.Model):

@@ -22,10 +22,18 @@ from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
 from .adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
-from .atos import conferir_data_do_ato, conferir_nota, conferir_prorrogacao, conferir_revisao, situacao_no_cenario
+from .atos import (
+    conferir_data_do_ato,
+    conferir_nota,
+    conferir_origem,
+    conferir_prorrogacao,
+    conferir_revisao,
+    situacao_no_cenario,
+)
 from .diferencas import diferencas
 from .fases import fase
-from .models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .modelo_da_verificacao import COMO_MUDAR_A_VERIFICACAO
+from .models import AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
 
 
 def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None) -> None:
@@ -236,7 +244,17 @@ def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> Ev
     (verificação) ou ``nota`` e ``notas_parciais`` (nota), com ``sub_judice`` e ``processo``.
     Aqui se conferem a data (``atos.conferir_data_do_ato``) e a revisão; o motor confere o resto (não
     posse de quem não foi convocado, revisão de quem já saiu). Qualquer recusa é ``ValidationError``
-    e nada fica gravado: nem o evento, nem a versão."""
+    e nada fica gravado: nem o evento, nem a versão.
+
+    A revisão de verificação não se registra por aqui: vem de um ato (``registrar_verificacao``)."""
+    if tipo == VERIFICACAO:
+        raise ValidationError(
+            {"tipo": f"A revisão de verificação não é um evento digitado: {COMO_MUDAR_A_VERIFICACAO}"}
+        )
+    return _registrar_evento(cargo, tipo, registrado_por, campos)
+
+
+def _registrar_evento(cargo: Cargo, tipo: str, registrado_por, campos: dict) -> EventoRegistrado:
     # A trava do cargo vem antes da conferência: dois eventos simultâneos não conferem o mesmo cenário.
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     evento, _ = _evento_conferido(cargo, tipo, registrado_por, campos)
@@ -418,58 +436,108 @@ def reverter_evento(
 
 @dataclass(frozen=True)
 class VerificacaoRegistrada:
-    """A verificação antes e depois; ``evento`` quando o cargo já publicado a recebeu como revisão."""
+    """A verificação antes e depois e o ato gravado; ``evento`` quando o cargo já publicado a recebeu
+    como revisão."""
 
     antes: str
     depois: str
     evento: EventoRegistrado | None = None
     # Por que a decisão não virou evento, quando não virou (o candidato já saiu do concurso).
     sem_efeito: str = ""
+    ato: AtoDeVerificacao | None = None
+
+
+CAMPOS_DO_ATO = {"motivo", "diario_oficial", "sub_judice", "processo", "equipe"}
 
 
 @transaction.atomic
 def registrar_verificacao(
-    inscricao: Inscricao, grupo: str, situacao: str, *, registrada_por, documento: str = "", data_do_ato=None, **campos
+    inscricao: Inscricao,
+    grupo: str,
+    situacao: str,
+    *,
+    origem: str,
+    registrada_por,
+    documento: str,
+    data_do_ato,
+    **campos,
 ) -> VerificacaoRegistrada:
-    """A situação da verificação da opção da inscrição por um grupo (comissão, recurso, avaliação PcD).
+    """Registra o ato que decide a verificação da opção da inscrição por um grupo: o único caminho
+    pelo qual a situação de uma opção muda (``OpcaoDeGrupo.save`` recusa as outras).
 
-    Antes da primeira publicação do cargo, grava na opção (a próxima versão é calculada do zero).
-    Depois dela, as entradas estão congeladas (docs/REGRAS.md §9): vira um evento de revisão
-    ``verificacao`` com o documento, a data do ato e quem o registrou (``campos``: ``motivo``,
-    ``diario_oficial``, ``sub_judice``, ``processo``), e a nova versão do resultado é gerada. Uma
-    decisão igual à verificação vigente não muda nada e não gera evento."""
+    ``origem`` (``AtoDeVerificacao.ORIGENS``) diz quem decidiu e tem de caber ao grupo
+    (``atos.conferir_origem``: heteroidentificação pela comissão, recursal, apuração ou Justiça; PcD
+    pela equipe multiprofissional ou Justiça; declaração falsa só pela apuração ou Justiça). O ato é
+    gravado sempre, com o documento e a data do ato (``atos.conferir_data_do_ato``); ``campos``:
+    ``motivo``, ``equipe`` (avaliação PcD), ``processo`` e ``sub_judice`` (Justiça), ``diario_oficial``.
+
+    Antes da primeira publicação do cargo, a opção recebe a situação (a próxima versão é calculada do
+    zero). Depois dela, as entradas estão congeladas (docs/REGRAS.md §9): o ato vira um evento de
+    revisão ``verificacao`` e a nova versão do resultado é gerada. Uma decisão igual à verificação
+    vigente, ou sobre quem já saiu do concurso, fica só no ato, sem evento."""
+    if desconhecidos := set(campos) - CAMPOS_DO_ATO:
+        raise TypeError(f"Campos desconhecidos no ato de verificação: {', '.join(sorted(desconhecidos))}")
+    conferir_origem(grupo, situacao, origem)
+    conferir_data_do_ato(inscricao.edital, data_do_ato)
+    opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
+    if opcao is None:
+        raise ValidationError({"grupo": f"A inscrição {inscricao.numero} não optou pelo grupo {grupo or '(vazio)'}."})
+    ato = _ato(inscricao, grupo, situacao, origem, registrada_por, documento, data_do_ato, campos)
     cargo = inscricao.cargo
     if not cargo.publicado:
-        opcao = OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=grupo)
-        antes = opcao.situacao
+        ato.situacao_anterior = opcao.situacao
+        _gravar(ato)
         opcao.situacao = situacao
+        opcao._ato_de_verificacao = ato
         opcao.full_clean()
         opcao.save(update_fields=["situacao"])
-        return VerificacaoRegistrada(antes, situacao)
-    antes = situacao_vigente(inscricao, grupo)
+        return VerificacaoRegistrada(ato.situacao_anterior, situacao, ato=ato)
+    ato.situacao_anterior = antes = situacao_vigente(inscricao, grupo)
     if antes == situacao:
-        return VerificacaoRegistrada(antes, antes)
-    saida = _saida_do_concurso(inscricao)
-    if saida:
+        ato.sem_efeito = "a verificação vigente já era esta"
+        return VerificacaoRegistrada(antes, antes, ato=_gravar(ato))
+    if saida := saida_do_concurso(inscricao):
         # Quem já saiu (desistência, não posse, anulação) não volta por uma revisão (docs/REGRAS.md
-        # §8): a decisão fica na ata de quem a tomou, e o resultado não muda. Recusar aqui faria
-        # falhar o encerramento da sessão inteira por um candidato que não está mais no concurso.
-        return VerificacaoRegistrada(antes, antes, sem_efeito=f"a inscrição {inscricao.numero} já saiu ({saida})")
-    registrado = registrar_evento(
+        # §8): a decisão fica no ato, e o resultado não muda. Recusar aqui faria falhar o
+        # encerramento da sessão inteira por um candidato que não está mais no concurso.
+        ato.sem_efeito = f"a inscrição {inscricao.numero} já saiu ({saida})"
+        return VerificacaoRegistrada(antes, antes, sem_efeito=ato.sem_efeito, ato=_gravar(ato))
+    ato.full_clean(exclude=["evento"])
+    do_evento = {c: campos[c] for c in ("motivo", "diario_oficial", "sub_judice", "processo") if c in campos}
+    registrado = _registrar_evento(
         cargo,
-        tipo=VERIFICACAO,
+        VERIFICACAO,
+        registrada_por,
+        dict(inscricao=inscricao, grupo=grupo, situacao=situacao, documento=ato.documento, data_do_ato=data_do_ato)
+        | do_evento,
+    )
+    ato.evento = registrado.evento
+    return VerificacaoRegistrada(antes, situacao, registrado, ato=_gravar(ato))
+
+
+def _ato(inscricao, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos) -> AtoDeVerificacao:
+    return AtoDeVerificacao(
         inscricao=inscricao,
         grupo=grupo,
         situacao=situacao,
-        documento=documento,
+        origem=origem,
+        documento=(documento or "").strip(),
         data_do_ato=data_do_ato,
-        registrado_por=registrada_por,
-        **campos,
+        equipe=(campos.get("equipe") or "").strip(),
+        processo=(campos.get("processo") or "").strip(),
+        sub_judice=bool(campos.get("sub_judice")),
+        motivo=(campos.get("motivo") or "").strip(),
+        registrado_por=registrado_por,
     )
-    return VerificacaoRegistrada(antes, situacao, registrado)
 
 
-def _saida_do_concurso(inscricao: Inscricao) -> str:
+def _gravar(ato: AtoDeVerificacao) -> AtoDeVerificacao:
+    ato.full_clean()
+    ato.save()
+    return ato
+
+
+def saida_do_concurso(inscricao: Inscricao) -> str:
     """O evento vigente (não revertido) que tirou a inscrição de todas as listas, se houver."""
     tipos = [tipo for tipo, t in TIPOS_DE_EVENTO.items() if t.efeito == SAI_DAS_LISTAS]
     evento = (

@@ -50,6 +50,9 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "import_export",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "csp",
     "simple_history",
     "django_tasks",
@@ -69,10 +72,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",  # request.user.is_verified(): passou pelo segundo fator
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Sem o segundo fator nesta sessão, só as telas dele, o login e a saída (depois do OTPMiddleware;
+    # antes do axes, que pede para ser o último).
+    "comum.dois_fatores.middleware.ExigeSegundoFator",
     "axes.middleware.AxesMiddleware",  # por último, como pede o django-axes
 ]
 
@@ -96,6 +103,37 @@ if PROXIES_REVERSOS:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
     AXES_IPWARE_PROXY_COUNT = PROXIES_REVERSOS - 1
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+
+# Login em dois fatores (comum/dois_fatores/): obrigatório para todo usuário. A única exceção são
+# os usuários da demonstração local (demo/usuarios.py, `make run`), e só com DEBUG ligado:
+# DEMO_SEM_DOIS_FATORES=1 com DEBUG desligado faz a configuração se recusar a subir, para que um
+# servidor nunca deixe "rh" ou "admin" entrarem só com a senha.
+DEMO_SEM_DOIS_FATORES = _booleano("DEMO_SEM_DOIS_FATORES", False)
+if DEMO_SEM_DOIS_FATORES and not DEBUG:
+    raise ImproperlyConfigured(
+        "DEMO_SEM_DOIS_FATORES só vale na demonstração local (DEBUG ligado): em produção o login em dois "
+        "fatores é obrigatório para todos. Tire DEMO_SEM_DOIS_FATORES do ambiente."
+    )
+# Os nomes de demo/usuarios.py (tests/demo confere que são os mesmos).
+USUARIOS_DA_DEMONSTRACAO = (
+    "admin",
+    "rh",
+    "membro1",
+    "membro2",
+    "membro3",
+    "presidente",
+    "recursal",
+    "recursal2",
+    "recursal3",
+    "auditor",
+)
+DOIS_FATORES_ISENTOS = frozenset(USUARIOS_DA_DEMONSTRACAO if DEMO_SEM_DOIS_FATORES else ())
+# Nome que aparece no aplicativo autenticador ao lado do usuário.
+OTP_TOTP_ISSUER = "Concursos e cotas — Cariacica"
+# Espera entre tentativas erradas (django-otp): 1, 2, 4, 8… segundos, por dispositivo; o padrão da
+# biblioteca, escrito aqui para que ninguém o zere sem ver.
+OTP_TOTP_THROTTLE_FACTOR = 1
+OTP_STATIC_THROTTLE_FACTOR = 1
 
 # Sessão de um dia de trabalho; termina ao fechar o navegador (computadores compartilhados).
 SESSION_COOKIE_AGE = int(os.environ.get("SESSAO_SEGUNDOS", str(8 * 60 * 60)))

@@ -13,5 +13,7 @@ urlpatterns = [
     path("concursos/", include("concursos.urls")),
     path("contas/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("contas/sair/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    # Segundo fator do login (TOTP e códigos de recuperação): comum/dois_fatores/.
+    path("contas/dois-fatores/", include("comum.dois_fatores.urls")),
     path("heteroidentificacao/", include("heteroidentificacao.urls")),
 ]

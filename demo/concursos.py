@@ -7,15 +7,16 @@ duplica nada. Tudo passa pelos serviços de ``concursos``, como faria o RH.
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils import timezone
 
 from concursos import services
-from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
+from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
-from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, VAGAS_ADICIONAIS
+from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
 
 from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
 from .usuarios import criar_usuarios
@@ -40,6 +41,7 @@ def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
     dados = plano(editais, semente)
     candidatos = _candidatos(dados.pessoas, criados)
     _inscricoes(dados.inscricoes, cargos, candidatos, criados)
+    _verificacoes(dados.inscricoes, cargos, admin, criados)
     for cargo in cargos.values():
         if not cargo.resultados.exists():
             services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
@@ -105,14 +107,58 @@ def _inscricoes(inscricoes: list[InscricaoDemo], cargos: dict, candidatos: dict,
         criados["inscricoes"] += len(novas)
         ids = _existentes(edital.inscricoes, "numero", numeros)
         ja_com_opcao = set(OpcaoDeGrupo.objects.filter(inscricao__edital=edital).values_list("inscricao_id", "grupo"))
+        # As opções nascem pendentes, como na importação; a verificação vem dos atos (``_verificacoes``).
         opcoes = [
-            OpcaoDeGrupo(inscricao_id=ids[i.numero], grupo=grupo, situacao=situacao)
+            OpcaoDeGrupo(inscricao_id=ids[i.numero], grupo=grupo)
             for i in do_edital
-            for grupo, situacao in sorted(i.grupos.items())
+            for grupo in sorted(i.grupos)
             if (ids[i.numero], grupo) not in ja_com_opcao
         ]
         OpcaoDeGrupo.objects.bulk_create(opcoes, batch_size=LOTE)
         criados["opcoes"] += len(opcoes)
+
+
+def _verificacoes(inscricoes: list[InscricaoDemo], cargos: dict, admin, criados: Counter) -> None:
+    """Cada verificação do plano entra por um ato, como entraria de verdade: a decisão da comissão de
+    heteroidentificação para negros, a avaliação da equipe multiprofissional para PcD (registrada
+    pelo RH), datadas de um mês depois do fim das inscrições. Só as opções ainda pendentes."""
+    pendentes = set(
+        OpcaoDeGrupo.objects.filter(
+            situacao=PENDENTE, inscricao__edital__in={c.edital_id for c in cargos.values()}
+        ).values_list("inscricao__edital_id", "inscricao__numero", "grupo")
+    )
+    registros = {}
+    for i in inscricoes:
+        edital = cargos[(i.edital, i.cargo)].edital
+        for grupo, situacao in sorted(i.grupos.items()):
+            if situacao == PENDENTE or (edital.pk, i.numero, grupo) not in pendentes:
+                continue
+            if (edital.pk, i.numero) not in registros:
+                registros[(edital.pk, i.numero)] = edital.inscricoes.select_related("cargo", "edital").get(
+                    numero=i.numero
+                )
+            services.registrar_verificacao(
+                registros[(edital.pk, i.numero)], grupo, situacao, registrada_por=admin, **_ato_da_demo(edital, grupo)
+            )
+            criados["atos_de_verificacao"] += 1
+
+
+def _ato_da_demo(edital: Edital, grupo: str) -> dict:
+    dia = min(
+        edital.data_referencia_idade + timedelta(days=30), timezone.localdate(), edital.fim_da_validade or date.max
+    )
+    if grupo == "pcd":
+        return {
+            "origem": AtoDeVerificacao.AVALIACAO_PCD,
+            "documento": f"Parecer da equipe multiprofissional — edital {edital} (demonstração)",
+            "data_do_ato": dia,
+            "equipe": "Equipe multiprofissional da SEMAD: médica do trabalho, psicóloga e assistente social",
+        }
+    return {
+        "origem": AtoDeVerificacao.COMISSAO,
+        "documento": f"Ata da comissão de heteroidentificação — edital {edital} (demonstração)",
+        "data_do_ato": dia,
+    }
 
 
 def _registro(inscricao: InscricaoDemo, edital: Edital, cargo: Cargo, candidatos: dict) -> Inscricao:
@@ -170,6 +216,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
         _melhor_nao_confirmado(primeiro.cenario),
         "negros",
         CONFIRMADO,
+        origem=AtoDeVerificacao.RECURSO,
         registrada_por=admin,
         documento="Recurso nº 17/2021, deferido pela comissão recursal",
         data_do_ato=date(2021, 3, 15),

@@ -1,7 +1,7 @@
 """Consultas da heteroidentificação (só leitura): o que cada usuário vê, quem chamar e os prazos.
 
-Nada aqui grava; as ações estão em ``services/``. As telas usam estas funções para não mostrar a
-um membro os pareceres dos outros antes de ele registrar o seu.
+Nada aqui grava; as ações estão em ``services/``. As telas usam estas funções para guardar o
+sigilo dos pareceres: até o encerramento da sessão cada membro vê só o próprio parecer.
 """
 
 from datetime import date, timedelta
@@ -63,17 +63,40 @@ def compoe_a_sessao(sessao: Sessao, membro: Membro | None) -> bool:
 def pareceres_visiveis(chamado: Chamado, usuario) -> list[Parecer]:
     """Os pareceres do candidato que o usuário pode ver.
 
-    Antes de registrar o próprio parecer, o membro não vê nenhum (nem o placar), para julgar sem
-    influência; depois, vê todos. Encerrada a sessão, qualquer membro da comissão vê todos (a
-    decisão e o placar já estão no ``Chamado``).
+    Até o encerramento da sessão, cada membro vê só o próprio parecer (que pode alterar): nem os
+    dos outros, nem o placar, nem a decisão provisória — presidente inclusive, e tanto faz se ele
+    já votou. Quem vê os dos outros antes do fim poderia mudar o seu depois de lê-los. Encerrada a
+    sessão, qualquer membro da comissão vê todos (a decisão e o placar já estão no ``Chamado``).
     """
     pareceres = list(chamado.pareceres.select_related("membro__usuario").order_by("registrado_em", "id"))
-    if usuario is not None and any(p.membro.usuario_id == usuario.pk for p in pareceres):
-        return pareceres
     sessao = chamado.sessao
     if sessao.status == Sessao.ENCERRADA and membro_de(sessao.comissao, usuario) is not None:
         return pareceres
-    return []
+    if usuario is None or usuario.pk is None:
+        return []
+    return [p for p in pareceres if p.membro.usuario_id == usuario.pk]
+
+
+def pareceres_sem_autoria(chamado: Chamado) -> list[Parecer]:
+    """Os pareceres do candidato numa ordem que não diz quem os deu: pelo voto e pelo texto.
+
+    Para o que sai sem o nome dos membros (o PDF entregue ao candidato, o material da comissão
+    recursal): a ordem de registro é a mesma da trilha de auditoria, e a ordem do membro é a da
+    ata; qualquer das duas permitiria casar "Parecer 1" com uma pessoa. Sem hora, pelo mesmo motivo.
+    """
+    # A mesma ordem de ``registro.pareceres_sem_autor`` (a do registro congelado da sessão).
+    return sorted(chamado.pareceres.all(), key=lambda p: (p.voto != quorum.CONFIRMA, p.fundamentacao))
+
+
+def quem_ja_votou(sessao: Sessao) -> dict[int, list[str]]:
+    """Por candidato chamado (``chamado_id``), os nomes dos membros que já registraram parecer,
+    em ordem alfabética — nunca o voto. É o que o presidente acompanha com a sessão aberta."""
+    nomes: dict[int, list[str]] = {}
+    pareceres = Parecer.objects.filter(chamado__sessao=sessao).select_related("membro__usuario")
+    for parecer in pareceres:
+        usuario = parecer.membro.usuario
+        nomes.setdefault(parecer.chamado_id, []).append(usuario.get_full_name() or usuario.get_username())
+    return {chamado_id: sorted(lista, key=str.casefold) for chamado_id, lista in nomes.items()}
 
 
 def meu_parecer(chamado: Chamado, usuario) -> Parecer | None:

@@ -30,6 +30,13 @@ AJUDA_DA_FUNDAMENTACAO = (
     "Obrigatória quando o parecer não confirma a autodeclaração: descreva as características "
     "fenotípicas observadas na sessão."
 )
+# A comissão recursal não vê o candidato: julga pela gravação do procedimento, pelos pareceres da
+# comissão ordinária e pelas razões do recurso.
+AJUDA_DA_FUNDAMENTACAO_RECURSAL = (
+    "Obrigatória quando o parecer não confirma a autodeclaração: descreva as características "
+    "fenotípicas observadas na gravação do procedimento, considerando os pareceres da comissão "
+    "ordinária e as razões do recurso."
+)
 
 
 class ParecerForm(forms.Form):
@@ -47,8 +54,11 @@ class ParecerForm(forms.Form):
         help_text=AJUDA_DA_FUNDAMENTACAO,
     )
 
-    def __init__(self, *args, alterando: bool = False, **kwargs):
+    def __init__(self, *args, alterando: bool = False, recursal: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if recursal:
+            self.fields["fundamentacao"].help_text = AJUDA_DA_FUNDAMENTACAO_RECURSAL
+            self.fields["fundamentacao"].label = "Fundamentação (características fenotípicas observadas na gravação)"
         self.helper = FormHelper()
         self.helper.form_id = "form-parecer"
         self.helper.layout = Layout(

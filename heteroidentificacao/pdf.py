@@ -6,13 +6,15 @@ de ``concursos/pdf/``, com a mesma folha de impressão e as fontes DejaVu):
   decisão, placar, motivo e as linhas de assinatura (documento interno: traz os nomes dos membros);
 - ``resultado_pdf(comissao_ou_edital, definitivo=...)``: só a conclusão de cada candidato
   (publicado: nunca o texto dos pareceres, nunca o nome de um membro);
-- ``parecer_do_candidato_pdf(chamado)``: os pareceres sobre o próprio candidato, para ele, com os
-  membros numerados ("Membro 1") e sem nomes, a decisão, o placar e o prazo de recurso;
+- ``parecer_do_candidato_pdf(chamado)``: os pareceres sobre o próprio candidato, para ele, numerados
+  ("Parecer 1") pelo voto e pelo texto, sem nomes, sem hora e fora da ordem de registro, a decisão,
+  o placar e o prazo de recurso;
 - ``oficio_ministerio_publico_pdf(processo)``: remessa ao Ministério Público Estadual de uma
   declaração falsa constatada (Art. 2º, §1º).
 
 CPF só mascarado (``***.456.789-**``). Recusas em português (``ValidationError``): ata de sessão não
-encerrada, ofício de processo que não é procedente, resultado definitivo com recurso pendente.
+encerrada, ofício de processo que não é procedente, resultado definitivo com candidato pendente, recurso
+pendente ou prazo de recurso aberto.
 
 Aqui só se monta e desenha: quem entra no resultado, a decisão depois do recurso, o placar, o
 cabimento do recurso e quando o definitivo pode sair são de ``resultado.py``.
@@ -25,15 +27,18 @@ from django.utils import timezone
 
 from comum.exibicao import FUSO, data, data_e_hora
 from comum.pdf import renderizar
-from concursos.models import Edital
+from concursos.models import SITUACOES_DE_VERIFICACAO, Edital
 from cotas import quorum
 from cotas.regimes import rotulo_do_grupo
 
 from . import registro, resultado
-from .models import DECISOES, Chamado, Comissao, ProcessoDeApuracao, Sessao
+from .models import DECISOES, Chamado, Comissao, Parecer, ProcessoDeApuracao, Sessao
 
 ORGAO = "Prefeitura Municipal de Cariacica — Estado do Espírito Santo"
 ROTULOS_DAS_DECISOES = dict(DECISOES)
+ROTULOS_DOS_VOTOS = dict(Parecer.VOTOS)
+# A coluna final do resultado: as decisões da comissão e a declaração falsa constatada em processo.
+ROTULOS_FINAIS = dict(SITUACOES_DE_VERIFICACAO)
 SESSAO_NAO_ENCERRADA = "A ata só é gerada depois do encerramento da sessão pelo presidente."
 
 
@@ -163,7 +168,7 @@ def contexto_do_resultado(alvo: Comissao | Edital, definitivo: bool) -> dict:
     for comissao in comissoes:
         linhas = resultado.linhas_do_resultado(comissao)
         if definitivo:
-            resultado.exigir_recursos_julgados(linhas)
+            resultado.exigir_resultado_definitivo(comissao, linhas)
         secoes.append(
             {
                 "grupo": rotulo_do_grupo(comissao.grupo),
@@ -184,11 +189,11 @@ def linha_do_resultado(linha: resultado.LinhaDoResultado) -> dict:
     """A linha como o resultado a escreve (o PDF e a tela de resultado do admin)."""
     chamado = linha.chamado
     return {
-        **_candidato(chamado.inscricao),
-        "preliminar": ROTULOS_DAS_DECISOES[chamado.decisao],
-        "placar": resultado.placar(chamado),
+        **_candidato(linha.inscricao),
+        "preliminar": ROTULOS_DAS_DECISOES[chamado.decisao] if chamado else "—",
+        "placar": resultado.placar(chamado) if chamado else "—",
         "situacao_do_recurso": linha.situacao_do_recurso,
-        "final": ROTULOS_DAS_DECISOES[linha.decisao_final],
+        "final": ROTULOS_FINAIS[linha.decisao_final],
     }
 
 
@@ -209,25 +214,29 @@ def parecer_do_candidato_pdf(chamado: Chamado) -> bytes:
 
 
 def contexto_do_parecer(chamado: Chamado) -> dict:
-    """Os pareceres sobre o candidato, numerados pela ordem de registro, sem o nome de quem os deu."""
+    """Os pareceres sobre o candidato, do registro congelado no encerramento (``registro.py``), sem o
+    nome de quem os deu e numa ordem que não é a de registro nem a dos membros (pelo voto e pelo
+    texto): pela ordem de registro, "Parecer 2" seria o segundo "parecer_registrado" da trilha de
+    auditoria, que o RH lê com o nome do usuário."""
     sessao = chamado.sessao
     if sessao.status != Sessao.ENCERRADA:
         raise ValidationError("Os pareceres só são entregues ao candidato depois do encerramento da sessão.")
     comissao = sessao.comissao
-    pareceres = chamado.pareceres.order_by("registrado_em", "id")
+    feito = registro.registro_da_sessao(sessao)
+    do_candidato = next(c for c in feito["candidatos"] if c["numero"] == chamado.inscricao.numero)
+    pareceres = [
+        {"voto": ROTULOS_DOS_VOTOS[p["voto"]], "fundamentacao": p["fundamentacao"]} for p in do_candidato["pareceres"]
+    ]
     return {
         **_cabecalho(comissao.edital, "Pareceres da comissão de heteroidentificação"),
         "comissao": comissao,
         "grupo": rotulo_do_grupo(comissao.grupo),
         "sessao": _sessao(sessao),
         "candidato": _candidato(chamado.inscricao),
-        "decisao": ROTULOS_DAS_DECISOES[chamado.decisao],
-        "placar": resultado.placar(chamado),
-        "motivo": chamado.motivo_da_decisao,
-        "pareceres": [
-            {"membro": f"Membro {i}", "voto": parecer.get_voto_display(), "fundamentacao": parecer.fundamentacao}
-            for i, parecer in enumerate(pareceres, start=1)
-        ],
+        "decisao": ROTULOS_DAS_DECISOES[do_candidato["decisao"]],
+        "placar": _placar_registrado(do_candidato),
+        "motivo": do_candidato["motivo"],
+        "pareceres": [{"membro": f"Parecer {i}", **parecer} for i, parecer in enumerate(pareceres, start=1)],
         "recurso": resultado.cabimento_do_recurso(chamado),
     }
 

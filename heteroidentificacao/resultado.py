@@ -12,11 +12,12 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.utils import timezone
 
 from comum.exibicao import data
-from concursos.models import Edital
+from concursos.models import Edital, Inscricao
 from cotas import quorum
+from cotas.modelo import DECLARACAO_FALSA
 
 from . import consultas
-from .models import Chamado, Comissao, Recurso, Sessao
+from .models import Chamado, Comissao, ProcessoDeApuracao, Recurso, Sessao
 
 
 def placar(chamado: Chamado) -> str:
@@ -48,10 +49,17 @@ def comissoes_ordinarias(alvo: Comissao | Edital) -> list[Comissao]:
 
 @dataclass(frozen=True)
 class LinhaDoResultado:
-    """Uma inscrição julgada pela comissão ordinária: a decisão dela (preliminar) e o recurso."""
+    """Uma inscrição do resultado: o último julgamento pela comissão ordinária (preliminar), o
+    recurso e, se houve, o processo que constatou a declaração falsa (Art. 2º, §1º)."""
 
-    chamado: Chamado  # o último julgamento da inscrição pela comissão ordinária
+    chamado: Chamado | None  # o último julgamento da inscrição pela comissão ordinária (None: nunca julgada)
     recurso: Recurso | None
+    apuracao: ProcessoDeApuracao | None = None  # processo procedente
+    inscricao_sem_julgamento: Inscricao | None = None  # só quando ``chamado`` é None
+
+    @property
+    def inscricao(self) -> Inscricao:
+        return self.chamado.inscricao if self.chamado else self.inscricao_sem_julgamento
 
     @property
     def julgamento(self) -> Chamado | None:
@@ -69,7 +77,10 @@ class LinhaDoResultado:
 
     @property
     def decisao_final(self) -> str:
-        """A decisão depois do recurso: a da recursal, se julgou; senão, a da ordinária."""
+        """A declaração falsa constatada em processo, se houve; senão a decisão depois do recurso:
+        a da recursal, se julgou; senão, a da ordinária."""
+        if self.apuracao is not None:
+            return DECLARACAO_FALSA
         return self.julgamento.decisao if self.julgado else self.chamado.decisao
 
     @property
@@ -92,8 +103,9 @@ class LinhaDoResultado:
 
 
 def linhas_do_resultado(comissao: Comissao) -> list[LinhaDoResultado]:
-    """Uma linha por inscrição julgada pela comissão ordinária (sessões encerradas). Quem foi
-    chamado de novo (pendente sem quórum) aparece pelo último julgamento."""
+    """Uma linha por inscrição julgada pela comissão ordinária (sessões encerradas) — quem foi
+    chamado de novo (pendente sem quórum) aparece pelo último julgamento — e uma por inscrição com
+    declaração falsa constatada em processo que a comissão não chegou a julgar."""
     chamados = (
         Chamado.objects.filter(sessao__comissao_id=comissao.pk, sessao__status=Sessao.ENCERRADA)
         .select_related("inscricao__candidato", "inscricao__cargo", "sessao", "recurso__julgamento__sessao")
@@ -102,12 +114,78 @@ def linhas_do_resultado(comissao: Comissao) -> list[LinhaDoResultado]:
     ultimos = {}
     for chamado in chamados:
         ultimos[chamado.inscricao_id] = chamado
-    return [LinhaDoResultado(chamado, getattr(chamado, "recurso", None)) for chamado in ultimos.values()]
+    apuracoes = {
+        p.inscricao_id: p
+        for p in ProcessoDeApuracao.objects.filter(
+            decisao=ProcessoDeApuracao.PROCEDENTE,
+            inscricao__edital_id=comissao.edital_id,
+            inscricao__opcoes__grupo=comissao.grupo,
+        )
+        .select_related("inscricao__candidato", "inscricao__cargo")
+        .order_by("decidido_em", "id")
+    }
+    linhas = [
+        LinhaDoResultado(chamado, getattr(chamado, "recurso", None), apuracoes.get(inscricao_id))
+        for inscricao_id, chamado in ultimos.items()
+    ]
+    linhas += [
+        LinhaDoResultado(None, None, processo, processo.inscricao)
+        for inscricao_id, processo in apuracoes.items()
+        if inscricao_id not in ultimos
+    ]
+    return sorted(linhas, key=lambda linha: (linha.inscricao.cargo.codigo, linha.inscricao.numero))
+
+
+def candidatos_pendentes(comissao: Comissao, linhas: list[LinhaDoResultado]) -> list[str]:
+    """As inscrições ainda sem decisão da comissão ordinária, com o motivo, para a recusa do
+    resultado definitivo. Pendente é quem (docs/HETEROIDENTIFICACAO.md, "Resultado definitivo"):
+
+    - está chamado a uma sessão da comissão que ainda não foi encerrada (planejada ou aberta);
+    - teve como último julgamento "pendente" (sem quórum) e não foi julgado de novo;
+    - optou pelo grupo, está classificado, a verificação está pendente e a regra da comissão manda
+      chamá-lo (``consultas.candidatos_a_chamar``: todos, ou os N primeiros da lista), mas nunca foi
+      chamado.
+
+    Quem teve a declaração falsa constatada não é pendente (a opção saiu de "pendente")."""
+    motivos: dict[str, str] = {}
+    em_sessao = (
+        Chamado.objects.filter(sessao__comissao_id=comissao.pk)
+        .exclude(sessao__status=Sessao.ENCERRADA)
+        .select_related("inscricao", "sessao")
+        .order_by("inscricao__numero")
+    )
+    for chamado in em_sessao:
+        motivos[chamado.inscricao.numero] = f"chamada à sessão de {data(chamado.sessao.inicio)}, ainda não encerrada"
+    for linha in linhas:
+        numero = linha.inscricao.numero
+        if linha.chamado is not None and linha.chamado.decisao == quorum.PENDENTE and linha.apuracao is None:
+            motivos.setdefault(numero, "sem quórum, aguardando nova sessão")
+    for inscricao in consultas.candidatos_a_chamar(comissao):
+        motivos.setdefault(inscricao.numero, "ainda não chamada pela comissão")
+    return [f"{numero} ({motivo})" for numero, motivo in sorted(motivos.items())]
+
+
+def exigir_resultado_definitivo(comissao: Comissao, linhas: list[LinhaDoResultado]) -> None:
+    """O resultado definitivo só sai sem candidato pendente, sem recurso pendente e sem prazo de
+    recurso aberto. Recusa com todas as inscrições que faltam, nomeadas."""
+    problemas = []
+    pendentes = candidatos_pendentes(comissao, linhas)
+    if pendentes:
+        problemas.append(
+            f"Há candidato ainda sem decisão da comissão (inscrições {', '.join(pendentes)}): o resultado "
+            "definitivo sai depois que todos forem julgados."
+        )
+    try:
+        exigir_recursos_julgados(linhas)
+    except ValidationError as erro:
+        problemas += erro.messages
+    if problemas:
+        raise ValidationError(" ".join(problemas))
 
 
 def exigir_recursos_julgados(linhas: list[LinhaDoResultado]) -> None:
-    """O resultado definitivo só sai sem recurso pendente e sem prazo de recurso aberto."""
-    pendentes = [linha.chamado.inscricao.numero for linha in linhas if linha.recurso_pendente]
+    """Sem recurso pendente e sem prazo de recurso aberto."""
+    pendentes = [linha.inscricao.numero for linha in linhas if linha.recurso_pendente]
     if pendentes:
         raise ValidationError(
             f"Há recurso ainda não julgado (inscrições {', '.join(pendentes)}): o resultado definitivo sai "
@@ -117,7 +195,9 @@ def exigir_recursos_julgados(linhas: list[LinhaDoResultado]) -> None:
     abertos = []
     for linha in linhas:
         chamado = linha.chamado
-        if chamado.decisao == quorum.NAO_CONFIRMADO and linha.recurso is None:
+        if chamado is not None and chamado.decisao == quorum.NAO_CONFIRMADO and linha.recurso is None:
+            if linha.apuracao is not None:
+                continue  # a declaração falsa constatada decide, com ou sem recurso
             fim = consultas.prazo_de_recurso(chamado)[1]
             if fim >= hoje:
                 abertos.append(f"{chamado.inscricao.numero} (até {fim:%d/%m/%Y})")

@@ -27,9 +27,8 @@ from cotas import quorum
 
 from . import consultas, services
 from .forms import ComposicaoForm, ParecerForm, PresencaForm
-from .models import DECISOES, Chamado, Comissao, Membro, Parecer, Recurso, Sessao
+from .models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
-ROTULOS_DAS_DECISOES = dict(DECISOES)
 CORES_DAS_DECISOES = {
     quorum.CONFIRMADO: "success",
     quorum.NAO_CONFIRMADO: "danger",
@@ -93,6 +92,7 @@ def descrever_sessao(sessao: Sessao) -> dict:
         # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (congelada na
         # abertura; as listas já a trazem em ``n_votantes``).
         "membros_da_regra": _n_votantes(sessao),
+        "quorum_da_regra": comissao.regra_de_quorum["quorum"],
     }
 
 
@@ -131,6 +131,9 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool 
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
+    encerrada = sessao.status == Sessao.ENCERRADA
+    # Com a sessão aberta, o presidente acompanha quem já votou (nomes e quantos), nunca como.
+    votantes = consultas.quem_ja_votou(sessao) if presidente and not encerrada else {}
     # Só quem compõe a sessão (congelada na abertura) vota e registra presença.
     if compoe is None:
         compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
@@ -151,53 +154,53 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool 
                 "pode_marcar_presenca": compoe and not recursal and sessao.status == Sessao.ABERTA,
                 # Quem já tem parecer não pode ser marcado ausente (o serviço recusaria).
                 "pode_marcar_ausente": chamado.n_pareceres == 0,
-                # Enquanto a sessão está aberta o presidente vê só quantos votaram (sem placar, sem nomes).
-                "n_pareceres": chamado.n_pareceres if presidente or sessao.status == Sessao.ENCERRADA else None,
-                "placar": chamado.decisao_colegiada.placar if sessao.status == Sessao.ENCERRADA else "",
-                "motivo": chamado.motivo_da_decisao if sessao.status == Sessao.ENCERRADA else "",
+                "n_pareceres": chamado.n_pareceres if presidente or encerrada else None,
+                "votantes": votantes.get(chamado.pk, []),
+                "placar": chamado.decisao_colegiada.placar if encerrada else "",
+                "motivo": chamado.motivo_da_decisao if encerrada else "",
             }
         )
     return linhas
 
 
 def previa_do_encerramento(sessao: Sessao) -> list[dict]:
-    """A decisão de cada candidato se a sessão fosse encerrada agora (``quorum.decidir`` sobre os
-    votos atuais, como ``services.encerrar_sessao`` fará)."""
+    """O que o presidente confere antes de encerrar, por candidato: a presença, quem já registrou
+    parecer (os nomes, nunca o voto), quantos faltam para a composição da regra e se o número de
+    pareceres alcança o quórum. Nunca o placar nem a decisão provisória: até o encerramento nenhum
+    membro, o presidente inclusive, sabe como os outros votaram (docs/HETEROIDENTIFICACAO.md)."""
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
-    votos: dict[int, list[str]] = {}
-    for chamado_id, voto in Parecer.objects.filter(chamado__sessao=sessao).values_list("chamado_id", "voto"):
-        votos.setdefault(chamado_id, []).append(voto)
+    regra = sessao.comissao.regra_de_quorum
+    votantes = consultas.quem_ja_votou(sessao)
     linhas = []
     for chamado in sessao.chamados.select_related("inscricao__candidato").order_by("inscricao__numero"):
-        linha = descrever_candidato(chamado)
-        if not recursal and chamado.compareceu is None:
-            linhas.append(
-                {**linha, "decisao": "Presença não registrada", "cor": "warning", "motivo": "", "falta": True}
-            )
-            continue
-        decisao = quorum.decidir(
-            votos.get(chamado.pk, []), sessao.comissao.regra_de_quorum, compareceu=recursal or chamado.compareceu
-        )
+        presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
+        nomes = votantes.get(chamado.pk, [])
+        avaliado = recursal or chamado.compareceu is True
         linhas.append(
             {
-                **linha,
-                "decisao": ROTULOS_DAS_DECISOES[decisao.situacao],
-                "cor": CORES_DAS_DECISOES[decisao.situacao],
-                "placar": decisao.placar,
-                "motivo": decisao.motivo,
-                "falta": False,
+                **descrever_candidato(chamado),
+                "presenca": presenca,
+                "cor_da_presenca": cor_da_presenca,
+                "falta": not recursal and chamado.compareceu is None,
+                "avaliado": avaliado,
+                "votantes": nomes,
+                "n_pareceres": len(nomes),
+                "faltam": max(_n_votantes(sessao) - len(nomes), 0) if avaliado else 0,
+                "quorum": regra["quorum"],
+                "alcanca_o_quorum": len(nomes) >= regra["quorum"],
             }
         )
     return linhas
 
 
 def pareceres_dos_outros(chamado: Chamado, usuario) -> list[dict]:
-    """Os pareceres dos outros membros que o usuário pode ver (``consultas.pareceres_visiveis``:
-    nenhum antes de ele registrar o seu). Os nomes só aparecem depois do encerramento."""
-    encerrada = chamado.sessao.status == Sessao.ENCERRADA
+    """Os pareceres dos outros membros, com o nome de quem votou: só depois do encerramento da
+    sessão (``consultas.pareceres_visiveis``); antes, nenhum, para ninguém."""
+    if chamado.sessao.status != Sessao.ENCERRADA:
+        return []
     return [
         {
-            "autor": str(p.membro.usuario.get_full_name() or p.membro.usuario.get_username()) if encerrada else "",
+            "autor": str(p.membro.usuario.get_full_name() or p.membro.usuario.get_username()),
             "voto": p.get_voto_display(),
             "confirma": p.voto == quorum.CONFIRMA,
             "fundamentacao": p.fundamentacao,
@@ -210,7 +213,8 @@ def pareceres_dos_outros(chamado: Chamado, usuario) -> list[dict]:
 
 def material_do_recurso(chamado: Chamado) -> dict | None:
     """Para a comissão recursal: as razões do recurso, a decisão recorrida, a referência da
-    gravação e os pareceres da primeira instância — voto e fundamentação, sem o nome de quem votou."""
+    gravação e os pareceres da primeira instância — voto e fundamentação, sem o nome de quem votou,
+    sem hora e numa ordem que não é a de registro (``consultas.pareceres_sem_autoria``)."""
     recurso = (
         Recurso.objects.filter(julgamento=chamado).select_related("chamado__sessao").first()
         if chamado.sessao.comissao.tipo == Comissao.RECURSAL
@@ -230,7 +234,7 @@ def material_do_recurso(chamado: Chamado) -> dict | None:
         "recusou_filmagem": recorrido.recusou_filmagem,
         "pareceres": [
             {"voto": p.get_voto_display(), "confirma": p.voto == quorum.CONFIRMA, "fundamentacao": p.fundamentacao}
-            for p in recorrido.pareceres.order_by("registrado_em", "id")
+            for p in consultas.pareceres_sem_autoria(recorrido)
         ],
     }
 
@@ -378,7 +382,8 @@ def parecer(request, pk):
     chamado, _ = _chamado_do_membro(request, pk)
     meu = consultas.meu_parecer(chamado, request.user)
     inicial = {"voto": meu.voto, "fundamentacao": meu.fundamentacao} if meu else None
-    form = ParecerForm(request.POST or None, initial=inicial, alterando=meu is not None)
+    recursal = chamado.sessao.comissao.tipo == Comissao.RECURSAL
+    form = ParecerForm(request.POST or None, initial=inicial, alterando=meu is not None, recursal=recursal)
     if request.method == "POST" and form.is_valid():
         if _gravar_parecer(request, chamado, meu, form):
             return redirect("heteroidentificacao:parecer", pk=chamado.pk)
@@ -395,7 +400,7 @@ def parecer(request, pk):
         "proximo": proximo_a_julgar(chamado, request.user),
     }
     if meu or contexto["outros"] or contexto["decisao"] or contexto["recurso"]:
-        # Pareceres (o próprio e, depois dele, os dos outros), a decisão ou o material do recurso (gravação).
+        # O próprio parecer, os dos outros (só depois do encerramento), a decisão ou o material do recurso.
         rotulo = f"inscrição {chamado.inscricao.numero}, sessão #{chamado.sessao_id}"
         registrar_acesso(request, o_que="parecer", objeto=descrever(chamado, rotulo))
     return render(request, "heteroidentificacao/parecer.html", contexto)
@@ -417,7 +422,11 @@ def _gravar_parecer(request, chamado: Chamado, meu: Parecer | None, form: Parece
         messages.error(request, mensagem_de(erro))
         return True
     if meu is None:
-        messages.success(request, "Parecer registrado. Agora você vê os pareceres dos outros membros.")
+        messages.success(
+            request,
+            "Parecer registrado. Você pode alterá-lo enquanto a sessão estiver aberta; os pareceres dos outros "
+            "membros só aparecem depois do encerramento.",
+        )
     elif (meu.voto, meu.fundamentacao) == (dados["voto"], dados["fundamentacao"].strip()):
         messages.info(request, "Nada mudou: o seu parecer continua o mesmo.")
     else:

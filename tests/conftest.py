@@ -116,3 +116,75 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     """Navegador em português: com o ``LocaleMiddleware``, o idioma vem do ``Accept-Language``."""
     return {**browser_context_args, "locale": "pt-BR", "timezone_id": "America/Sao_Paulo"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def segundo_fator_exigido_e_passado_no_force_login():
+    """A suíte roda com o segundo fator EXIGIDO de todos (nenhum usuário isento, mesmo que o ambiente
+    ligue ``DEMO_SEM_DOIS_FATORES``), como em produção.
+
+    ``Client.force_login`` é o atalho dos testes para "esta pessoa já entrou": aqui ele faz também o
+    que a tela do segundo fator faz depois de um código certo — dá à pessoa um autenticador confirmado
+    e marca a sessão como verificada por ele (``django_otp.login``). Nada é desligado: quem entra pelo
+    formulário de login (``Client.post`` em ``/contas/entrar/`` ou ``/admin/login/``, e o navegador
+    dos ``tests/e2e``) cai na barreira e precisa informar o código, e é assim que
+    ``tests/seguranca/test_dois_fatores.py`` e a matriz de permissões conferem a barreira.
+    De sessão porque o Hypothesis recusa fixtures por função."""
+    from django.test import Client, override_settings
+
+    original = Client.force_login
+
+    def force_login(self, user, backend=None):
+        original(self, user, backend)
+        passar_pelo_segundo_fator(self, user)
+
+    FORCE_LOGIN_DO_DJANGO.append(original)
+
+    Client.force_login = force_login
+    try:
+        with override_settings(DOIS_FATORES_ISENTOS=frozenset()):
+            yield
+    finally:
+        Client.force_login = original
+        FORCE_LOGIN_DO_DJANGO.clear()
+
+
+FORCE_LOGIN_DO_DJANGO = []  # o original, enquanto a fixture acima o substitui
+
+
+def entrar_so_com_a_senha(cliente, usuario):
+    """Como quem acabou de digitar a senha: a sessão existe, o segundo fator ainda não foi passado."""
+    from django.test import Client
+
+    (FORCE_LOGIN_DO_DJANGO[0] if FORCE_LOGIN_DO_DJANGO else Client.force_login)(cliente, usuario)
+
+
+def autenticador_confirmado(usuario):
+    """O autenticador (TOTP) confirmado do usuário, criado se faltar — como depois do cadastro."""
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    existente = TOTPDevice.objects.filter(user=usuario, confirmed=True).first()
+    return existente or TOTPDevice.objects.create(user=usuario, name="Autenticador dos testes", confirmed=True)
+
+
+def codigo_do_aplicativo(dispositivo) -> str:
+    """O código que o celular mostraria agora (o do passo seguinte, se o de agora já foi usado: o
+    django-otp recusa repetir um código)."""
+    from django_otp.oath import TOTP, totp
+
+    dispositivo.refresh_from_db()
+    passo = TOTP(dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift).t()
+    adiante = 1 if dispositivo.last_t >= passo else 0
+    numero = totp(
+        dispositivo.bin_key, dispositivo.step, dispositivo.t0, dispositivo.digits, dispositivo.drift + adiante
+    )
+    return f"{numero:0{dispositivo.digits}d}"
+
+
+def passar_pelo_segundo_fator(cliente, usuario):
+    """Marca a sessão do ``cliente`` como verificada pelo autenticador do usuário."""
+    from django_otp import DEVICE_ID_SESSION_KEY
+
+    sessao = cliente.session
+    sessao[DEVICE_ID_SESSION_KEY] = autenticador_confirmado(usuario).persistent_id
+    sessao.save()

@@ -23,8 +23,10 @@ from ..models import Inscricao, Resultado
 from ..revisoes_de_nota import MudancaDeNota, notas_vigentes
 
 COMO_REVISAR = (
-    "depois da publicação, isso só muda por evento, com documento e data do ato: na ficha da inscrição, "
-    "“Registrar revisão de verificação” (ou, para eliminar, o evento de anulação na ficha do cargo)"
+    "depois da publicação, isso só muda por evento, com documento e data do ato: a verificação, por um ato de "
+    "verificação (a decisão da comissão, do recurso ou da apuração, ou, na ficha da inscrição, “Registrar "
+    "avaliação PcD” e “Registrar decisão judicial”), que vira a revisão; para eliminar, o evento de anulação "
+    "na ficha do cargo"
 )
 
 

@@ -216,6 +216,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             inscricao,
             opcao.grupo,
             DECLARACAO_FALSA,
+            origem="apuracao",
             registrada_por=por,
             documento=processo.numero,
             data_do_ato=processo.decidido_em,

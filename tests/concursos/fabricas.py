@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 
 from comum.cpf import completar_cpf
 from concursos import services
-from concursos.models import Candidato, Cargo, Inscricao, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Candidato, Cargo, Inscricao, OpcaoDeGrupo
+from cotas.modelo import DECLARACAO_FALSA, PENDENTE
 
 _sequencia = itertools.count(100_000_001)
 
@@ -47,7 +48,8 @@ def edital(
 
 
 def inscricao(cargo: Cargo, numero: str, nota, *, nome=None, grupos=None, cor_raca="", nascimento=None, **campos):
-    """Inscrição classificada; ``grupos`` é um dict grupo → situação da verificação."""
+    """Inscrição classificada; ``grupos`` é um dict grupo → situação da verificação (a opção nasce
+    pendente e a situação vem de um ato, por ``verificar``)."""
     candidato = Candidato.objects.create(
         nome=nome or f"Candidato {numero}", cpf=cpf_valido(), nascimento=nascimento or date(1990, 1, 1)
     )
@@ -61,8 +63,35 @@ def inscricao(cargo: Cargo, numero: str, nota, *, nome=None, grupos=None, cor_ra
         **campos,
     )
     for grupo, situacao in (grupos or {}).items():
-        OpcaoDeGrupo.objects.create(inscricao=registro, grupo=grupo, situacao=situacao)
+        OpcaoDeGrupo.objects.create(inscricao=registro, grupo=grupo)
+        if situacao != PENDENTE:
+            verificar(registro, grupo, situacao)
     return registro
+
+
+def origem_de_teste(grupo: str, situacao: str) -> str:
+    """A origem que cabe ao grupo e à situação: a apuração para a declaração falsa, a avaliação da
+    equipe multiprofissional para a PcD, a comissão para os outros grupos."""
+    if situacao == DECLARACAO_FALSA:
+        return AtoDeVerificacao.APURACAO if grupo != "pcd" else AtoDeVerificacao.JUDICIAL
+    return AtoDeVerificacao.AVALIACAO_PCD if grupo == "pcd" else AtoDeVerificacao.COMISSAO
+
+
+def verificar(inscricao_: Inscricao, grupo: str, situacao: str, *, por=None, data_do_ato=None):
+    """A verificação de teste, pelo caminho de verdade (``services.registrar_verificacao``), com um
+    ato da origem que cabe ao grupo, datado da publicação do edital."""
+    origem = origem_de_teste(grupo, situacao)
+    return services.registrar_verificacao(
+        inscricao_,
+        grupo,
+        situacao,
+        origem=origem,
+        registrada_por=por or inscricao_.edital.criado_por,
+        documento=f"Ato de teste ({origem})",
+        data_do_ato=data_do_ato or inscricao_.edital.publicado_em,
+        equipe="Equipe multiprofissional de teste" if origem == AtoDeVerificacao.AVALIACAO_PCD else "",
+        processo="0000000-00.2025.8.08.0012" if origem == AtoDeVerificacao.JUDICIAL else "",
+    )
 
 
 def cargo_do_exemplo_da_alternancia(vagas=5):

@@ -343,34 +343,6 @@ def test_cor_raca_e_opcoes_ficam_escondidas_sem_a_permissao_de_dados_sensiveis(c
     assert 'name="cor_raca"' in html and "opcoes-TOTAL_FORMS" in html
 
 
-def test_avaliacao_medica_pcd_se_registra_na_opcao_da_inscricao(client):
-    cargo = cargo_do_exemplo_da_alternancia()
-    pedro = cargo.inscricoes.get(numero="P")
-    opcao = pedro.opcoes.get()
-    client.force_login(usuario("chefe", superusuario=True))
-    url = reverse("admin:concursos_inscricao_change", args=[pedro.pk])
-    formulario = client.get(url).context["adminform"].form
-    dados = {campo: formulario[campo].value() for campo in formulario.fields}
-    dados = {k: ("" if v is None else v) for k, v in dados.items()}
-    dados["notas_parciais"] = "{}"
-    dados.update(
-        {
-            "opcoes-TOTAL_FORMS": "1",
-            "opcoes-INITIAL_FORMS": "1",
-            "opcoes-MIN_NUM_FORMS": "0",
-            "opcoes-MAX_NUM_FORMS": "1000",
-            "opcoes-0-id": str(opcao.pk),
-            "opcoes-0-inscricao": str(pedro.pk),
-            "opcoes-0-grupo": "pcd",
-            "opcoes-0-situacao": "nao_confirmado",
-        }
-    )
-    resposta = client.post(url, dados)
-    assert resposta.status_code == 302, texto(resposta)
-    opcao.refresh_from_db()
-    assert opcao.situacao == "nao_confirmado"
-
-
 def test_inicio_do_admin_tem_o_link_do_simulador(client):
     client.force_login(usuario("chefe", superusuario=True))
     html = client.get(reverse("admin:index")).content.decode()

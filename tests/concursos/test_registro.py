@@ -212,6 +212,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
         yuri,
         "negros",
         "nao_confirmado",
+        origem="recurso",
         registrada_por=rh,
         documento="Recurso 3/2025 indeferido",
         data_do_ato=ATO,
@@ -230,22 +231,40 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
     assert services.situacao_vigente(yuri, "negros") == "nao_confirmado"
     # A mesma decisão de novo não muda nada: nenhum evento.
     de_novo = services.registrar_verificacao(
-        yuri, "negros", "nao_confirmado", registrada_por=rh, documento="x", data_do_ato=ATO
+        yuri, "negros", "nao_confirmado", origem="recurso", registrada_por=rh, documento="x", data_do_ato=ATO
     )
     assert de_novo.evento is None and publicado.eventos.count() == 1
+    # Os dois atos ficam registrados; só o primeiro virou evento.
+    atos = list(
+        yuri.atos_de_verificacao.filter(origem="recurso").values_list(
+            "origem", "situacao_anterior", "situacao", "evento"
+        )
+    )
+    assert atos == [
+        ("recurso", "confirmado", "nao_confirmado", evento.pk),
+        ("recurso", "nao_confirmado", "nao_confirmado", None),
+    ]
 
 
 def test_verificacao_antes_da_publicacao_grava_na_opcao_sem_evento(rh):
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=rh)
-    feita = services.registrar_verificacao(cargo.inscricoes.get(numero="Z"), "negros", "ausente", registrada_por=rh)
+    feita = services.registrar_verificacao(
+        cargo.inscricoes.get(numero="Z"),
+        "negros",
+        "ausente",
+        origem="comissao",
+        registrada_por=rh,
+        documento="Ata da sessão nº 1",
+        data_do_ato=ATO,
+    )
     assert feita.evento is None and not Evento.objects.exists()
     assert OpcaoDeGrupo.objects.get(inscricao__numero="Z").situacao == "ausente"
 
 
 def test_verificacao_que_nao_muda_nada_ou_de_grupo_nao_optado_e_recusada(publicado, rh):
     def revisar(numero, grupo, situacao):
-        return services.registrar_evento(
+        return services.prever(
             publicado,
             tipo="verificacao",
             inscricao=publicado.inscricoes.get(numero=numero),
@@ -390,22 +409,23 @@ def test_ficha_da_inscricao_publicada_mostra_notas_so_para_leitura_e_os_botoes_d
     formulario = resposta.context["adminform"].form
     assert not {"nota", "notas_parciais", "situacao"} & set(formulario.fields)
     html = resposta.content.decode()
-    for tipo in ("verificacao", "nota"):
-        assert f"{reverse('concursos:registrar_evento', args=[publicado.pk, tipo])}?inscricao={zeca.pk}" in html
+    assert f"{reverse('concursos:registrar_evento', args=[publicado.pk, 'nota'])}?inscricao={zeca.pk}" in html
+    # A revisão de verificação não se digita: vem de um ato de verificação (issue 12).
+    assert reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"]) not in html
     assert "mudam por evento, com documento e data do ato" in texto(resposta)
     opcoes = resposta.context["inline_admin_formsets"][0]
-    assert set(opcoes.readonly_fields) == {"grupo", "situacao"}
+    assert set(opcoes.readonly_fields) == {"grupo", "verificacao"}
 
 
 def test_formulario_de_revisao_abre_com_a_inscricao_escolhida(client, publicado):
     client.force_login(com_permissoes("rh", "registrar_evento"))
     zeca = publicado.inscricoes.get(numero="Z")
-    url = reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"])
+    url = reverse("concursos:registrar_evento", args=[publicado.pk, "nota"])
     resposta = client.get(f"{url}?inscricao={zeca.pk}")
     form = resposta.context["form"]
     assert str(form["inscricao"].value()) == str(zeca.pk)
-    assert {"grupo", "situacao", "sub_judice", "processo", "data_do_ato", "diario_oficial"} <= set(form.fields)
-    assert "nota" not in form.fields
+    assert {"nota", "sub_judice", "processo", "data_do_ato", "diario_oficial"} <= set(form.fields)
+    assert not {"grupo", "situacao"} & set(form.fields)
 
 
 def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, publicado, rh):

@@ -226,7 +226,7 @@ def test_nota_que_nao_e_numero_e_recusada_com_linha_coluna_e_valor(publicado, rh
     [
         ({"A": {"cor": "parda"}}, "cor_raca", "a cor/raça da inscrição A no cargo GM"),
         ({"A": {"negros": "sim"}}, "negros", "não pode ser incluída por importação"),
-        ({"Y": {"negros": "não"}}, "negros", "Registrar revisão de verificação"),
+        ({"Y": {"negros": "não"}}, "negros", "por um ato de verificação"),
     ],
 )
 def test_cor_e_opcao_de_cargo_publicado_sao_recusadas_dizendo_como_fazer(publicado, trocas, coluna, trecho):

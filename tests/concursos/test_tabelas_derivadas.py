@@ -25,6 +25,8 @@ DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação do
 pytestmark = pytest.mark.django_db
 
 TIPOS = list(TIPOS_DE_EVENTO.values())
+# A revisão de verificação não tem formulário de evento: vem de um ato de verificação (issue 12).
+TIPOS_DIGITADOS = [t for t in TIPOS if t.tipo != "verificacao"]
 REGIMES = list(cotas.REGIMES.values())
 QUADRO = "Total de vagas reservadas por cargo publicado no edital"
 
@@ -49,7 +51,7 @@ def test_escolhas_do_tipo_de_evento_sao_a_tabela_do_motor_mais_a_reversao():
     assert apresentacao.TIPOS_DE_EVENTO == {t.tipo: t.rotulo for t in TIPOS}
 
 
-@pytest.mark.parametrize("tipo", TIPOS, ids=lambda t: t.tipo)
+@pytest.mark.parametrize("tipo", TIPOS_DIGITADOS, ids=lambda t: t.tipo)
 def test_formulario_de_registrar_cada_tipo_abre_com_a_explicacao_e_o_campo_certo(client, cargo_com_resultado, tipo):
     client.force_login(com_permissoes("rh", "registrar_evento"))
     resposta = client.get(reverse("concursos:registrar_evento", args=[cargo_com_resultado.pk, tipo.tipo]))
@@ -74,15 +76,23 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
     cargo = cargo_com_resultado
     numero, revisao = REVISOES.get(tipo.tipo, ("A", {}))
     alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero=numero)}
-    registrado = services.registrar_evento(
-        cargo,
-        tipo=tipo.tipo,
-        registrado_por=usuario("rh"),
-        documento="Of. 1",
-        data_do_ato=DATA_DO_ATO,
-        **alvo,
-        **revisao,
-    )
+    if tipo.tipo == "verificacao":  # vem de um ato (aqui, o recurso), que vira evento depois da publicação
+        rh = usuario("rh")
+        services.publicar_resultado(cargo.resultados.get(), publicado_por=rh)
+        registrado = services.registrar_verificacao(
+            alvo["inscricao"], origem="recurso", registrada_por=rh, documento="Of. 1", data_do_ato=DATA_DO_ATO,
+            **revisao,
+        ).evento  # fmt: skip
+    else:
+        registrado = services.registrar_evento(
+            cargo,
+            tipo=tipo.tipo,
+            registrado_por=usuario("rh"),
+            documento="Of. 1",
+            data_do_ato=DATA_DO_ATO,
+            **alvo,
+            **revisao,
+        )
     evento = adapters.eventos_do_cargo(cargo)[-1]
     esperado = (
         {"tipo": tipo.tipo, "quantidade": 1} if tipo.carrega_quantidade else {"tipo": tipo.tipo, "inscricao": numero}

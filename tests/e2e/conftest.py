@@ -1,4 +1,5 @@
-"""Fixtures das jornadas no navegador: o servidor do RH e a entrada pelo formulário de login.
+"""Fixtures das jornadas no navegador: o servidor do RH e a entrada pelo formulário de login e pela
+tela do segundo fator (o código sai da chave do autenticador da pessoa, como no celular).
 
 O Chromium, os argumentos e a política ``EXIGIR_NAVEGADOR`` estão em ``tests/conftest.py``.
 Os testes daqui usam ``live_server``, que impõe o ``transactional_db``: os dados criados no teste
@@ -7,6 +8,8 @@ são gravados de verdade (o servidor roda noutra thread) e o banco é esvaziado 
 
 import pytest
 from django.contrib.auth.models import Permission
+
+from tests.conftest import autenticador_confirmado, codigo_do_aplicativo
 
 try:
     from playwright.sync_api import expect
@@ -51,15 +54,29 @@ def pagina(page):
     return page
 
 
+def informar_o_segundo_fator(pagina, usuario):
+    """A tela do código, depois da senha: digita o que o aplicativo autenticador mostraria agora.
+
+    O autenticador da pessoa já está cadastrado (``autenticador_confirmado``, chamado antes do login);
+    o cadastro pela tela, com o QR code e os códigos de recuperação, está em
+    ``test_jornada_dois_fatores.py``."""
+    dispositivo = autenticador_confirmado(usuario)
+    expect(pagina.get_by_role("heading", name="Código do aplicativo autenticador")).to_be_visible()
+    pagina.get_by_label("Código").fill(codigo_do_aplicativo(dispositivo))
+    pagina.get_by_role("button", name="Entrar").click()
+
+
 @pytest.fixture
 def entrar(pagina, live_server):
-    """Entra no admin pelo formulário de login, como a pessoa faria (uma vez por teste)."""
+    """Entra no admin pelo formulário de login e pelo segundo fator, como a pessoa faria."""
 
     def entrar(usuario, senha=SENHA_DO_RH):
+        autenticador_confirmado(usuario)
         pagina.goto(f"{live_server.url}/admin/login/")
         pagina.get_by_label("Usuário").fill(usuario.get_username())
         pagina.get_by_label("Senha").fill(senha)
         pagina.get_by_role("button", name="Acessar").click()
+        informar_o_segundo_fator(pagina, usuario)
         expect(pagina.get_by_role("heading", name="Administração")).to_be_visible()
         return pagina
 

@@ -16,20 +16,28 @@ ordem da lista geral, a ordem de convocação fica Alice, Bernardo, Yasmin, Caio
 continua na lista geral pela nota (Art. 2º, §2º), fora da convocação.
 
 A comissão (Ordinária, regra padrão: 5 membros, quórum 3, ao menos 3 votos para confirmar) tem 4
-titulares; votam o presidente e dois membros. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
+titulares e uma suplente; na abertura a presidente registra Davi ausente e Eva (suplente) no lugar
+dele, e Davi, entrando depois, não vota. Votam a presidente e dois membros, e ninguém vê placar
+antes do encerramento, nem a presidente na prévia. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
 confirmado. Comissão, sessão e chamados são montados pelos serviços: as telas do RH para isso têm
-testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros.
+testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros. No fim, o
+RH baixa a ata, inclui um membro novo na comissão e baixa de novo: a ata não muda.
 """
 
+import io
 import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from pypdf import PdfReader
 
 from heteroidentificacao import services
 from tests.concursos.fabricas import edital, inscricao
-from tests.e2e.conftest import ESPERA_MAXIMA_MS
+from tests.conftest import autenticador_confirmado
+from tests.e2e.conftest import ESPERA_MAXIMA_MS, informar_o_segundo_fator
 from tests.heteroidentificacao.fabricas import rh
 
 try:
@@ -61,6 +69,9 @@ MEMBROS = [
     ("carla.membro", "Carla", "Pimentel", False),
     ("davi.membro", "Davi", "Rocha", False),
 ]
+# Suplente: Davi falta à sessão e Eva vota no lugar dele (não chega a votar nesta jornada).
+SUPLENTE = ("eva.suplente", "Eva", "Moura")
+INCLUIDO_DEPOIS = ("ivo.suplente", "Ivo", "Teles")
 FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
 FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
@@ -86,6 +97,11 @@ def sessao_planejada(django_user_model):
             usuario, f"{usuario}@cariacica.test", SENHA_DA_COMISSAO, first_name=nome, last_name=sobrenome
         )
         services.adicionar_membro(comissao, pessoa, presidente=presidente, por=quem_cria)
+    usuario, nome, sobrenome = SUPLENTE
+    eva = django_user_model.objects.create_user(
+        usuario, f"{usuario}@cariacica.test", SENHA_DA_COMISSAO, first_name=nome, last_name=sobrenome
+    )
+    services.adicionar_membro(comissao, eva, papel="suplente", por=quem_cria)
     sessao = services.criar_sessao(comissao, inicio=INICIO, local="Sala de reuniões da SEMAD", por=quem_cria)
     services.chamar_candidatos(sessao, [inscricoes["3003"], inscricoes["3006"]], por=quem_cria)
     return sessao
@@ -96,6 +112,8 @@ def entrar_na_comissao(new_context, live_server):
     """Cada membro num contexto novo do navegador (cookies próprios), pelo formulário de /contas/entrar/."""
 
     def entrar(usuario):
+        pessoa = get_user_model().objects.get(username=usuario)
+        autenticador_confirmado(pessoa)
         pagina = new_context().new_page()
         pagina.set_default_timeout(ESPERA_MAXIMA_MS)
         pagina.set_default_navigation_timeout(ESPERA_MAXIMA_MS)
@@ -103,6 +121,7 @@ def entrar_na_comissao(new_context, live_server):
         pagina.get_by_label("Usuário").fill(usuario)
         pagina.get_by_label("Senha").fill(SENHA_DA_COMISSAO)
         pagina.get_by_role("button", name="Entrar").click()
+        informar_o_segundo_fator(pagina, pessoa)
         expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
         return pagina
 
@@ -116,6 +135,12 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     abrir_a_sessao_e_registrar_presencas(presidente)
     votar(presidente, YASMIN, "Confirma a autodeclaração")
 
+    davi = entrar_na_comissao("davi.membro")  # ausente na abertura: não compõe a sessão
+    abrir_a_sessao(davi)
+    expect(davi.get_by_text("Você não compõe esta sessão")).to_be_visible()
+    expect(davi.get_by_role("link", name="Registrar parecer")).to_have_count(0)
+    expect(davi.get_by_role("button", name="Compareceu", exact=True)).to_have_count(0)
+
     bruno = entrar_na_comissao("bruno.membro")
     abrir_a_sessao(bruno)
     expect(bruno.get_by_role("link", name="Encerrar sessão")).to_have_count(0)  # só o presidente encerra
@@ -128,19 +153,23 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     abrir_a_sessao(carla)
     votar(carla, YASMIN, "Confirma a autodeclaração")
     ir_ao_proximo(carla, ZACARIAS)
-    so_ve_os_outros_pareceres_depois_do_seu(
+    nao_ve_os_outros_pareceres_nem_depois_do_seu(
         carla, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_CARLA, outros=[FUNDAMENTACAO_DE_BRUNO]
     )
 
     presidente.get_by_role("link", name=SESSAO).click()
     abrir_o_parecer(presidente, ZACARIAS)
-    so_ve_os_outros_pareceres_depois_do_seu(
+    nao_ve_os_outros_pareceres_nem_depois_do_seu(
         presidente, "Confirma a autodeclaração", "", outros=[FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
     )
     encerrar_a_sessao(presidente)
+    depois_do_encerramento_ve_os_pareceres_dos_outros(
+        presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
+    )
 
     pagina_do_rh = entrar(servidor_do_rh)
     gerar_e_conferir_o_resultado(pagina_do_rh, live_server.url)
+    a_ata_nao_muda_quando_a_comissao_muda_depois(pagina_do_rh, live_server.url, sessao_planejada, servidor_do_rh)
 
 
 # ---------------------------------------------------------------- membros
@@ -167,9 +196,16 @@ def abrir_a_sessao_e_registrar_presencas(pagina):
     abrir_a_sessao(pagina)
     expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)  # planejada: ninguém vota
 
+    # A presença dos membros fixa a composição: Davi ausente, Eva (suplente) no lugar dele.
+    pagina.get_by_label("Davi Rocha está ausente").check()
+    pagina.get_by_label("Suplente no lugar de Davi Rocha").select_option(label="Eva Moura")
     pagina.get_by_role("button", name="Abrir sessão").click()
     expect(mensagens(pagina)).to_contain_text("Sessão aberta")
     expect(pagina.locator(".card-body .badge").first).to_have_text("Aberta")
+    composicao = pagina.locator("details.composicao")
+    composicao.locator("summary").click()
+    expect(composicao).to_contain_text("Davi Rocha (titular): ausente")
+    expect(composicao).to_contain_text("Eva Moura (suplente): no lugar de Davi Rocha")
 
     for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
         cartao(pagina, nome).get_by_role("button", name="Compareceu", exact=True).click()
@@ -235,36 +271,40 @@ def nao_confirmar_sem_fundamentacao_e_ser_recusado(pagina):
     expect(meu_parecer(pagina).get_by_label("Não confirma a autodeclaração", exact=True)).to_be_checked()
 
 
-def so_ve_os_outros_pareceres_depois_do_seu(pagina, voto, fundamentacao, *, outros):
-    """Antes de registrar o seu parecer o membro não vê a fundamentação de ninguém; depois, vê."""
-    expect(outros_pareceres(pagina)).to_contain_text("aparecem aqui depois que você registrar o seu")
+def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *, outros):
+    """Até o encerramento o membro (o presidente inclusive) não vê a fundamentação de ninguém, nem
+    antes nem depois de registrar o seu parecer; e continua podendo alterar o seu."""
+    expect(outros_pareceres(pagina)).to_contain_text("só aparecem depois do encerramento da sessão")
     for texto in outros:
         expect(pagina.locator("body")).not_to_contain_text(texto)
 
     registrar_parecer(pagina, voto, fundamentacao)
 
+    expect(outros_pareceres(pagina)).to_contain_text("só aparecem depois do encerramento da sessão")
     for texto in outros:
-        expect(outros_pareceres(pagina)).to_contain_text(texto)
-    expect(outros_pareceres(pagina)).to_contain_text("Não confirma a autodeclaração")
-    expect(outros_pareceres(pagina)).to_contain_text("Os nomes só aparecem depois do encerramento")
+        expect(pagina.locator("body")).not_to_contain_text(texto)
+    expect(outros_pareceres(pagina)).not_to_contain_text("Não confirma a autodeclaração")
+    expect(meu_parecer(pagina)).to_contain_text("Registrado")
 
 
 def encerrar_a_sessao(pagina):
     pagina.get_by_role("link", name="Voltar à sessão").click()
     for nome in (YASMIN, ZACARIAS):
-        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 4")  # os 4 titulares presentes
+        # Compõem a sessão 4: três titulares presentes e Eva no lugar de Davi.
+        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 4")
     pagina.get_by_role("link", name="Encerrar sessão").click()
 
     expect(pagina.get_by_role("heading", name="Encerrar a sessão de 20/05/2025 09:00?")).to_be_visible()
     expect(pagina.get_by_text("nenhum parecer poderá ser registrado ou alterado")).to_be_visible()
     expect(pagina.get_by_text("só poderão ser revistas em recurso")).to_be_visible()
     previa = pagina.get_by_role("table")
-    expect(previa.get_by_role("row").filter(has_text=YASMIN).get_by_role("cell")).to_have_text(
-        ["3003", YASMIN, re.compile("^Confirmado"), "3 a 0"]
-    )
-    expect(previa.get_by_role("row").filter(has_text=ZACARIAS).get_by_role("cell")).to_have_text(
-        ["3006", ZACARIAS, re.compile("^Não confirmado"), "1 a 2"]
-    )
+    # A prévia diz quem votou e se há quórum; nunca o placar nem a decisão provisória.
+    for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
+        expect(previa.get_by_role("row").filter(has_text=nome).get_by_role("cell")).to_have_text(
+            [numero, nome, "Compareceu", re.compile(r"^3 de 4 \(faltam 1\)"), "Alcança o quórum"]
+        )
+    expect(previa).not_to_contain_text("Confirmado")
+    expect(previa).not_to_contain_text("1 a 2")
     pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
 
     expect(mensagens(pagina)).to_contain_text("Sessão encerrada: as decisões foram gravadas.")
@@ -274,6 +314,13 @@ def encerrar_a_sessao(pagina):
     expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 3 a 0")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Decidido: Não confirmado")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 1 a 2")
+
+
+def depois_do_encerramento_ve_os_pareceres_dos_outros(pagina, nome, outros):
+    cartao(pagina, nome).get_by_role("link", name="Ver pareceres").click()
+    expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
+    for texto in outros:
+        expect(outros_pareceres(pagina)).to_contain_text(texto)
 
 
 # ---------------------------------------------------------------- RH
@@ -333,3 +380,27 @@ def gerar_e_conferir_o_resultado(pagina, url):
     )
 
     pagina.screenshot(path="/tmp/jornada-comissao.png", full_page=True)
+
+
+def texto_do_pdf(pagina, url) -> str:
+    resposta = pagina.request.get(url)
+    assert resposta.ok and resposta.headers["content-type"] == "application/pdf", resposta.status
+    leitor = PdfReader(io.BytesIO(resposta.body()))
+    return " ".join(" ".join(p.extract_text().split()) for p in leitor.pages)
+
+
+def a_ata_nao_muda_quando_a_comissao_muda_depois(pagina, url, sessao, servidor):
+    """A ata sai do registro congelado no encerramento: um membro incluído depois não aparece nela,
+    nem com zero pareceres, nem com linha de assinatura."""
+    servidor.user_permissions.add(Permission.objects.get(codename="view_sessao"))
+    ata = f"{url}/admin/heteroidentificacao/sessao/{sessao.pk}/ata.pdf"
+    antes = texto_do_pdf(pagina, ata)
+    assert "Eva Moura Suplente Presente, no lugar de Davi Rocha" in antes
+    assert "Davi Rocha Titular Ausente" in antes
+
+    usuario, nome, sobrenome = INCLUIDO_DEPOIS
+    ivo = get_user_model().objects.create_user(usuario, first_name=nome, last_name=sobrenome)
+    services.adicionar_membro(sessao.comissao, ivo, papel="suplente", por=rh())
+    depois = texto_do_pdf(pagina, ata)
+    assert depois == antes
+    assert "Ivo Teles" not in depois

@@ -1,10 +1,11 @@
-"""Jornada do RH no navegador: um recurso deferido depois da convocação (docs/REGRAS.md §8).
+"""Jornada do RH no navegador: uma decisão judicial depois da convocação (docs/REGRAS.md §8).
 
 Cenário (fictício, o exemplo ``recurso-deferido-depois-da-convocacao``): 5 vagas (ampla 1ª, 2ª e
 4ª; negros 3ª; PcD 5ª). Yara, parda, não foi confirmada pela comissão e ficou fora da lista de
-negros; Zeca foi convocado na 3ª vaga e o resultado, publicado. O recurso de Yara é deferido: a
-servidora registra a revisão pela ficha da inscrição, vê antes o efeito (Yara chamada na hora na 6ª
-vaga, além das 5; Zeca mantido), confirma, e o resultado em PDF mostra os dois.
+negros; Zeca foi convocado na 3ª vaga e o resultado, publicado. Uma sentença reconhece Yara como
+negra: a servidora registra a decisão judicial pela ficha da inscrição (a verificação não se
+digita; vem de um ato), vê antes o efeito (Yara chamada na hora na 6ª vaga, além das 5; Zeca
+mantido), confirma, e o resultado em PDF mostra os dois.
 """
 
 import io
@@ -43,13 +44,15 @@ def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servid
     cargo, yara = cargo_publicado
     pagina = entrar(servidor_do_rh)
 
-    # Na ficha da inscrição publicada a verificação não se edita: muda por evento.
+    # Na ficha da inscrição publicada a verificação não se edita: vem de um ato, que vira evento.
     pagina.goto(f"{live_server.url}/admin/concursos/inscricao/{yara.pk}/change/")
-    pagina.get_by_role("link", name="Registrar revisão de verificação").click()
+    pagina.get_by_role("link", name="Registrar decisão judicial").click()
     pagina.get_by_label("Grupo").select_option("negros")
-    pagina.get_by_label("Nova verificação").select_option("confirmado")
-    pagina.get_by_label("Documento de suporte").fill("Recurso 12/2025 deferido")
+    pagina.get_by_label("Verificação decidida").select_option("confirmado")
+    pagina.get_by_label("Número do processo judicial").fill("5001234-56.2025.8.08.0012")
+    pagina.get_by_label("Documento").fill("Sentença de 02/06/2025")
     pagina.get_by_label("Data do ato").fill("02/06/2025")
+    pagina.get_by_label("O que a decisão determina").fill("Reconhecer a candidata como negra.")
     pagina.get_by_role("button", name="Ver o efeito antes de registrar").click()
 
     # A confirmação mostra o efeito calculado pelo motor, sem gravar.

@@ -138,11 +138,16 @@ def importar_inscricoes(pagina, url, arquivo):
 
 
 def confirmar_as_verificacoes(pagina):
-    # A avaliação PcD é registrada pelo RH, na página da inscrição (inline das opções por grupo).
+    # A avaliação PcD é feita pela equipe multiprofissional e registrada pelo RH, a partir da ficha
+    # da inscrição, com a equipe e o parecer (um ato de verificação; a situação não se digita).
     pagina.get_by_role("link", name="1008", exact=True).click()
-    pagina.locator("[name='opcoes-0-situacao']").select_option(label="Confirmado")
-    pagina.get_by_role("button", name="Salvar", exact=True).click()
-    expect(mensagem_de_sucesso(pagina)).to_contain_text("1008")
+    pagina.get_by_role("link", name="Registrar avaliação PcD").click()
+    pagina.get_by_label("Verificação decidida").select_option(label="Confirmado")
+    pagina.get_by_label("Equipe avaliadora").fill("Dra. Ana Lima (CRM-ES 1234), Paulo Reis (CRP 16/555)")
+    pagina.get_by_label("Documento").fill("Parecer da equipe multiprofissional nº 8/2025")
+    pagina.get_by_label("Data do ato").fill("02/05/2025")
+    pagina.get_by_role("button", name="Registrar o ato").click()
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de verificação registrado")
     assert OpcaoDeGrupo.objects.get(inscricao__numero="1008").situacao == "confirmado"
     # As demais vêm da comissão de heteroidentificação e da junta médica (outras jornadas):
     # gravadas direto no banco, para esta jornada não depender daquelas telas.

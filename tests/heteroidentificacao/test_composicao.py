@@ -283,3 +283,18 @@ def test_registro_guarda_os_pareceres_sem_autor_e_o_quorum(cargo, ordinaria):
     assert all(set(p) == {"voto", "fundamentacao"} for p in n1["pareceres"])
     fabio = next(m for m in feito["membros"] if m["nome"] == "Fabio")
     assert fabio["substitui"] == "Elisa" and fabio["votante"] and fabio["pareceres"] == 1
+
+
+def test_pareceres_entregues_ao_candidato_saem_do_registro_congelado(cargo, ordinaria):
+    """Um parecer mexido no banco depois do encerramento não muda o que o candidato recebe."""
+    aberta = sessao_aberta(ordinaria)
+    chamado = julgar(aberta, da(cargo, "N1"), ana="confirma", bruno="nao_confirma", carla="confirma")
+    encerrar(aberta)
+    chamado.pareceres.filter(voto="nao_confirma").update(voto="confirma", fundamentacao="texto trocado")
+    contexto = pdf.contexto_do_parecer(type(chamado).objects.get(pk=chamado.pk))
+    assert [p["voto"] for p in contexto["pareceres"]] == [
+        "Confirma a autodeclaração",
+        "Confirma a autodeclaração",
+        "Não confirma a autodeclaração",
+    ]
+    assert "texto trocado" not in str(contexto["pareceres"]) and contexto["placar"] == "2 a 1"

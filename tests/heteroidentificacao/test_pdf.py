@@ -326,18 +326,98 @@ def test_sem_recurso_e_com_o_prazo_vencido_o_definitivo_repete_o_preliminar(sess
     assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
 
 
+def n4_optou_pelo_grupo(sessao):
+    cargo = sessao.comissao.edital.cargos.get()
+    return inscricao(cargo, "N4", 74, grupos={"negros": "pendente"})
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_ainda_nao_chamado(sessao):
+    n4_optou_pelo_grupo(sessao)
+    with pytest.raises(ValidationError, match="inscrições N4 \\(ainda não chamada pela comissão\\)"):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+    assert "N4" not in texto(pdf.resultado_pdf(sessao.comissao, definitivo=False))  # o preliminar sai
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_em_sessao_nao_encerrada(sessao):
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    chamar(outra, n4_optou_pelo_grupo(sessao))
+    with pytest.raises(ValidationError, match="N4 \\(chamada à sessão de 12/03/2025, ainda não encerrada\\)"):
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+
+
+def test_resultado_definitivo_e_recusado_com_candidato_sem_quorum_nao_julgado_de_novo(sessao):
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    votar(chamar(outra, n4_optou_pelo_grupo(sessao)), ana="confirma", bruno="confirma")
+    encerrar(outra)
+    Sessao.objects.filter(pk=outra.pk).update(encerrada_em=local(2025, 3, 12, 12))
+    with pytest.raises(ValidationError) as recusa:
+        pdf.resultado_pdf(sessao.comissao, definitivo=True)
+    assert "Há candidato ainda sem decisão da comissão (inscrições N4 (sem quórum, aguardando nova sessão))" in str(
+        recusa.value
+    )
+
+
+def test_resultado_definitivo_reflete_a_declaracao_falsa_constatada(sessao):
+    """N1 foi confirmada pela comissão; depois, a declaração falsa foi constatada em processo."""
+    n1 = sessao.comissao.edital.inscricoes.get(numero="N1")
+    processo = services.instaurar_apuracao(
+        n1, numero="PA 2025/7", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), dias_para_defesa=10, por=rh())
+    services.decidir_apuracao(
+        processo, decisao="procedente", fundamentacao="Má-fé.", decidido_em=date(2025, 6, 14), por=rh()
+    )
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))
+    assert "N1 Candidato N1 GM — Guarda Municipal Declaração falsa (apurada em processo)" in conteudo
+    assert "N1 Candidato N1 GM — Guarda Municipal Confirmado" not in conteudo
+    (linha,) = [
+        linha
+        for linha in pdf.contexto_do_resultado(sessao.comissao, True)["secoes"][0]["linhas"]
+        if linha["numero"] == "N1"
+    ]
+    assert linha["preliminar"] == "Confirmado" and linha["final"] == "Declaração falsa (apurada em processo)"
+
+
+def test_declaracao_falsa_de_quem_a_comissao_nao_julgou_entra_no_resultado(sessao):
+    n4 = n4_optou_pelo_grupo(sessao)
+    processo = services.instaurar_apuracao(
+        n4, numero="PA 2025/8", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
+    )
+    processo = services.notificar(processo, notificado_em=date(2025, 6, 3), dias_para_defesa=10, por=rh())
+    services.decidir_apuracao(
+        processo, decisao="procedente", fundamentacao="Má-fé.", decidido_em=date(2025, 6, 14), por=rh()
+    )
+    conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))  # N4 não é pendente
+    assert "N4 Candidato N4 GM — Guarda Municipal Declaração falsa (apurada em processo)" in conteudo
+
+
 # — Pareceres entregues ao candidato —
 
 
 def test_pareceres_do_candidato_trazem_voto_e_fundamentacao_sem_nomes(sessao):
     conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
     for numero in range(1, 6):
-        assert f"Membro {numero}:" in conteudo
-    assert "Membro 6" not in conteudo
+        assert f"Parecer {numero}:" in conteudo
+    assert "Parecer 6" not in conteudo and "Membro 1" not in conteudo
     assert conteudo.count(FUNDAMENTACAO_N2) == 3
     assert "Decisão Não confirmado Placar 2 a 3" in conteudo
     for nome in [*SOBRENOMES.values(), *(n.capitalize() for n in (*ORDINARIOS, *SUPLENTES, *RECURSAIS))]:
         assert nome not in conteudo
+
+
+def test_pareceres_do_candidato_nao_seguem_a_ordem_de_registro_nem_a_dos_membros(sessao):
+    """N4 é julgado na ordem Elisa (não), Davi (sim), Carla (não), Bruno (sim). Se o PDF numerasse
+    pela ordem de registro, "Parecer 1" seria o primeiro "parecer_registrado" da trilha de auditoria,
+    que traz o usuário e a hora: o PDF os agrupa pelo voto (e pelo texto), sem hora."""
+    cargo = sessao.comissao.edital.cargos.get()
+    inscricao(cargo, "N4", 74, grupos={"negros": "pendente"})
+    outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
+    n4 = chamar(outra, cargo.inscricoes.get(numero="N4"))
+    votar(n4, elisa="nao_confirma", davi="confirma", carla="nao_confirma", bruno="confirma")
+    encerrar(outra)
+    votos = [p["voto"] for p in pdf.contexto_do_parecer(n4)["pareceres"]]
+    assert votos == ["Confirma a autodeclaração"] * 2 + ["Não confirma a autodeclaração"] * 2
+    assert "registrado_em" not in str(pdf.contexto_do_parecer(n4)["pareceres"])
 
 
 def test_pareceres_do_nao_confirmado_dizem_o_prazo_de_recurso(sessao):

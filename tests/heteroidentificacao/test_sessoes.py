@@ -194,13 +194,13 @@ def test_parecer_repetido_sem_mudanca_nao_cria_versao(cargo, sessao):
     assert HistoricoDeParecer.objects.count() == 1
 
 
-def test_membro_so_ve_os_pareceres_dos_outros_depois_de_registrar_o_seu(cargo, sessao):
+def test_ate_o_encerramento_o_membro_ve_so_o_proprio_parecer_mesmo_depois_de_votar(cargo, sessao):
     chamado = julgar(sessao, da(cargo, "N1"), bruno="confirma", carla="nao_confirma")
     assert consultas.pareceres_visiveis(chamado, pessoa("ana")) == []
     assert consultas.meu_parecer(chamado, pessoa("ana")) is None
     votar(chamado, ana="confirma")
     visiveis = consultas.pareceres_visiveis(chamado, pessoa("ana"))
-    assert [p.membro.usuario.username for p in visiveis] == ["bruno", "carla", "ana"]
+    assert [p.membro.usuario.username for p in visiveis] == ["ana"]
     assert consultas.pareceres_visiveis(chamado, pessoa("davi")) == []
     assert consultas.pareceres_visiveis(chamado, rh()) == []
 

@@ -232,9 +232,27 @@ def test_confirmacao_do_encerramento_diz_a_consequencia_e_mostra_a_previa(client
         "Depois de encerrar, nenhum parecer poderá ser registrado ou alterado; as decisões serão gravadas como "
         "resultado da heteroidentificação e só poderão ser revistas em recurso." in html
     )
-    previa = {c["numero"]: (c["decisao"], c.get("placar")) for c in resposta.context["previa"]}
-    assert previa == {"N1": ("Confirmado", "3 a 1"), ausente.inscricao.numero: ("Ausente", "0 a 0")}
+    previa = {c["numero"]: (c["presenca"], c["votantes"], c["alcanca_o_quorum"]) for c in resposta.context["previa"]}
+    assert previa == {
+        "N1": ("Compareceu", ["Ana", "Bruno", "Carla", "Davi"], True),
+        ausente.inscricao.numero: ("Não compareceu", [], False),
+    }
+    assert "4 de 5 (faltam 1)" in html and "Alcança o quórum" in html
     assert Sessao.objects.get(pk=sessao.pk).status == Sessao.ABERTA
+
+
+def test_previa_do_encerramento_nao_mostra_placar_nem_decisao_provisoria(client, cargo, sessao, chamado):
+    """O presidente que já votou abre a prévia: vê quem votou, nunca o placar nem a decisão."""
+    pouco = chamar(sessao, cargo.inscricoes.get(numero="N2"))
+    votar(chamado, ana="confirma", bruno="nao_confirma", carla="nao_confirma")
+    votar(pouco, ana="confirma")
+    resposta = entrar(client, "ana").get(url_da_sessao(sessao, "encerrar_sessao"))
+    html = resposta.content.decode()
+    for proibido in ("1 a 2", "2 a 1", "1 a 0", "Não confirmado", "Confirmado", "Pendente", "sem quórum", "Placar"):
+        assert proibido not in html
+    for linha in resposta.context["previa"]:
+        assert not {"decisao", "placar", "motivo"} & set(linha)
+    assert "Abaixo do quórum" in html and "1 de 5 (faltam 4)" in html
 
 
 def test_previa_avisa_quem_ainda_esta_sem_presenca(client, cargo, sessao):

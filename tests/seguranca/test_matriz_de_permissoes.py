@@ -28,8 +28,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
+from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
+from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
 from concursos.models import Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
@@ -37,6 +39,7 @@ from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
+from tests.conftest import autenticador_confirmado, entrar_so_com_a_senha
 from tests.heteroidentificacao import fabricas
 from tests.heteroidentificacao.fabricas import FUNDAMENTACAO, chamar, encerrar, sessao_aberta, votar
 
@@ -49,6 +52,7 @@ DA_RECURSAL, DO_AUDITOR, SUPERUSUARIO, DE_OUTRA = "recursal", "auditor", "superu
 PAPEIS = (ANONIMO, DO_RH, MEMBRO_C1, PRESIDENTE_C1, DA_RECURSAL, DO_AUDITOR, SUPERUSUARIO, DE_OUTRA)
 EQUIPE = (DO_RH, DO_AUDITOR, SUPERUSUARIO)  # is_staff: entram no admin
 LOGINS = ("/contas/entrar/", "/admin/login/")
+SEGUNDO_FATOR = "/contas/dois-fatores/"
 PDF, XLSX = "application/pdf", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -66,6 +70,9 @@ ADMIN = {
     "axes.accessattempt": {SUPERUSUARIO: SEM_INCLUIR},
     "axes.accesslog": {SUPERUSUARIO: SEM_INCLUIR, DO_AUDITOR: LEITURA},
     "axes.accessfailurelog": {SUPERUSUARIO: SEM_INCLUIR, DO_AUDITOR: LEITURA},
+    # O segundo fator de cada pessoa: só o superusuário remove o autenticador de quem perdeu o celular.
+    "otp_totp.totpdevice": {SUPERUSUARIO: TUDO},
+    "otp_static.staticdevice": {SUPERUSUARIO: TUDO},
     "concursos.edital": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.cargo": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.candidato": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
@@ -145,6 +152,11 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "vagas_adicionais"]),
              equipe(DO_RH, SUPERUSUARIO), "post", {"quantidade": "1", "documento": "Decreto 2/2025"}),
         Caso("concursos:evento", r("concursos:evento", args=[c.evento.pk]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # Atos de verificação que o RH registra (avaliação PcD, decisão judicial): nunca a comissão nem o auditor.
+        Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:registrar_decisao_judicial", r("concursos:registrar_decisao_judicial", args=[c.n1.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:reverter_evento", r("concursos:reverter_evento", args=[c.evento.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:publicar_resultado", r("concursos:publicar_resultado", args=[c.previa.pk]),
@@ -327,7 +339,7 @@ def montar_cenario():
     n2 = inscricao(gm, "N2", 80, grupos={"negros": "pendente"})
     n3 = inscricao(gm, "N3", 78, grupos={"negros": "pendente"})
     n4 = inscricao(gm, "N4", 76, grupos={"negros": "pendente"})
-    inscricao(gm, "P", 70, grupos={"pcd": "confirmado"})
+    pcd = inscricao(gm, "P", 70, grupos={"pcd": "confirmado"})
     for numero, nota in (("X1", 95), ("X2", 90), ("X3", 85)):
         inscricao(adm, numero, nota)
 
@@ -379,7 +391,7 @@ def montar_cenario():
         solicitado_por=rh,
         saida={"partes": {str(adm.pk): {"cargo": "ADM", "arquivo": "ADM-v1.pdf", "bytes": 9}}},
     )
-    produtos.pasta_dos_pdfs(pdfs).mkdir(parents=True)
+    produtos.pasta_dos_pdfs(pdfs).mkdir(parents=True, exist_ok=True)
     (produtos.pasta_dos_pdfs(pdfs) / "ADM-v1.pdf").write_bytes(b"%PDF-1.4\n")
     # Uma visita do RH à ficha de N1, para que os registros de acesso a dados sensíveis tenham um exemplo.
     visita = Client()
@@ -397,6 +409,10 @@ def montar_cenario():
         "axes.accessfailurelog": AccessFailureLog.objects.create(
             username="rita", ip_address="10.0.0.1", user_agent="teste"
         ),
+        "otp_totp.totpdevice": autenticador_confirmado(usuarios[MEMBRO_C1]),
+        "otp_static.staticdevice": StaticDevice.objects.get(
+            user=usuarios[MEMBRO_C1], token_set__token=gerar_codigos_de_recuperacao(usuarios[MEMBRO_C1])[0]
+        ),
         "concursos.edital": e1,
         "concursos.inscricao": n1,
         "concursos.cargo": gm,
@@ -413,7 +429,7 @@ def montar_cenario():
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.order_by("enqueued_at").first(),
     }
     return SimpleNamespace(
-        usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
+        usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
         publicado=publicado, evento=registrado.evento, previa=registrado.resultado, pdfs=pdfs,
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
@@ -426,6 +442,8 @@ def montar_cenario():
 
 def desfecho(resposta) -> str:
     if resposta.status_code == 302:
+        if resposta["Location"].startswith(SEGUNDO_FATOR):
+            return "segundo fator"
         return "login" if resposta["Location"].startswith(LOGINS) else "ok"
     return "ok" if resposta.status_code == 200 else str(resposta.status_code)
 
@@ -474,11 +492,13 @@ def conferir_acoes(caso: Caso, papel: str, resposta) -> list[str]:
     return []
 
 
-def clientes(usuarios) -> dict[str, Client]:
+def clientes(usuarios, entrar=None) -> dict[str, Client]:
+    """Um cliente por papel; ``force_login`` passa também pelo segundo fator (``tests/conftest.py``)."""
+    entrar = entrar or Client.force_login
     por_papel = {ANONIMO: Client(raise_request_exception=False)}
     for papel, usuario in usuarios.items():
         por_papel[papel] = Client(raise_request_exception=False)
-        por_papel[papel].force_login(usuario)
+        entrar(por_papel[papel], usuario)
     return por_papel
 
 
@@ -534,3 +554,19 @@ def test_cada_papel_so_entra_onde_deve():
             resposta = pedir(por_papel[papel], caso)
             falhas += conferir(caso, papel, resposta) + conferir_acoes(caso, papel, resposta)
     assert not falhas, f"{len(falhas)} divergência(s) da matriz de permissões:\n" + "\n".join(falhas)
+
+
+def test_sem_o_segundo_fator_nenhum_papel_passa_da_barreira():
+    """Quem só digitou a senha (todo papel, o superusuário inclusive) é levado ao segundo fator em
+    todas as telas da matriz, mesmo nas que lhe dariam 403: a barreira vem antes das permissões."""
+    c = montar_cenario()
+    casos = casos_das_telas(c) + casos_do_admin(c)
+    por_papel = clientes(c.usuarios, entrar=entrar_so_com_a_senha)
+    falhas = []
+    for caso in casos:
+        for papel in PAPEIS:
+            obtido = desfecho(pedir(por_papel[papel], caso))
+            esperado = "login" if papel == ANONIMO else "segundo fator"
+            if obtido != esperado:
+                falhas.append(f"{papel:<16} {caso.metodo.upper():<4} {caso.url}: esperado {esperado}, obtido {obtido}")
+    assert not falhas, f"{len(falhas)} tela(s) sem a barreira do segundo fator:\n" + "\n".join(falhas)

@@ -1,6 +1,7 @@
 """``carregar_demo``: dados de demonstração idempotentes (ver ``demo/concursos.py`` e
 ``demo/heteroidentificacao.py``)."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from demo import concursos as demo_de_concursos
@@ -13,6 +14,7 @@ ROTULOS = {
     "candidatos": "candidatos",
     "inscricoes": "inscrições",
     "opcoes": "opções por grupo",
+    "atos_de_verificacao": "atos de verificação",
     "resultados": "resultados",
     "eventos": "eventos",
 }
@@ -44,5 +46,12 @@ class Command(BaseCommand):
             papel = "superusuário" if usuario.superusuario else usuario.grupo
             self.stdout.write(f"  {usuario.username:<12} {usuario.senha:<22} {papel}")
         self.stdout.write("  (usuário que já existia antes da primeira carga mantém a senha que tinha)")
+        if settings.DOIS_FATORES_ISENTOS:
+            self.stdout.write("  Entram só com a senha: DEMO_SEM_DOIS_FATORES=1 (só vale com DEBUG ligado).")
+        else:
+            self.stdout.write(
+                "  Cada um cadastra o aplicativo autenticador (segundo fator) no primeiro login; para a "
+                "demonstração sem ele, DEMO_SEM_DOIS_FATORES=1 (é o que o `make run` faz)."
+            )
         self.stdout.write("")
         self.stdout.write(f"Admin: {URL_DO_ADMIN}")

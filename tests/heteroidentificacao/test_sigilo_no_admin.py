@@ -1,0 +1,89 @@
+"""O RH não liga membro a voto pelo admin: na trilha de auditoria, as linhas de parecer não trazem
+o usuário nem a hora (nem na lista, nem no filtro por usuário, nem na ficha, nem no histórico); o
+auditor continua vendo tudo."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from heteroidentificacao.models import RegistroDeAuditoria
+
+from .test_admin import PERMISSOES_DO_RH, equipe, texto, url
+from .test_pdf import SOBRENOMES, sessao_julgada
+
+pytestmark = pytest.mark.django_db
+
+HORA = re.compile(r"\d{2}/\d{2}/\d{4} \d{2}:\d{2}")
+
+
+@pytest.fixture(autouse=True)
+def senhas_rapidas(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def secretaria(client):
+    client.force_login(equipe("secretaria", *PERMISSOES_DO_RH))
+
+
+@pytest.fixture
+def julgada():
+    return sessao_julgada()
+
+
+def usuario(nome):
+    return get_user_model().objects.get(username=nome)
+
+
+def so_os_votantes():
+    """Sobrenomes de quem só votou (a presidente Ana também registra presença e encerra)."""
+    return [sobrenome for nome, sobrenome in SOBRENOMES.items() if nome in ("bruno", "carla", "davi", "elisa")]
+
+
+def test_lista_das_linhas_de_parecer_nao_mostra_ao_rh_quem_nem_a_hora(client, secretaria, julgada):
+    resposta = client.get(url("registrodeauditoria_changelist"), {"acao__exact": "parecer_registrado"})
+    assert resposta.status_code == 200 and resposta.context["cl"].result_count == 10
+    html = texto(resposta)
+    assert html.count("membro da comissão") == 10
+    for sobrenome in so_os_votantes():  # Ana aparece no filtro: abriu a sessão e registrou presenças
+        assert sobrenome not in html
+    for nome in ("bruno", "carla", "davi", "elisa"):
+        assert f" {nome} " not in html
+    assert not HORA.search(html)
+    assert "inscrição N2" in html  # o RH continua sabendo que o candidato recebeu pareceres
+
+
+def test_filtrar_a_trilha_por_usuario_nao_lista_os_pareceres_dele_para_o_rh(client, secretaria, julgada):
+    ana = usuario("ana")
+    resposta = client.get(url("registrodeauditoria_changelist"), {"usuario__id__exact": ana.pk})
+    acoes = {r.acao for r in resposta.context["cl"].result_list}
+    assert acoes and not any(acao.startswith("parecer_") for acao in acoes)
+    assert "Valadares" not in texto(client.get(url("registrodeauditoria_changelist")))  # Bruno só votou
+    bruno = usuario("bruno")
+    for parametros in ({"usuario__id__exact": bruno.pk}, {"usuario__username": "bruno"}, {"usuario": bruno.pk}):
+        resposta = client.get(url("registrodeauditoria_changelist"), parametros, follow=True)
+        assert resposta.status_code in (200, 400)
+        if resposta.status_code == 200:
+            assert not [r for r in resposta.context["cl"].result_list if r.acao.startswith("parecer_")]
+
+
+def test_ficha_e_historico_da_linha_de_parecer_nao_mostram_ao_rh_quem_nem_a_hora(client, secretaria, julgada):
+    registro = RegistroDeAuditoria.objects.filter(acao="parecer_registrado", usuario=usuario("bruno")).first()
+    for pagina in ("registrodeauditoria_change", "registrodeauditoria_history"):
+        resposta = client.get(url(pagina, registro.pk))
+        assert resposta.status_code == 200
+        html = resposta.content.decode()
+        assert "Valadares" not in html and "bruno" not in html.lower() and not HORA.search(texto(resposta))
+        assert "membro da comissão" in html
+
+
+def test_auditor_ve_quem_registrou_cada_parecer_e_a_hora(client, julgada):
+    client.force_login(equipe("auditora", "view_registrodeauditoria", "view_parecer"))
+    resposta = client.get(url("registrodeauditoria_changelist"), {"acao__exact": "parecer_registrado"})
+    html = texto(resposta)
+    assert "membro da comissão" not in html and HORA.search(html)
+    assert " bruno " in html or "Bruno Valadares" in html
+    bruno = usuario("bruno")
+    resposta = client.get(url("registrodeauditoria_changelist"), {"usuario__id__exact": bruno.pk})
+    assert {r.acao for r in resposta.context["cl"].result_list} == {"parecer_registrado"}
