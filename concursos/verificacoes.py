@@ -11,6 +11,7 @@ e da decisão do processo (``heteroidentificacao.services``), sem tela de digita
 from django.core.exceptions import PermissionDenied, ValidationError
 
 import cotas
+from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
 from . import services
@@ -32,6 +33,7 @@ def registrar_avaliacao_pcd(
     (Decreto 9.508/2018, art. 5º), registrada pelo RH com a equipe e o documento (laudo, parecer).
     ``campos``: ``diario_oficial``."""
     exigir_permissao(por)
+    motivo = validar_texto(motivo, rotulo="motivo", campo="motivo")
     if not (equipe or "").strip():
         raise ValidationError({"equipe": "Informe a equipe multiprofissional que fez a avaliação."})
     return services.registrar_verificacao(
@@ -57,7 +59,8 @@ def registrar_decisao_judicial(
     exigir_permissao(por)
     if not (processo or "").strip():
         raise ValidationError({"processo": "Informe o número do processo judicial da decisão."})
-    if not (motivo or "").strip():
+    motivo = validar_texto(motivo, rotulo="motivo", campo="motivo")
+    if not motivo.strip():
         raise ValidationError({"motivo": "Resuma o que a decisão judicial determina."})
     return services.registrar_verificacao(
         inscricao,

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import cotas
-from comum.validacao import validar_texto
+from comum.validacao import validar_data_de_ato, validar_texto
 from concursos.models import Inscricao, OpcaoDeGrupo
 from concursos.services import registrar_verificacao, situacao_vigente
 from cotas import quorum
@@ -45,6 +45,7 @@ def _exigir_aberta(sessao: Sessao) -> None:
 @transaction.atomic
 def criar_sessao(comissao: Comissao, *, inicio, por, local: str = "", link: str = "") -> Sessao:
     exigir_presidente_ou_permissao(comissao, por, "heteroidentificacao.add_sessao", "marcar sessões")
+    validar_data_de_ato(inicio, rotulo="data e hora da sessão", campo="inicio")
     sessao = Sessao(comissao=comissao, inicio=inicio, local=local, link=link)
     sessao.full_clean()
     sessao.save()

@@ -259,6 +259,17 @@ def test_decisao_judicial_grava_o_ato_com_o_processo(cargo, rh):
         )
 
 
+def test_motivo_do_ato_tem_limite_e_nao_aceita_caracteres_de_controle(cargo, rh):
+    nadia = cargo.inscricoes.get(numero="N")
+    for motivo, recusa in (("x" * 20_001, "o limite é 20.000"), ("Liminar\x00", "caractere")):
+        with pytest.raises(ValidationError, match=recusa):
+            verificacoes.registrar_decisao_judicial(
+                nadia, "negros", "confirmado", processo="5001234-56.2025.8.08.0012", documento="Mandado",
+                data_do_ato=ATO, por=rh, motivo=motivo,
+            )  # fmt: skip
+    assert not nadia.atos_de_verificacao.exists()
+
+
 def test_quem_nao_e_do_rh_nao_registra_atos_de_verificacao(client, cargo):
     membro = do_papel("membro_da_comissao", MEMBRO)
     with pytest.raises(PermissionDenied):

@@ -298,3 +298,11 @@ def test_pareceres_entregues_ao_candidato_saem_do_registro_congelado(cargo, ordi
         "Não confirma a autodeclaração",
     ]
     assert "texto trocado" not in str(contexto["pareceres"]) and contexto["placar"] == "2 a 1"
+
+
+@pytest.mark.parametrize("ano", [1, 9999])
+def test_sessao_em_data_absurda_e_recusada_pelo_servico(ordinaria, ano):
+    inicio = timezone.make_aware(timezone.datetime(ano, 1, 1, 9, 0))
+    with pytest.raises(ValidationError, match="data implausível"):
+        services.criar_sessao(ordinaria, inicio=inicio, por=rh())
+    assert not Sessao.objects.exists()
