@@ -66,6 +66,19 @@ def informar_o_segundo_fator(pagina, usuario):
     pagina.get_by_role("button", name="Entrar").click()
 
 
+def entrar_na_comissao(pagina, live_server, usuario, senha=SENHA_DO_RH):
+    """Entra pela tela de login dos membros (/contas/entrar/) e pelo segundo fator; o login deixa o
+    membro em "Minhas sessões"."""
+    autenticador_confirmado(usuario)
+    pagina.goto(f"{live_server.url}/contas/entrar/")
+    pagina.get_by_label("Usuário").fill(usuario.get_username())
+    pagina.get_by_label("Senha").fill(senha)
+    pagina.get_by_role("button", name="Entrar").click()
+    informar_o_segundo_fator(pagina, usuario)
+    expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
+    return pagina
+
+
 @pytest.fixture
 def entrar(pagina, live_server):
     """Entra no admin pelo formulário de login e pelo segundo fator, como a pessoa faria."""

@@ -14,8 +14,7 @@ sessão e o formulário de parecer (que tem JavaScript próprio).
 
 import pytest
 
-from tests.conftest import autenticador_confirmado
-from tests.e2e.conftest import SENHA_DO_RH, informar_o_segundo_fator
+from tests.e2e.conftest import SENHA_DO_RH, entrar_na_comissao
 from tests.heteroidentificacao.fabricas import tudo_em_uso
 
 try:
@@ -120,16 +119,6 @@ def visitar(pagina, live_server, telas_, tela_atual):
         assert resposta.ok, (tela, resposta.status)
         assert "script-src 'self'" in resposta.headers.get("content-security-policy", ""), tela
         pagina.wait_for_load_state("load")
-
-
-def entrar_na_comissao(pagina, live_server, usuario):
-    autenticador_confirmado(usuario)
-    pagina.goto(f"{live_server.url}/contas/entrar/")
-    pagina.get_by_label("Usuário").fill(usuario.get_username())
-    pagina.get_by_label("Senha").fill(SENHA_DO_RH)
-    pagina.get_by_role("button", name="Entrar").click()
-    informar_o_segundo_fator(pagina, usuario)
-    expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
 
 
 def conferir_que_a_escuta_pega_uma_violacao_de_verdade(pagina, violacoes):

@@ -36,8 +36,8 @@ from pypdf import PdfReader
 
 from heteroidentificacao import services
 from tests.concursos.fabricas import edital, inscricao
-from tests.conftest import autenticador_confirmado
-from tests.e2e.conftest import ESPERA_MAXIMA_MS, informar_o_segundo_fator
+from tests.e2e.conftest import ESPERA_MAXIMA_MS
+from tests.e2e.conftest import entrar_na_comissao as entrar_pela_tela_da_comissao
 from tests.heteroidentificacao.fabricas import rh
 
 try:
@@ -112,18 +112,11 @@ def entrar_na_comissao(new_context, live_server):
     """Cada membro num contexto novo do navegador (cookies próprios), pelo formulário de /contas/entrar/."""
 
     def entrar(usuario):
-        pessoa = get_user_model().objects.get(username=usuario)
-        autenticador_confirmado(pessoa)
         pagina = new_context().new_page()
         pagina.set_default_timeout(ESPERA_MAXIMA_MS)
         pagina.set_default_navigation_timeout(ESPERA_MAXIMA_MS)
-        pagina.goto(f"{live_server.url}/contas/entrar/")
-        pagina.get_by_label("Usuário").fill(usuario)
-        pagina.get_by_label("Senha").fill(SENHA_DA_COMISSAO)
-        pagina.get_by_role("button", name="Entrar").click()
-        informar_o_segundo_fator(pagina, pessoa)
-        expect(pagina.get_by_role("heading", name="Minhas sessões")).to_be_visible()
-        return pagina
+        pessoa = get_user_model().objects.get(username=usuario)
+        return entrar_pela_tela_da_comissao(pagina, live_server, pessoa, SENHA_DA_COMISSAO)
 
     return entrar
 
