@@ -28,12 +28,6 @@ def membro_de(comissao: Comissao, usuario) -> Membro | None:
     return Membro.objects.ativos().filter(comissao=comissao, usuario=usuario).first()
 
 
-def votantes_da_sessao(sessao: Sessao) -> list[Membro]:
-    """Quem compõe a sessão (congelado na abertura): os titulares presentes e os suplentes no lugar
-    de um titular ausente. Vazio antes da abertura."""
-    return [p.membro for p in sessao.presencas.filter(votante=True).select_related("membro__usuario")]
-
-
 def presencas_da_sessao(sessao: Sessao) -> list:
     """A presença de cada membro registrada na abertura (vazia antes dela)."""
     return list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
@@ -84,7 +78,7 @@ def pareceres_sem_autoria(chamado: Chamado) -> list[Parecer]:
     recursal): a ordem de registro é a mesma da trilha de auditoria, e a ordem do membro é a da
     ata; qualquer das duas permitiria casar "Parecer 1" com uma pessoa. Sem hora, pelo mesmo motivo.
     """
-    # A mesma ordem de ``registro.pareceres_sem_autor`` (a do registro congelado da sessão).
+    # A ordem também do registro congelado da sessão (``registro.py``).
     return sorted(chamado.pareceres.all(), key=lambda p: (p.voto != quorum.CONFIRMA, p.fundamentacao))
 
 

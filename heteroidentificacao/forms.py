@@ -216,21 +216,14 @@ class ComposicaoForm(forms.Form):
         ]
 
     def argumentos(self) -> dict:
-        """``ausentes`` e ``substitutos`` para ``services.abrir_sessao``."""
+        """``ausentes`` e ``substitutos`` para ``services.abrir_sessao``, que confere as regras (um
+        suplente indicado para um titular presente é recusado lá)."""
         suplentes = {str(s.pk): s for s in self.suplentes}
-        ausentes, substitutos = [], {}
-        for titular in self.titulares:
-            escolhido = self.cleaned_data.get(f"substituto_{titular.pk}") or ""
-            if self.cleaned_data[f"ausente_{titular.pk}"]:
-                ausentes.append(titular)
-                if escolhido:
-                    substitutos[titular] = suplentes[escolhido]
-            elif escolhido:
-                raise ValidationError(
-                    f"{suplentes[escolhido].nome} só pode votar no lugar de um titular ausente; marque "
-                    f"{titular.nome} como ausente ou deixe o lugar sem suplente."
-                )
-        return {"ausentes": ausentes, "substitutos": substitutos}
+        escolhidos = {t: self.cleaned_data.get(f"substituto_{t.pk}") or "" for t in self.titulares}
+        return {
+            "ausentes": [t for t in self.titulares if self.cleaned_data[f"ausente_{t.pk}"]],
+            "substitutos": {t: suplentes[pk] for t, pk in escolhidos.items() if pk},
+        }
 
 
 class DesligamentoForm(forms.Form):

@@ -137,9 +137,10 @@ def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
 
 
 def _placar_registrado(decisao: dict) -> str:
+    """O placar de uma decisão do registro congelado, escrito como ``quorum.Decisao`` o escreve."""
     if decisao["decisao"] == quorum.AUSENTE:
         return "—"
-    return f"{decisao['votos_confirma']} a {decisao['votos_nao_confirma']}"
+    return quorum.Decisao(decisao["decisao"], decisao["votos_confirma"], decisao["votos_nao_confirma"], "").placar
 
 
 def _momento(iso: str | None):

@@ -8,7 +8,7 @@ e os pareceres do candidato saem daqui, nunca dos dados de hoje: um membro inclu
 depois, um nome de usuário alterado, nada disso muda o que a sessão decidiu.
 
 Os pareceres vão sem o autor, numa ordem que não é a do registro nem a dos membros (pelo voto e
-pelo texto): quem lê o documento não liga membro a voto (docs/PAPEIS.md). O vínculo fica só no
+pelo texto, ``consultas.pareceres_sem_autoria``): quem lê o documento não liga membro a voto (docs/PAPEIS.md). O vínculo fica só no
 banco (``Parecer``), que o auditor lê.
 """
 
@@ -17,8 +17,7 @@ import json
 
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 
-from cotas import quorum
-
+from . import consultas
 from .models import DECISOES, Comissao, Sessao
 
 VERSAO = 1
@@ -115,7 +114,9 @@ def _candidato(chamado, recursal: bool) -> dict:
         "votos_confirma": chamado.votos_confirma,
         "votos_nao_confirma": chamado.votos_nao_confirma,
         "motivo": chamado.motivo_da_decisao,
-        "pareceres": pareceres_sem_autor(chamado),
+        "pareceres": [
+            {"voto": p.voto, "fundamentacao": p.fundamentacao} for p in consultas.pareceres_sem_autoria(chamado)
+        ],
     }
     if recursal:
         try:
@@ -132,15 +133,6 @@ def _candidato(chamado, recursal: bool) -> dict:
             else None
         )
     return linha
-
-
-def pareceres_sem_autor(chamado) -> list[dict]:
-    """Os pareceres do candidato sem o autor, ordenados pelo voto e pelo texto (nunca pela ordem de
-    registro, que a trilha de auditoria mostra com o nome de quem registrou)."""
-    pareceres = [
-        {"voto": voto, "fundamentacao": texto} for voto, texto in chamado.pareceres.values_list("voto", "fundamentacao")
-    ]
-    return sorted(pareceres, key=lambda p: (p["voto"] != quorum.CONFIRMA, p["fundamentacao"]))
 
 
 def _iso(momento) -> str | None:

@@ -125,7 +125,7 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
     return "Não julgado por mim", "warning"
 
 
-def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool | None = None) -> list[dict]:
+def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool) -> list[dict]:
     chamados = sessao.chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
     votei = set(
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
@@ -134,9 +134,7 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool 
     encerrada = sessao.status == Sessao.ENCERRADA
     # Com a sessão aberta, o presidente acompanha quem já votou (nomes e quantos), nunca como.
     votantes = consultas.quem_ja_votou(sessao) if presidente and not encerrada else {}
-    # Só quem compõe a sessão (congelada na abertura) vota e registra presença.
-    if compoe is None:
-        compoe = consultas.compoe_a_sessao(sessao, consultas.membro_de(sessao.comissao, usuario))
+    # ``compoe``: se o usuário compõe a sessão (congelada na abertura): só ele vota e registra presença.
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)

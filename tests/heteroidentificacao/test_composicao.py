@@ -127,7 +127,7 @@ def test_suplente_vota_no_lugar_do_titular_ausente_nomeado(cargo, ordinaria):
     assert presencas["elisa"] == (False, False, None)
     assert presencas["gil"] == (True, True, membro(ordinaria, "elisa"))
     assert presencas["fabio"] == (False, False, None)
-    assert [m.usuario.username for m in consultas.votantes_da_sessao(aberta)].count("gil") == 1
+    assert [p.membro.usuario.username for p in aberta.presencas.filter(votante=True)].count("gil") == 1
 
 
 @pytest.mark.parametrize(
