@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from comum.modelos import SoInclusao
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
 SITUACOES_DE_VERIFICACAO = [
@@ -93,13 +94,16 @@ class OpcaoDeGrupo(models.Model):
         )
 
 
-class AtoDeVerificacao(models.Model):
+class AtoDeVerificacao(SoInclusao, models.Model):
     """Um ato que decide a verificação de uma opção por grupo reservado. Só inclusão.
 
     Gravado por ``services.registrar_verificacao`` antes e depois da publicação do cargo: antes, a
     opção recebe a situação nova; depois, o ato vira o evento de revisão de verificação
     (``evento``; docs/REGRAS.md §8) e a opção fica como foi publicada.
     """
+
+    ALTERACAO_RECUSADA = "Atos de verificação não podem ser alterados; registre um novo ato."
+    EXCLUSAO_RECUSADA = "Atos de verificação não podem ser apagados."
 
     COMISSAO = "comissao"
     RECURSO = "recurso"
@@ -161,14 +165,6 @@ class AtoDeVerificacao(models.Model):
 
     def __str__(self):
         return f"{self.get_origem_display()}: {self.grupo} → {self.get_situacao_display()} ({self.documento})"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValidationError("Atos de verificação não podem ser alterados; registre um novo ato.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError("Atos de verificação não podem ser apagados.")
 
     def clean(self):
         if self.origem == self.AVALIACAO_PCD and not self.equipe.strip():

@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 
 import cotas
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+from comum.modelos import SoInclusao
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import (
     CONCURSO_PUBLICO,
@@ -337,9 +338,12 @@ def _normalizar(valor):
     return valor
 
 
-class Evento(models.Model):
+class Evento(SoInclusao, models.Model):
     """Evento posterior ao primeiro resultado (docs/REGRAS.md §5). Só inclusão; um erro se corrige com
     outro registro que reverte este (``reverte``) e diz por quê."""
+
+    ALTERACAO_RECUSADA = "Eventos não podem ser alterados; registre uma reversão."
+    EXCLUSAO_RECUSADA = "Eventos não podem ser apagados; registre uma reversão."
 
     TIPOS = [(tipo.tipo, tipo.rotulo) for tipo in TIPOS_DE_EVENTO.values()] + [
         ("reversao", "Reversão de evento registrado por engano"),
@@ -399,14 +403,6 @@ class Evento(models.Model):
             return f"Reversão de {self.reverte}" if self.reverte_id else "Reversão"
         alvo = self.inscricao.numero if self.inscricao_id else f"+{self.quantidade}"
         return f"{self.get_tipo_display()} ({alvo})"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise ValidationError("Eventos não podem ser alterados; registre uma reversão.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError("Eventos não podem ser apagados; registre uma reversão.")
 
     def clean(self):
         if self.sub_judice and not self.processo.strip():
