@@ -24,6 +24,7 @@ from cotas.modelo import PENDENTE
 from ..models import CORES_IBGE, Candidato, Inscricao, OpcaoDeGrupo
 from . import colunas
 from .cabecalho import ler_cabecalho
+from .erros import ErroDaPlanilha
 from .leitores import ValorInvalido, ler_cpf, ler_decimal, ler_sim_nao, sem_acentos
 from .publicados import CargosPublicados
 
@@ -38,6 +39,7 @@ class Conferencia:
         self.campos_de_nota = ()
         self.rotulos = {}
         self.linhas = None
+        self.erros_registrados = {}  # mensagem → ``erros.ErroDaPlanilha``, para a tabela de erros
         self.leitores = {c.nome: c.leitor for c in colunas.LIDAS} | {"cpf": self._ler_cpf}
 
     # ------------------------------------------------------------------ o arquivo
@@ -137,9 +139,9 @@ class Conferencia:
         conteudo = texto(valor)
         if len(conteudo) > 60:
             conteudo = conteudo[:60] + "…"
-        return (
-            f"Linha {linha}, coluna “{original}” ({letra}), valor {f'“{conteudo}”' if conteudo else 'vazio'}: {motivo}."
-        )
+        erro = ErroDaPlanilha(linha, original, letra, conteudo, motivo)
+        self.erros_registrados[erro.mensagem] = erro
+        return erro.mensagem
 
     def ler(self, instance, row, indice: int) -> None:
         """Lê e confere a linha inteira; só depois, sem erro nenhum, altera a inscrição. Com erro,

@@ -9,12 +9,10 @@ lotes (``bulk_create``/``bulk_update``): os candidatos, as inscrições, as opç
 ``usuario`` e com ``motivo`` como razão da mudança. Sem ``save()`` não há sinais: o histórico é
 escrito por ``bulk_create_with_history``/``bulk_update_with_history``.
 
-``todas_as_inscricoes``: grava (e versiona) também a inscrição que a linha não mudou. É o que a
-confirmação do admin sempre fez (com um ``save()`` por linha, que a contava como "atualizada");
-o trabalhador de segundo plano pula as linhas sem mudança. (Issue 13: contagens e histórico iguais
-nos dois caminhos.) A inscrição de um cargo com resultado publicado (``_congelada``, marcada por
-``publicados``) só é gravada se a linha mudou algo que ainda pode mudar: a nota corrigida vai para
-os eventos, não para a inscrição.
+Só a inscrição que a linha muda é gravada (e versionada): a mesma planilha importada duas vezes
+não grava nada na segunda, e a prévia, a confirmação e o segundo plano contam igual. A inscrição de
+um cargo com resultado publicado (``_congelada``, marcada por ``publicados``) só é gravada se a
+linha mudou algo que ainda pode mudar: a nota corrigida vai para os eventos, não para a inscrição.
 """
 
 from django.core.exceptions import ImproperlyConfigured
@@ -36,11 +34,10 @@ def _campos_gravados(instance) -> tuple:
 
 
 class Gravador:
-    def __init__(self, conferencia, *, usuario=None, motivo=None, todas_as_inscricoes=False, lote=None):
+    def __init__(self, conferencia, *, usuario=None, motivo=None, lote=None):
         self.conferencia = conferencia
         self.usuario = usuario
         self.motivo = motivo
-        self.todas_as_inscricoes = todas_as_inscricoes
         self.lote = lote or TAMANHO_DO_LOTE
         self.candidatos_novos, self.candidatos_alterados = {}, {}
         self.inscricoes_novas, self.inscricoes_alteradas = [], []
@@ -78,7 +75,7 @@ class Gravador:
         """Guarda a linha para ``gravar`` (a inscrição, as opções novas e as retiradas)."""
         if nova:
             self.inscricoes_novas.append(instance)
-        elif instance._inscricao_mudou or (self.todas_as_inscricoes and not getattr(instance, "_congelada", False)):
+        elif instance._inscricao_mudou:
             self.inscricoes_alteradas.append(instance)
         self.opcoes_a_criar += [(instance, grupo) for grupo in instance._opcoes_novas]
         self.opcoes_a_retirar += instance._opcoes_retiradas

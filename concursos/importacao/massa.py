@@ -132,8 +132,6 @@ class InscricaoEmMassaResource(InscricaoResource):
     """``InscricaoResource`` no modo em massa: confere tudo sem gravar, avisando o progresso, e pula
     as linhas que não mudam nada; ``importar_inscricoes`` chama depois ``gravador.gravar``."""
 
-    todas_as_inscricoes = False
-
     class Meta(InscricaoResource.Meta):
         batch_size = 1000
         skip_diff = True
@@ -172,9 +170,6 @@ class InscricaoEmMassaResource(InscricaoResource):
     def after_import(self, dataset, result, **kwargs):
         """Só o último aviso de progresso: a gravação é de ``importar_inscricoes``, noutra transação."""
         self._avisar()
-
-    def skip_row(self, instance, original, row, import_validation_errors=None):
-        return not import_validation_errors and not getattr(instance, "_mudou", True)
 
     def resumo(self, arquivo: str, resultado) -> Resumo:
         totais, gravador = resultado.totals, self.gravador

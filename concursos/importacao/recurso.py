@@ -110,10 +110,6 @@ class InscricaoResource(resources.ModelResource):
     situacao = Coluna("situacao", lambda i: i.situacao)
     sorteio = Coluna("sorteio", lambda i: i.sorteio)
 
-    # A confirmação do admin grava (e versiona) toda inscrição da planilha, mesmo a que a linha não
-    # mudou, e a conta como "atualizada" (o que o save() por linha fazia; issue 13).
-    todas_as_inscricoes = True
-
     class Meta:
         model = Inscricao
         fields = (
@@ -221,7 +217,6 @@ class InscricaoResource(resources.ModelResource):
             self.conferencia,
             usuario=self.usuario,
             motivo=self.motivo,
-            todas_as_inscricoes=self.todas_as_inscricoes,
             lote=self._meta.batch_size,
         )
 
@@ -273,11 +268,10 @@ class InscricaoResource(resources.ModelResource):
             revisoes.linha_invalida(result, erro, getattr(erro, "linha", None))
 
     def skip_row(self, instance, original, row, import_validation_errors=None):
-        """A linha de um cargo publicado que não muda a inscrição conta como "sem mudança" (a nota
-        corrigida vai para os eventos, não para a inscrição)."""
-        if getattr(instance, "_congelada", False) and not import_validation_errors:
-            return not instance._mudou
-        return super().skip_row(instance, original, row, import_validation_errors)
+        """A linha que não muda nada (nem a inscrição, nem o candidato, nem as opções) conta como
+        "sem mudança" e não é gravada; num cargo publicado, a nota corrigida vai para os eventos, não
+        para a inscrição (``_mudou`` já não a conta)."""
+        return not import_validation_errors and not getattr(instance, "_mudou", True)
 
     # ------------------------------------------------------------------ exportação
 

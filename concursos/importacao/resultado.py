@@ -4,6 +4,8 @@ da planilha, as mensagens em português e a recusa de um arquivo inteiro."""
 from django.core.exceptions import ValidationError
 from import_export.results import Result
 
+from .erros import ErroDaPlanilha, da_mensagem
+
 MAXIMO_DE_MENSAGENS = 1000
 
 
@@ -23,6 +25,12 @@ def mensagens_de_erro(resultado) -> list[str]:
     for numero, erros in resultado.row_errors():
         mensagens += [f"Linha {numero}: erro ao gravar ({erro.error})." for erro in erros]
     return mensagens
+
+
+def erros_do_resultado(resultado, registrados: dict[str, ErroDaPlanilha]) -> list[ErroDaPlanilha]:
+    """Os erros de um resultado como tabela: os das células como foram lidos (``registrados``, de
+    ``Conferencia.erros_registrados``), os outros (cabeçalho, gravação) pela mensagem."""
+    return [registrados.get(mensagem) or da_mensagem(mensagem) for mensagem in mensagens_de_erro(resultado)]
 
 
 class ImportacaoRecusada(ValidationError):

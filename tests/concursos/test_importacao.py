@@ -351,3 +351,19 @@ def test_conjunto_montado_a_mao_tambem_numera_a_partir_da_linha_2(edital_gm):
     mensagens = mensagens_de_erro(InscricaoResource(edital=edital_gm).import_data(conjunto))
 
     assert mensagens[0].startswith("Linha 3, coluna “cpf” (B), valor “1”")
+
+
+def test_contagens_e_historico_exatos_na_primeira_importacao_e_na_reimportacao_pelo_admin(client, edital_gm):
+    """Primeira importação: 4 novas e um registro de histórico por inscrição. A mesma planilha de
+    novo: a prévia diz 4 sem mudança, a confirmação não grava nada e não cria histórico."""
+    servidor(client, "import_inscricao")
+    caminho = PASTA / "banca-ponto-e-virgula-cp1252.csv"
+    mensagens = []
+    for _ in range(2):
+        previa = enviar(client, edital_gm, caminho)
+        totais = previa.context["result"].totals
+        mensagens.append((totais["new"], totais["update"], totais["skip"]))
+        client.post(reverse("admin:concursos_inscricao_process_import"), previa.context["confirm_form"].initial)
+        mensagens.append(Inscricao.history.count())
+
+    assert mensagens == [(4, 0, 0), 4, (0, 0, 4), 4]
