@@ -10,6 +10,8 @@ lá (o cabeçalho, uma recusa da gravação), para que a tabela traga todos.
 import re
 from dataclasses import dataclass
 
+from django.core.paginator import Page, Paginator
+
 from comum import planilhas
 
 SEM_LINHA = 0  # erro do arquivo inteiro (não é de uma linha)
@@ -95,3 +97,12 @@ def como_csv(erros) -> bytes:
     ordenados = sorted(erros, key=lambda e: (e.linha, e.letra.rjust(3)))
     linhas = ((e.linha or "", e.coluna, e.letra, planilhas.neutralizar(e.valor), e.motivo) for e in ordenados)
     return planilhas.escrever_csv(cabecalho, linhas)
+
+
+GRUPOS_POR_PAGINA = 50
+
+
+def pagina(erros, numero) -> Page:
+    """Uma página dos erros agrupados, para ``admin/concursos/importacao/_erros.html``; número
+    inválido ou fora do intervalo dá a primeira ou a última página."""
+    return Paginator(agrupar(erros), GRUPOS_POR_PAGINA).get_page(numero)
