@@ -43,13 +43,20 @@ def conhecida(nome: str, regime) -> bool:
 
 
 def ler_cabecalho(dataset, regime) -> Cabecalho:
-    """Normaliza o cabeçalho do conjunto e lista os problemas, com a letra de cada coluna."""
+    """Normaliza o cabeçalho do conjunto e lista os problemas, com a letra de cada coluna.
+
+    Num conjunto mapeado (``mapeamento.aplicar``), o rótulo de cada coluna é o cabeçalho e a letra
+    do arquivo da banca (``dataset.rotulos_originais``), não o nome do campo e a posição nova."""
     lido, vistos, desconhecidas = Cabecalho(), {}, False
     grupos = ", ".join(regime.nomes_dos_grupos)
+    originais = getattr(dataset, "rotulos_originais", None) or {}
     for indice, original in enumerate(dataset.headers or []):
         letra = letra_da_coluna(indice)
         nome = normalizar_cabecalho(original)
-        original = curto(texto(original))
+        original = texto(original)
+        if original in originais:
+            original, letra = originais[original]
+        original = curto(original)
         nome = APELIDOS.get(nome, nome)
         if not nome:
             nome = f"_sem_nome_{letra}"
