@@ -24,6 +24,7 @@ from cotas.modelo import PENDENTE
 from ..models import CORES_IBGE, Candidato, Inscricao, OpcaoDeGrupo
 from . import colunas
 from .cabecalho import ler_cabecalho
+from .cargos import CargosDoEdital
 from .erros import ErroDaPlanilha
 from .leitores import ValorInvalido, ler_cpf, ler_decimal, ler_sim_nao, sem_acentos
 from .publicados import CargosPublicados
@@ -63,8 +64,8 @@ class Conferencia:
     def carregar(self, dataset) -> None:
         """Carrega de uma vez cargos, inscrições, opções e candidatos (sem consulta por linha) e
         acha as repetições entre linhas (número de inscrição; CPF no mesmo cargo)."""
-        self.cargos = {c.codigo: c for c in self.edital.cargos.com_publicacao()}
-        self.cargos_sem_caixa = {codigo.casefold(): c for codigo, c in self.cargos.items()}
+        self.cargos_do_edital = CargosDoEdital(self.edital.cargos.com_publicacao())
+        self.cargos = self.cargos_do_edital.por_codigo
         por_id = {cargo.pk: cargo for cargo in self.cargos.values()}
         self.publicados = CargosPublicados(self.cargos.values())
         self.inscricoes = {}
@@ -118,8 +119,8 @@ class Conferencia:
         return cpfs
 
     def cargo(self, valor):
-        codigo = texto(valor)
-        return self.cargos.get(codigo) or self.cargos_sem_caixa.get(codigo.casefold())
+        """O cargo da célula, pelo código ou pelo nome (``cargos``); ``None`` se não há ou é ambíguo."""
+        return self.cargos_do_edital.achar(valor)
 
     # ------------------------------------------------------------------ cada linha
 
@@ -166,9 +167,7 @@ class Conferencia:
                 lidos[f"nota_{campo}"] = None
         cargo = self.cargo(row["cargo"])
         if cargo is None:
-            cargos = ", ".join(sorted(self.cargos)) or "nenhum cadastrado"
-            motivo = "preenchimento obrigatório" if not texto(row["cargo"]) else "cargo desconhecido neste edital"
-            erros["cargo"] = self.mensagem(linha, "cargo", row["cargo"], f"{motivo} (cargos do edital: {cargos})")
+            erros["cargo"] = self.mensagem(linha, "cargo", row["cargo"], self.cargos_do_edital.motivo(row["cargo"]))
         for coluna, motivo in self.repeticoes.get(indice, {}).items():
             erros.setdefault(coluna, self.mensagem(linha, coluna, row[coluna], motivo))
         if not erros:

@@ -34,7 +34,8 @@ class ErroDaPlanilha:
         if self.coluna:
             partes.append(f"coluna “{self.coluna}” ({self.letra})")
             partes.append(f"valor “{self.valor}”" if self.valor else "valor vazio")
-        return f"{', '.join(partes)}: {self.motivo}."
+        fim = "" if self.motivo.endswith(("?", ".")) else "."
+        return f"{', '.join(partes)}: {self.motivo}{fim}"
 
 
 def da_mensagem(mensagem: str) -> ErroDaPlanilha:
