@@ -28,6 +28,7 @@ from cotas.regimes import rotulo_do_grupo
 
 from . import services
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
+from .admin_da_importacao import LeiauteDeImportacaoAdmin  # noqa: F401 (registra os leiautes)
 from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
 from .avisos import gerar_e_informar, publicar_em_lote
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo

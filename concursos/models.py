@@ -26,6 +26,7 @@ from cotas.modelo import (
     criterio_de_desempate_valido,
 )
 
+from .modelo_da_importacao import LeiauteDeImportacao  # noqa: F401 (lido daqui como os outros modelos)
 from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros modelos)
     SITUACOES_DE_VERIFICACAO,
     AtoDeVerificacao,

@@ -14,6 +14,8 @@ destino (``campos.campos_da_planilha``) ou ``IGNORAR``.
 - ``conferir``: os problemas do mapeamento escolhido, em português (vazio é que serve).
 - ``aplicar``: renomeia os cabeçalhos para os campos e tira as colunas ignoradas, guardando o
   cabeçalho e a letra originais (``rotulos_originais``) para que os erros citem o arquivo da banca.
+- ``salvar_leiaute`` e ``leiautes_sugeridos``: o mapeamento salvo com um nome, por banca
+  (``LeiauteDeImportacao``, com os cabeçalhos normalizados), e os salvos que servem a um arquivo.
 
 O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``importar_inscricoes``.
 """
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 
 from comum.planilhas import texto
 
+from ..models import LeiauteDeImportacao
 from .cabecalho import ler_cabecalho
 from .campos import campos_da_planilha, campos_de_nota
 from .colunas import APELIDOS
@@ -246,3 +249,34 @@ def de_json(texto_: str) -> dict[str, str]:
     if not isinstance(lido, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in lido.items()):
         raise ValueError("o mapeamento das colunas deve ser um objeto de cabeçalho → campo, ambos em texto")
     return lido
+
+
+# ---------------------------------------------------------------- leiautes salvos
+
+
+def normalizar_colunas(mapeamento: dict[str, str]) -> dict[str, str]:
+    """As chaves do mapeamento como o leiaute as guarda: ``'Nome do Candidato'`` → ``'nome_do_candidato'``."""
+    return {normalizar_cabecalho(cabecalho): campo for cabecalho, campo in mapeamento.items()}
+
+
+def salvar_leiaute(banca: str, nome: str, mapeamento: dict[str, str], usuario) -> LeiauteDeImportacao:
+    """Salva (ou atualiza) o leiaute ``nome`` da banca com o mapeamento, para a próxima importação."""
+    leiaute, criado = LeiauteDeImportacao.objects.get_or_create(
+        banca=banca.strip(), nome=nome.strip(), defaults={"criado_por": usuario}
+    )
+    leiaute.colunas = normalizar_colunas(mapeamento)
+    leiaute.full_clean()
+    leiaute.save()
+    return leiaute
+
+
+def leiautes_sugeridos(cabecalhos: list[str]) -> list[LeiauteDeImportacao]:
+    """Os leiautes salvos que reconhecem cabeçalhos do arquivo, os que reconhecem mais primeiro (no
+    empate, o que tem menos colunas que o arquivo não traz, depois o atualizado mais recentemente)."""
+    do_arquivo = {normalizar_cabecalho(c) for c in cabecalhos} - {""}
+    pontuados = []
+    for leiaute in LeiauteDeImportacao.objects.order_by("-atualizado_em", "-pk"):
+        colunas = set(leiaute.colunas or {})
+        if comuns := len(colunas & do_arquivo):
+            pontuados.append((-comuns, len(colunas - do_arquivo), len(pontuados), leiaute))
+    return [leiaute for *_, leiaute in sorted(pontuados, key=lambda p: p[:3])]

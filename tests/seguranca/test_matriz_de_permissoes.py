@@ -33,7 +33,7 @@ from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
-from concursos.models import Processamento
+from concursos.models import LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
@@ -90,6 +90,8 @@ ADMIN = {
     "concursos.acessoadadossensiveis": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
     # Pedidos em segundo plano: nascem das telas do edital e da importação; o admin só mostra.
     "concursos.processamento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # Os mapeamentos salvos das colunas de cada banca: do RH; o auditor só lê.
+    "concursos.leiautedeimportacao": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     # A fila do django-tasks (com os tracebacks das falhas): só o superusuário, que opera o servidor.
     "django_tasks_database.dbtaskresult": {SUPERUSUARIO: LEITURA},
 }
@@ -426,6 +428,9 @@ def montar_cenario():
         "heteroidentificacao.parecer": parecer,
         "heteroidentificacao.registrodeauditoria": registro_do_parecer,
         "concursos.processamento": pedido,
+        "concursos.leiautedeimportacao": LeiauteDeImportacao.objects.create(
+            banca="Instituto Exemplo", nome="inscrições", colunas={"nome_do_candidato": "nome"}
+        ),
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.order_by("enqueued_at").first(),
     }
     return SimpleNamespace(
