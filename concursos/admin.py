@@ -35,7 +35,7 @@ from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
 from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, EditalCriacaoForm, EditalForm, InscricaoForm
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
-from .importacao.tela import ReimportacaoNoAdmin
+from .importacao.tela import ImportacaoNoAdmin
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
 from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
@@ -281,7 +281,7 @@ class InscricaoAdmin(
     FiltrosComBuscaNoAdmin,
     AcessoRegistradoNoAdmin,
     HistoricoNoAdmin,
-    ReimportacaoNoAdmin,  # cargo publicado: a nota corrigida do arquivo vira evento, com a prévia (issue 11)
+    ImportacaoNoAdmin,  # mapeamento das colunas, prévia com "lido como" e erros em tabela; cargo publicado: nota corrigida vira evento
     AtosDeVerificacaoNaFicha,  # a verificação das opções vem de atos registrados (issue 12)
     ExportacaoComFiltrosConferidos,  # ?foo=bar na exportação dava FieldError (500)
     ImportExportModelAdmin,

@@ -27,6 +27,7 @@ from .cabecalho import ler_cabecalho
 from .cargos import CargosDoEdital
 from .erros import ErroDaPlanilha
 from .leitores import ValorInvalido, ler_cpf, ler_decimal, ler_sim_nao, sem_acentos
+from .previa import Variantes
 from .publicados import CargosPublicados
 
 
@@ -41,6 +42,7 @@ class Conferencia:
         self.rotulos = {}
         self.linhas = None
         self.erros_registrados = {}  # mensagem → ``erros.ErroDaPlanilha``, para a tabela de erros
+        self.variantes = Variantes(self.grupos)  # as grafias lidas, para o "lido como" da prévia
         self.leitores = {c.nome: c.leitor for c in colunas.LIDAS} | {"cpf": self._ler_cpf}
 
     # ------------------------------------------------------------------ o arquivo
@@ -153,6 +155,7 @@ class Conferencia:
             if coluna in row:
                 try:
                     lidos[coluna] = leitor(row[coluna])
+                    self.variantes.anotar(coluna, row[coluna], lidos[coluna])
                 except ValorInvalido as erro:
                     erros[coluna] = self.mensagem(linha, coluna, row[coluna], str(erro))
 

@@ -1,4 +1,5 @@
-"""Os formulários da importação pelo admin: o envio (com o edital de destino) e a confirmação."""
+"""Os formulários da importação pelo admin: o envio (com o edital de destino), o mapeamento das
+colunas do arquivo da banca e a confirmação."""
 
 import re
 
@@ -14,6 +15,8 @@ from ..atos import conferir_data_do_ato
 from ..campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from ..models import Edital
 from ..segundo_plano import pedidos
+from . import mapeamento
+from .campos import campos_da_planilha
 from .recurso import FORMATOS_DE_IMPORTACAO
 from .revisoes import CAMPOS_DO_ATO
 from .temporarios import arquivo_temporario_existe
@@ -82,6 +85,7 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
 
     edital = forms.ModelChoiceField(queryset=Edital.objects.all(), widget=forms.HiddenInput)
     previa = forms.CharField(required=False, widget=forms.HiddenInput)
+    mapeamento = forms.CharField(required=False, widget=forms.HiddenInput)
     documento = forms.CharField(
         label="Documento das correções de nota",
         max_length=120,
@@ -116,6 +120,17 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
         exigir_processo_se_sub_judice(self, dados)
         return dados
 
+    def clean_mapeamento(self) -> dict:
+        """O mapeamento da tela de mapeamento volta do navegador: tem de ser JSON de cabeçalho → campo
+        e servir ao edital (a gravação o aplica de novo, e o cabeçalho é conferido de novo)."""
+        texto_ = self.cleaned_data.get("mapeamento") or ""
+        if not texto_:
+            return {}
+        try:
+            return mapeamento.de_json(texto_)
+        except ValueError:
+            raise ValidationError("O mapeamento das colunas voltou alterado: envie o arquivo de novo.") from None
+
     def ato(self) -> dict:
         """Os campos do ato das correções de nota, para ``InscricaoResource(ato=...)``."""
         return {campo: self.cleaned_data.get(campo) for campo in CAMPOS_DO_ATO}
@@ -139,3 +154,67 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
         if recurso not in ("", "0"):
             raise ValidationError("Importação inválida: envie o arquivo de novo.", code="recurso")
         return recurso
+
+
+class MapeamentoForm(forms.Form):
+    """Para qual campo vai cada coluna do arquivo (ou "ignorar"), com a sugestão já escolhida: a do
+    leiaute salvo da banca, se o cabeçalho bate com algum, ou a dos cabeçalhos usuais
+    (``mapeamento.colunas_do_arquivo``). Um mapeamento que não serve (campo em duas colunas,
+    obrigatório faltando) volta com o problema, sem prévia."""
+
+    salvar = forms.BooleanField(
+        label="Salvar este mapeamento como leiaute", required=False,
+        help_text="Da próxima vez que um arquivo desta banca chegar com estes cabeçalhos, ele já vem escolhido.",
+    )  # fmt: skip
+    banca = forms.CharField(label="Banca", max_length=120, required=False, validators=[validar_texto_limpo])
+    nome_do_leiaute = forms.CharField(
+        label="Nome do leiaute", max_length=80, required=False, validators=[validar_texto_limpo],
+        help_text="Por exemplo “Resultado final”.",
+    )  # fmt: skip
+
+    def __init__(self, data=None, *, edital, conjunto, usuario, leiaute=""):
+        super().__init__(data)
+        self.edital, self.usuario = edital, usuario
+        self.cabecalhos = mapeamento.cabecalhos_do_arquivo(conjunto)
+        self.leiautes = mapeamento.leiautes_sugeridos(self.cabecalhos)
+        escolhido = next((item for item in self.leiautes if str(item.pk) == str(leiaute)), None)
+        self.leiaute = escolhido or (self.leiautes[0] if self.leiautes else None)
+        self.colunas = mapeamento.colunas_do_arquivo(conjunto, edital, self.leiaute.colunas if self.leiaute else None)
+        destinos = [(mapeamento.IGNORAR, "— ignorar esta coluna —")]
+        destinos += [
+            (c.nome, f"{c.rotulo} (obrigatório)" if c.obrigatorio else c.rotulo) for c in campos_da_planilha(edital)
+        ]
+        for coluna in self.colunas:
+            self.fields[f"coluna_{coluna.indice}"] = forms.ChoiceField(
+                label=f"Coluna {coluna.letra}: {coluna.cabecalho or '(sem nome)'}",
+                choices=destinos,
+                initial=coluna.sugestao,
+            )
+        if self.leiaute and not self.is_bound:
+            self.fields["banca"].initial, self.fields["nome_do_leiaute"].initial = self.leiaute.banca, self.leiaute.nome
+
+    def linhas(self):
+        """Cada coluna do arquivo com o seu campo de escolha, para a tabela da tela."""
+        return [(coluna, self[f"coluna_{coluna.indice}"]) for coluna in self.colunas]
+
+    def clean(self):
+        dados = super().clean()
+        self.mapeamento = {c.cabecalho: dados.get(f"coluna_{c.indice}", "") for c in self.colunas}
+        if any(f"coluna_{c.indice}" in self.errors for c in self.colunas):
+            return dados
+        for problema in mapeamento.conferir(self.mapeamento, self.edital, self.cabecalhos):
+            self.add_error(None, problema[:1].upper() + problema[1:] + ".")
+        if dados.get("salvar"):
+            for campo, rotulo in (("banca", "a banca"), ("nome_do_leiaute", "o nome do leiaute")):
+                if not (dados.get(campo) or "").strip() and campo not in self.errors:
+                    self.add_error(campo, f"Para salvar o leiaute, informe {rotulo}.")
+        return dados
+
+    def salvar_leiaute(self):
+        """O leiaute salvo (ou atualizado), se o RH pediu; ``None`` se não pediu."""
+        if not self.cleaned_data.get("salvar"):
+            return None
+        dados = self.cleaned_data
+        return mapeamento.salvar_leiaute(
+            dados["banca"].strip(), dados["nome_do_leiaute"].strip(), self.mapeamento, self.usuario
+        )

@@ -62,6 +62,7 @@ class Gravador:
         elif mudaram:
             self.candidatos_alterados[candidato.cpf] = candidato
         instance.candidato = candidato
+        instance._candidato_mudou = mudaram
         instance._opcoes_novas, instance._opcoes_retiradas = self.conferencia.mudancas_de_opcoes(instance)
         instance._inscricao_mudou = antes != _campos_gravados(instance)
         instance._mudou = (

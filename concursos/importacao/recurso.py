@@ -27,10 +27,11 @@ from comum import planilhas
 from comum.cpf import formatar_cpf
 
 from ..models import Edital, Inscricao
-from . import revisoes
+from . import mapeamento, revisoes
 from .conferencia import Conferencia
-from .gravacao import Gravador
-from .resultado import ResultadoDaImportacao
+from .gravacao import ATRIBUTOS_DA_INSCRICAO, Gravador
+from .previa import Previa
+from .resultado import ResultadoDaImportacao, erros_do_resultado
 
 FORMATOS_DE_IMPORTACAO = [planilhas.CSVBrasil, planilhas.XLSXBrasil]
 FORMATOS_DE_EXPORTACAO = [planilhas.XLSXBrasil, planilhas.CSVBrasil]
@@ -137,13 +138,17 @@ class InscricaoResource(resources.ModelResource):
         # Nenhuma linha é gravada com save(): vai para o Gravador, que grava tudo no fim.
         use_bulk = True
 
-    def __init__(self, edital: Edital | None = None, dados_sensiveis: bool = True, ato=None, previa="", **kwargs):
+    def __init__(
+        self, edital: Edital | None = None, dados_sensiveis: bool = True, ato=None, previa="", mapeamento=None, **kwargs
+    ):
         """``edital``: o que recebe a importação. ``dados_sensiveis``: a exportação traz cor/raça e
         as opções por grupo (com a verificação); o admin passa a permissão ``ver_dados_sensiveis``.
         ``ato`` e ``previa``: na confirmação, o documento e a data do ato das correções de nota dos
-        cargos publicados e a assinatura da prévia que as mostrou (``revisoes``)."""
+        cargos publicados e a assinatura da prévia que as mostrou (``revisoes``). ``mapeamento``: o
+        cabeçalho do arquivo → o campo (``mapeamento``), aplicado antes de conferir o cabeçalho."""
         super().__init__(**kwargs)
-        self.edital = edital
+        self.edital, self.mapeamento = edital, mapeamento or None
+        self.previa_das_linhas = Previa()
         self.ato, self.previa = ato, previa or ""
         self.dados_sensiveis = dados_sensiveis
         self.regime = edital.regime_congelado() if edital else cotas.regime_pre_definido(cotas.REGIME_PADRAO)
@@ -183,10 +188,12 @@ class InscricaoResource(resources.ModelResource):
         self.ensaio = dry_run
         self.usuario = self.usuario or kwargs.get("user")
         linha_do_cabecalho = getattr(dataset, "linha_do_cabecalho", 1)
+        if self.mapeamento:
+            mapeamento.aplicar(dataset, self.mapeamento)
         problemas = self.conferencia.preparar(dataset)
         if problemas:
             mensagens = [f"Linha {linha_do_cabecalho} (cabeçalho): {p}." for p in problemas]
-            return self._resultado_invalido(dataset, linha_do_cabecalho, mensagens, raise_errors)
+            return self._com_a_previa(self._resultado_invalido(dataset, linha_do_cabecalho, mensagens, raise_errors))
         resultado = super().import_data(
             dataset,
             dry_run=dry_run,
@@ -197,6 +204,14 @@ class InscricaoResource(resources.ModelResource):
         )
         for linha in resultado.invalid_rows + resultado.error_rows:
             linha.number = self.conferencia.linha(linha.number)
+        return self._com_a_previa(resultado)
+
+    def _com_a_previa(self, resultado):
+        """O que a tela mostra (``previa``): as contagens e as linhas que mudam, o "lido como" e os
+        erros como tabela (linha, coluna, letra, valor)."""
+        resultado.previa = self.previa_das_linhas
+        resultado.variantes = self.conferencia.variantes.tabela(self.conferencia.rotulos)
+        resultado.erros_da_planilha = erros_do_resultado(resultado, self.conferencia.erros_registrados)
         return resultado
 
     def _resultado_invalido(self, dataset, linha, mensagens, raise_errors):
@@ -235,6 +250,8 @@ class InscricaoResource(resources.ModelResource):
         antes = Gravador.retrato(instance)
         self.conferencia.ler(instance, row, kwargs["row_number"])
         self.gravador.anotar(instance, antes)
+        linha = self.conferencia.linha(kwargs["row_number"])
+        self.previa_das_linhas.anotar(linha, instance, antes, Gravador.retrato(instance), ATRIBUTOS_DA_INSCRICAO)
 
     def save_instance(self, instance, is_create, row, **kwargs):
         """Nada é gravado linha a linha: a linha vai para o ``Gravador``."""

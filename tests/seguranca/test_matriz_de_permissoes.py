@@ -24,6 +24,8 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core import signing
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -33,6 +35,8 @@ from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
+from concursos.importacao.tela import SAL_DA_FICHA
+from concursos.importacao.temporarios import armazenamento_temporario
 from concursos.models import LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
@@ -183,6 +187,13 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("admin:concursos_inscricao_import", r("admin:concursos_inscricao_import"), equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:concursos_inscricao_process_import", r("admin:concursos_inscricao_process_import"),
              equipe(DO_RH, SUPERUSUARIO), "post"),
+        # a tela de mapeamento e os erros de uma prévia, pela ficha assinada do arquivo guardado
+        Caso("admin:concursos_inscricao_importar_mapeado", r("admin:concursos_inscricao_importar_mapeado") + c.ficha,
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("admin:concursos_inscricao_importar_erros", r("admin:concursos_inscricao_importar_erros") + c.ficha,
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("admin:concursos_inscricao_importar_erros_csv", r("admin:concursos_inscricao_importar_erros_csv") + c.ficha,
+             equipe(DO_RH, SUPERUSUARIO), arquivo="text/csv"),
         Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO),
              "post", {"format": "0", "resource": "0", "inscricaoresource_inscricao": "on"}, arquivo=XLSX),
@@ -437,9 +448,20 @@ def montar_cenario():
         usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
         publicado=publicado, evento=registrado.evento, previa=registrado.resultado, pdfs=pdfs,
+        ficha=ficha_de_uma_previa(e1),
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
         link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',
     )  # fmt: skip
+
+
+def ficha_de_uma_previa(edital_) -> str:
+    """``?ficha=`` de uma prévia: um arquivo da banca guardado entre a prévia e a confirmação."""
+    armazenamento, pasta = armazenamento_temporario()
+    nome = "0" * 31 + "1"
+    conteudo = "Nome do Candidato;CPF;Nº de Inscrição;Cargo;Nota Final\r\nAna;529.982.247-25;1;ADM;70".encode("cp1252")
+    armazenamento.save(f"{pasta}/{nome}", ContentFile(conteudo))
+    ficha = {"arquivo": nome, "nome": "banca.csv", "formato": "0", "edital": edital_.pk, "mapeamento": {}}
+    return "?ficha=" + signing.dumps(ficha, salt=SAL_DA_FICHA, compress=True)
 
 
 # ---------------------------------------------------------------- o percurso
