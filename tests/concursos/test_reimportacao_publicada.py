@@ -350,6 +350,31 @@ def test_tela_mostra_quem_muda_pede_o_ato_e_so_grava_na_confirmacao(client, publ
     assert Evento.objects.filter(tipo="nota").count() == 2
 
 
+def test_arquivo_corrigido_com_os_cabecalhos_da_banca_passa_pelo_mapeamento_e_mostra_quem_muda(client, publicado):
+    """O arquivo corrigido vem da banca com os cabeçalhos dela: o mapeamento vem antes, e a prévia de
+    quem muda, o ato exigido e a gravação só na confirmação são os mesmos do arquivo no modelo."""
+    client.force_login(com_permissoes("rh", "view_inscricao", "import_inscricao"))
+    da_banca = "Nº de Inscrição;CPF;Nome do Candidato;Data de Nascimento;Cargo;Raça/Cor;Cotista Negro;PcD;Nota Final"
+    conteudo = arquivo(notas=CORRIGIDO).decode("cp1252").replace(CABECALHO, da_banca).encode("cp1252")
+    tela = enviar(client, publicado.edital, conteudo)
+    escolhas = {
+        "ficha": tela.context["ficha"],
+        **{c.html_name: c.value() for _, c in tela.context["formulario"].linhas()},
+    }
+
+    resposta = client.post(reverse("admin:concursos_inscricao_importar_mapeado"), escolhas)
+
+    pagina = texto(resposta)
+    assert "Quem muda nos cargos com resultado publicado" in pagina and "5 D Davi Dias 91 96" in pagina
+    assert nada_gravado(publicado)
+    confirmacao = dict(resposta.context["confirm_form"].initial)
+    url = reverse("admin:concursos_inscricao_process_import")
+    assert "Informe o documento que corrige as notas" in texto(client.post(url, confirmacao))
+    assert nada_gravado(publicado)
+    client.post(url, {**confirmacao, "documento": DO_ATO["documento"], "data_do_ato": "02/06/2025"})
+    assert sorted(Evento.objects.filter(tipo="nota").values_list("inscricao__numero", flat=True)) == ["C", "D"]
+
+
 def test_tela_sem_correcao_nao_pede_o_ato_e_diz_que_nada_muda(client, publicado):
     client.force_login(com_permissoes("rh", "view_inscricao", "import_inscricao"))
     resposta = enviar(client, publicado.edital, arquivo())
