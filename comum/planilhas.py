@@ -194,9 +194,10 @@ def ler_csv(dados: bytes | str) -> tablib.Dataset:
 
 
 def ler_xlsx(dados: bytes) -> tablib.Dataset:
-    """Primeira aba (a ativa) do XLSX, com os valores calculados das fórmulas.
+    """Primeira aba do XLSX (a da esquerda, não a ativa), com os valores calculados das fórmulas.
 
-    As dimensões gravadas no arquivo são ignoradas (``reset_dimensions``): uma planilha que declara
+    A ativa é a que estava aberta quando o arquivo foi salvo: o modelo para baixar salvo com a aba
+    "Instruções" à vista importaria as instruções. As dimensões gravadas no arquivo são ignoradas (``reset_dimensions``): uma planilha que declara
     ``A1:XFD1048576`` faria o openpyxl devolver 16 mil colunas vazias em um milhão de linhas."""
     from openpyxl import load_workbook
 
@@ -209,7 +210,7 @@ def ler_xlsx(dados: bytes) -> tablib.Dataset:
             "ou pelo LibreOffice como “Pasta de trabalho do Excel (.xlsx)”."
         ) from None
     try:
-        folha = livro.active
+        folha = livro[livro.sheetnames[0]] if livro.sheetnames else None
         if folha is None or not hasattr(folha, "iter_rows"):
             raise ArquivoInvalido("A primeira aba do XLSX não é uma planilha de dados (é um gráfico?).")
         folha.reset_dimensions()

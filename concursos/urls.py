@@ -1,8 +1,9 @@
-"""Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, simulador."""
+"""Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, modelo de planilha,
+simulador."""
 
 from django.urls import path, re_path
 
-from . import views
+from . import views, views_do_modelo
 from .segundo_plano import views as views_do_segundo_plano
 
 app_name = "concursos"
@@ -20,6 +21,11 @@ urlpatterns = [
     path("eventos/<int:pk>/reverter/", views.reverter_evento, name="reverter_evento"),
     path("resultados/<int:pk>/publicar/", views.publicar_resultado, name="publicar_resultado"),
     re_path(r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", views.lista_publicada, name="lista_publicada"),
+    re_path(
+        r"^editais/(?P<pk>[0-9]+)/modelo-de-planilha\.(?P<formato>xlsx|csv)$",
+        views_do_modelo.modelo_de_planilha,
+        name="modelo_de_planilha",
+    ),
     path(
         "editais/<int:pk>/gerar-resultado-em-segundo-plano/",
         views_do_segundo_plano.pedir_resultados,

@@ -10,6 +10,8 @@
 - ``recurso``: o resource do django-import-export (prévia, confirmação e exportação no admin);
 - ``massa``: a importação de um arquivo grande pelo trabalhador de segundo plano;
 - ``formularios``: o envio e a confirmação no admin;
+- ``modelo_de_planilha``: o modelo para baixar de cada edital (XLSX com notas, listas e instruções;
+  CSV só com o cabeçalho), feito do catálogo de ``campos``;
 - ``temporarios``: o arquivo guardado entre a prévia e a confirmação, e a limpeza dos abandonados.
 
 A leitura e a escrita dos arquivos (CSV e XLSX, sem nada de inscrições) ficam em ``comum.planilhas``.

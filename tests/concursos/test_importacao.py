@@ -103,6 +103,21 @@ def test_xlsx_com_numeros_datas_e_cpf_que_perdeu_o_zero_a_esquerda(edital_gm):
     assert Inscricao.objects.get(numero="5002").nota == Decimal("71")
 
 
+def test_xlsx_e_lido_pela_primeira_aba_mesmo_salvo_com_outra_ativa():
+    livro = Workbook()
+    livro.active.append(["inscricao", "nome"])
+    livro.active.append(["1", "Irene Paiva"])
+    outra = livro.create_sheet("Instruções")
+    outra.append(["Campo", "Explicação"])
+    livro.active = outra
+    arquivo = io.BytesIO()
+    livro.save(arquivo)
+
+    conjunto = planilhas.ler_xlsx(arquivo.getvalue())
+
+    assert conjunto.headers == ["inscricao", "nome"] and list(conjunto) == [("1", "Irene Paiva")]
+
+
 # ------------------------------------------------------------------------------------ erros
 
 

@@ -194,6 +194,11 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:concursos_inscricao_importar_erros_csv", r("admin:concursos_inscricao_importar_erros_csv") + c.ficha,
              equipe(DO_RH, SUPERUSUARIO), arquivo="text/csv"),
+        # O modelo de planilha não tem dado pessoal, mas só serve a quem importa (menor privilégio).
+        Caso("concursos:modelo_de_planilha", r("concursos:modelo_de_planilha", args=[c.e1.pk, "xlsx"]),
+             equipe(DO_RH, SUPERUSUARIO), arquivo=XLSX),
+        Caso("concursos:modelo_de_planilha", r("concursos:modelo_de_planilha", args=[c.e1.pk, "csv"]),
+             equipe(DO_RH, SUPERUSUARIO), arquivo="text/csv"),
         Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO)),
         Caso("admin:concursos_inscricao_export", r("admin:concursos_inscricao_export"), equipe(DO_RH, SUPERUSUARIO),
              "post", {"format": "0", "resource": "0", "inscricaoresource_inscricao": "on"}, arquivo=XLSX),
