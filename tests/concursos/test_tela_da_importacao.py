@@ -209,3 +209,16 @@ def test_arquivo_com_os_cabecalhos_do_modelo_vai_direto_para_a_previa_com_o_que_
     assert previa.templates[0].name == "admin/concursos/inscricao/import.html"
     linhas = {(linha.linha, linha.rotulo_do_tipo, linha.muda) for linha in previa.context["previa"].linhas}
     assert linhas == {(2, "Atualizada", "nota"), (3, "Nova", "inscrição nova")}
+
+
+def test_importar_pela_pagina_do_edital_ja_escolhe_o_edital_e_oferece_o_modelo(client, rh, edital_asg):
+    pagina_do_edital = reverse("admin:concursos_edital_change", args=[edital_asg.pk])
+    rh.user_permissions.add(Permission.objects.get(codename="view_edital"))
+    importar = f"{reverse(IMPORTAR)}?edital={edital_asg.pk}"
+    assert f'href="{importar}"' in client.get(pagina_do_edital).text
+
+    tela = client.get(importar)
+
+    assert tela.context["form"].initial["edital"] == edital_asg.pk
+    assert reverse("concursos:modelo_de_planilha", args=[edital_asg.pk, "xlsx"]) in tela.text
+    assert "edital" not in client.get(f"{reverse(IMPORTAR)}?edital=999999").context["form"].initial
