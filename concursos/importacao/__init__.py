@@ -10,7 +10,11 @@
 - ``recurso``: o resource do django-import-export (prévia, confirmação e exportação no admin);
 - ``massa``: a importação de um arquivo grande pelo trabalhador de segundo plano;
 - ``formularios``: o envio e a confirmação no admin;
-- ``temporarios``: o arquivo guardado entre a prévia e a confirmação, e a limpeza dos abandonados.
+- ``temporarios``: o arquivo guardado entre a prévia e a confirmação, e a limpeza dos abandonados;
+- ``avaliacoes_pcd``: as avaliações PcD em lote (a planilha da equipe multiprofissional, um ato de
+  verificação por linha, tudo conferido antes de gravar);
+- ``tela_das_avaliacoes``: o envio, a prévia assinada e a confirmação das avaliações PcD em lote
+  (docs/HETEROIDENTIFICACAO.md, “Avaliações PcD em lote”).
 
 A leitura e a escrita dos arquivos (CSV e XLSX, sem nada de inscrições) ficam em ``comum.planilhas``.
 """
