@@ -4,6 +4,7 @@ simulador."""
 from django.urls import path, re_path
 
 from . import views, views_do_modelo
+from .importacao import tela_das_avaliacoes
 from .segundo_plano import views as views_do_segundo_plano
 
 app_name = "concursos"
@@ -18,6 +19,10 @@ urlpatterns = [
     path("eventos/<int:pk>/", views.evento, name="evento"),
     path("inscricoes/<int:pk>/avaliacao-pcd/", views.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
     path("inscricoes/<int:pk>/decisao-judicial/", views.registrar_decisao_judicial, name="registrar_decisao_judicial"),
+    path("avaliacoes-pcd/", tela_das_avaliacoes.importar_avaliacoes_pcd, name="importar_avaliacoes_pcd"),
+    path("avaliacoes-pcd/previa/", tela_das_avaliacoes.previa_das_avaliacoes_pcd, name="previa_das_avaliacoes_pcd"),
+    path("avaliacoes-pcd/confirmar/", tela_das_avaliacoes.confirmar_avaliacoes_pcd, name="confirmar_avaliacoes_pcd"),
+    path("avaliacoes-pcd/erros.csv", tela_das_avaliacoes.erros_das_avaliacoes_pcd, name="erros_das_avaliacoes_pcd"),
     path("eventos/<int:pk>/reverter/", views.reverter_evento, name="reverter_evento"),
     path("resultados/<int:pk>/publicar/", views.publicar_resultado, name="publicar_resultado"),
     re_path(r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", views.lista_publicada, name="lista_publicada"),

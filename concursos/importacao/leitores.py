@@ -185,6 +185,17 @@ def ler_data(valor) -> date | None:
     return data
 
 
+def ler_dia(valor) -> date | None:
+    """Uma data qualquer (de um ato, de um parecer): dd/mm/aaaa, aaaa-mm-dd ou data do XLSX; vazio →
+    ``None``. Não confere o intervalo, que é de quem lê (a data de um ato, pela validade do edital)."""
+    if isinstance(valor, datetime):
+        return valor.date()
+    if isinstance(valor, date):
+        return valor
+    conteudo = re.sub(r"\s+00:00(:00)?$", "", texto(valor))
+    return _data_do_texto(conteudo) if conteudo else None
+
+
 _DIA_MES_ANO = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})", re.ASCII)
 
 

@@ -1,5 +1,5 @@
-"""O arquivo que a importação pelo admin guarda entre a prévia e a confirmação, e a limpeza dos
-abandonados (``manage.py limpar_importacoes``)."""
+"""O arquivo que a importação pelo admin (e a das avaliações PcD em lote, ``tela_das_avaliacoes``)
+guarda entre a prévia e a confirmação, e a limpeza dos abandonados (``manage.py limpar_importacoes``)."""
 
 from datetime import timedelta
 
