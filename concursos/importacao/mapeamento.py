@@ -222,6 +222,18 @@ def aplicar(dataset, mapeamento: dict[str, str]) -> None:
     dataset.rotulos_originais = rotulos
 
 
+def mapear(dataset, edital, mapeamento: dict[str, str]) -> list[str]:
+    """Confere o mapeamento contra o arquivo e, se serve, o aplica; devolve as mensagens dos
+    problemas (``"Linha 1 (cabeçalho): …"``), como as do cabeçalho recusado. O mesmo caminho na
+    importação em segundo plano (``massa``) e no comando ``importar_inscricoes``."""
+    problemas = conferir(mapeamento, edital, cabecalhos_do_arquivo(dataset))
+    if problemas:
+        linha = getattr(dataset, "linha_do_cabecalho", 1)
+        return [f"Linha {linha} (cabeçalho): {problema}." for problema in problemas]
+    aplicar(dataset, mapeamento)
+    return []
+
+
 def _tirar_colunas(dataset, indices: list[int]) -> None:
     """Tira as colunas ``indices`` de todas as linhas, de uma vez (sem o ``del`` coluna a coluna)."""
     fora = set(indices)
