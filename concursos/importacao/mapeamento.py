@@ -17,7 +17,8 @@ destino (``campos.campos_da_planilha``) ou ``IGNORAR``.
 - ``salvar_leiaute`` e ``leiautes_sugeridos``: o mapeamento salvo com um nome, por banca
   (``LeiauteDeImportacao``, com os cabeçalhos normalizados), e os salvos que servem a um arquivo.
 
-O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``importar_inscricoes``.
+O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``importar_inscricoes``
+(docs/TECNICO.md §1.7).
 """
 
 import json
