@@ -16,10 +16,16 @@ teste: só imprime números; ver ``bench/README-importacao.md``).
    O tempo vai de ter os bytes do arquivo na mão até a gravação terminada (inclui ler o CSV);
    a partida do Django e a criação do edital ficam de fora. Pico de memória: ``ru_maxrss`` do processo.
 
+Com ``--cabecalhos-da-banca``, o arquivo vem como a banca o manda (``Nome do Candidato``, ``Concorre às
+vagas reservadas a negros``, cargo pelo nome, uma coluna a ignorar) e as três medidas passam pelo
+mapeamento (``concursos.importacao.mapeamento``): o sugerido para o cabeçalho, calculado fora do
+tempo, como a tela faria, e aplicado dentro dele.
+
 Uso::
 
     scripts/com-postgres .venv/bin/python bench/bench_importacao.py [--linhas 100000]
     .venv/bin/python bench/bench_importacao.py --linhas 2000          # SQLite, rodada curta
+    .venv/bin/python bench/bench_importacao.py --linhas 100000 --cabecalhos-da-banca --sem-padrao
 """
 
 import argparse
@@ -65,6 +71,26 @@ CABECALHO = [
     "Situação",
     "Sorteio",
 ]
+# O mesmo arquivo com os cabeçalhos de uma banca (e "Conhecimentos Básicos", que o desempate não usa).
+CABECALHO_DA_BANCA = [
+    "Nº de Inscrição",
+    "CPF",
+    "Nome do Candidato",
+    "Nome Social",
+    "Data de Nascimento",
+    "E-mail",
+    "Cargo",
+    "Cor/Raça",
+    "Concorre às vagas reservadas a negros",
+    "Pessoa com Deficiência",
+    "Nota Final",
+    "Conhecimentos Específicos",
+    "Conhecimentos Básicos",
+    "Jurado",
+    "Situação",
+    "Sorteio",
+]
+DESEMPATE_DA_BANCA = ["nota:conhecimentos_especificos", "idoso", "idade", "jurado", "sorteio"]
 CARGOS = [
     ("GM", "Guarda Municipal", 120),
     ("AGE", "Agente Administrativo", 80),
@@ -119,17 +145,18 @@ def sem_acentos(texto: str) -> str:
     return unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
 
 
-def gerar_arquivo(linhas: int, codificacao: str) -> Path:
-    """CSV determinístico (semente 2023) como o da banca; reaproveitado se já existe."""
+def gerar_arquivo(linhas: int, codificacao: str, banca: bool = False) -> Path:
+    """CSV determinístico (semente 2023) como o da banca; reaproveitado se já existe. Com ``banca``,
+    os cabeçalhos da banca, o cargo pelo nome, "N" no PcD e uma coluna a mais (mesmos sorteios)."""
     from comum.cpf import completar_cpf, formatar_cpf
 
-    destino = AQUI / "saida" / f"importacao-{linhas}-{codificacao}.csv"
+    destino = AQUI / "saida" / f"importacao-{linhas}-{codificacao}{'-banca' if banca else ''}.csv"
     if destino.exists():
         return destino
     destino.parent.mkdir(exist_ok=True)
     sorteio = random.Random(2023)
     cores, pesos = zip(*CORES, strict=True)
-    corpo = [";".join(CABECALHO)]
+    corpo = [";".join(CABECALHO_DA_BANCA if banca else CABECALHO)]
     for i in range(1, linhas + 1):
         prenome, sobrenome = sorteio.choice(PRENOMES), sorteio.choice(SOBRENOMES)
         cpf = completar_cpf(f"{200_000_000 + i:09d}")
@@ -137,27 +164,28 @@ def gerar_arquivo(linhas: int, codificacao: str) -> Path:
         negro = cor in ("Preta", "Parda") and sorteio.random() < 0.6
         nascimento = date(1960, 1, 1) + timedelta(days=sorteio.randrange(16_000))
         email = f"{sem_acentos(sobrenome.split()[-1].lower())}.{i}@exemplo.test" if sorteio.random() < 0.6 else ""
-        corpo.append(
-            ";".join(
-                [
-                    f"2025-{i:06d}",
-                    formatar_cpf(cpf) if sorteio.random() < 0.7 else cpf,
-                    f"{prenome} {sobrenome} {i}",
-                    f"{prenome} Social {i}" if sorteio.random() < 0.01 else "",
-                    f"{nascimento:%d/%m/%Y}",
-                    email,
-                    CARGOS[i % len(CARGOS)][0],
-                    cor,
-                    "Sim" if negro else "Não",
-                    "Sim" if sorteio.random() < 0.05 else "Não",
-                    f"{sorteio.uniform(0, 100):.2f}".replace(".", ","),
-                    f"{sorteio.uniform(0, 50):.1f}".replace(".", ","),
-                    "Sim" if sorteio.random() < 0.02 else "Não",
-                    "Eliminado" if sorteio.random() < 0.05 else "Classificado",
-                    "",
-                ]
-            )
-        )
+        celulas = [
+            f"2025-{i:06d}",
+            formatar_cpf(cpf) if sorteio.random() < 0.7 else cpf,
+            f"{prenome} {sobrenome} {i}",
+            f"{prenome} Social {i}" if sorteio.random() < 0.01 else "",
+            f"{nascimento:%d/%m/%Y}",
+            email,
+            CARGOS[i % len(CARGOS)][0],
+            cor,
+            "Sim" if negro else "Não",
+            "Sim" if sorteio.random() < 0.05 else "Não",
+            f"{sorteio.uniform(0, 100):.2f}".replace(".", ","),
+            f"{sorteio.uniform(0, 50):.1f}".replace(".", ","),
+            "Sim" if sorteio.random() < 0.02 else "Não",
+            "Eliminado" if sorteio.random() < 0.05 else "Classificado",
+            "",
+        ]
+        if banca:
+            celulas[6] = CARGOS[i % len(CARGOS)][1]
+            celulas[9] = "Sim" if celulas[9] == "Sim" else "N"
+            celulas.insert(12, f"{i * 7 % 50},{i % 10}")
+        corpo.append(";".join(celulas))
     destino.write_bytes("\r\n".join(corpo).encode(codificacao))
     return destino
 
@@ -234,7 +262,7 @@ def ambiente(url: str) -> dict:
 # --------------------------------------------------------------------------------- uma medida
 
 
-def executar(modo: str, arquivo: Path) -> dict:
+def executar(modo: str, arquivo: Path, banca: bool = False) -> dict:
     """Roda dentro do processo filho (``--executar``): importa e devolve tempos, pico e contagens."""
     import django
 
@@ -244,6 +272,7 @@ def executar(modo: str, arquivo: Path) -> dict:
 
     from comum import planilhas
     from concursos import services
+    from concursos.importacao import mapeamento as mapa
     from concursos.importacao.massa import importar_inscricoes
     from concursos.importacao.resultado import mensagens_de_erro
     from concursos.models import Candidato, Edital, Inscricao, OpcaoDeGrupo
@@ -262,11 +291,16 @@ def executar(modo: str, arquivo: Path) -> dict:
             data_referencia_idade=date(2025, 4, 10),
             regime="cariacica-2023",
             cargos=CARGOS,
+            **({"desempate": DESEMPATE_DA_BANCA} if banca else {}),
         )
     conteudo, avisos = arquivo.read_bytes(), []
+    mapeamento = mapeamento_sugerido(edital, arquivo.name, conteudo) if banca else None
     processador, inicio = tempo_de_processador(), time.perf_counter()
     if modo == "padrao":
-        resultado = recurso_linha_a_linha(edital).import_data(planilhas.ler_arquivo(arquivo.name, conteudo))
+        conjunto = planilhas.ler_arquivo(arquivo.name, conteudo)
+        if mapeamento:
+            mapa.aplicar(conjunto, mapeamento)
+        resultado = recurso_linha_a_linha(edital).import_data(conjunto)
         erros = mensagens_de_erro(resultado)
         if erros:
             raise SystemExit(f"(a) recusou o arquivo: {erros[:3]}")
@@ -278,6 +312,7 @@ def executar(modo: str, arquivo: Path) -> dict:
             arquivo.name,
             usuario=usuario,
             progresso=lambda feitos, total: avisos.append((feitos, time.perf_counter() - inicio)),
+            mapeamento=mapeamento,
         )
         totais = {"new": resumo.novas, "update": resumo.atualizadas, "skip": resumo.sem_mudanca}
     tempo = time.perf_counter() - inicio
@@ -296,6 +331,18 @@ def executar(modo: str, arquivo: Path) -> dict:
             "historico_opcoes": OpcaoDeGrupo.history.count(),
         },
     }
+
+
+def mapeamento_sugerido(edital, nome: str, conteudo: bytes) -> dict:
+    """O mapeamento que a tela sugere para o cabeçalho do arquivo (só o cabeçalho e uma linha são lidos)."""
+    from comum import planilhas
+    from concursos.importacao import mapeamento as mapa
+
+    cabecalho = planilhas.ler_arquivo(nome, b"\r\n".join(conteudo.split(b"\r\n", 2)[:2]))
+    mapeamento = mapa.sugestao(cabecalho, edital)
+    if problemas := mapa.conferir(mapeamento, edital, mapa.cabecalhos_do_arquivo(cabecalho)):
+        raise SystemExit(f"o mapeamento sugerido não serve: {problemas}")
+    return mapeamento
 
 
 def recurso_linha_a_linha(edital):
@@ -341,11 +388,12 @@ def tempo_de_processador() -> float:
     return uso.ru_utime + uso.ru_stime
 
 
-def medir(modo: str, url: str, arquivo: Path) -> dict:
+def medir(modo: str, url: str, arquivo: Path, banca: bool = False) -> dict:
     """Uma medida num processo novo (pico de memória só dela)."""
     print(f"  medindo {modo}…", file=sys.stderr, flush=True)
     processo = subprocess.run(
-        [sys.executable, __file__, "--executar", modo, "--arquivo", str(arquivo)],
+        [sys.executable, __file__, "--executar", modo, "--arquivo", str(arquivo)]
+        + (["--cabecalhos-da-banca"] if banca else []),
         cwd=RAIZ,
         env=ambiente(url),
         capture_output=True,
@@ -463,18 +511,25 @@ def principal() -> None:
         "--codificacao", choices=["cp1252", "utf-8"], default="cp1252", help="do CSV gerado (padrão: cp1252)"
     )
     argumentos.add_argument("--sem-padrao", action="store_true", help="pula (a), que é a medida demorada")
+    argumentos.add_argument(
+        "--cabecalhos-da-banca",
+        action="store_true",
+        help="arquivo com os cabeçalhos da banca, importado com mapeamento",
+    )
     argumentos.add_argument("--executar", choices=["padrao", "massa", "reimportacao"], help=argparse.SUPPRESS)
     argumentos.add_argument("--arquivo", type=Path, help=argparse.SUPPRESS)
     opcoes = argumentos.parse_args()
     if opcoes.executar:
-        print(json.dumps(executar(opcoes.executar, opcoes.arquivo)))
+        print(json.dumps(executar(opcoes.executar, opcoes.arquivo, opcoes.cabecalhos_da_banca)))
         return
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    arquivo = gerar_arquivo(opcoes.linhas, opcoes.codificacao)
+    banca = opcoes.cabecalhos_da_banca
+    arquivo = gerar_arquivo(opcoes.linhas, opcoes.codificacao, banca)
     bancos = Bancos(os.environ.get("DATABASE_URL"))
     cabecalho = [
         f"Importação de {opcoes.linhas} inscrições — commit {commit()}",
-        f"arquivo {arquivo.relative_to(RAIZ)} ({arquivo.stat().st_size / 1e6:.1f} MB, {opcoes.codificacao}, ';')",
+        f"arquivo {arquivo.relative_to(RAIZ)} ({arquivo.stat().st_size / 1e6:.1f} MB, {opcoes.codificacao}, ';')"
+        + (", cabeçalhos da banca, com mapeamento" if banca else ""),
         f"banco {bancos.versao()}",
         f"antes:  {carga()}",
     ]
@@ -482,10 +537,10 @@ def principal() -> None:
     try:
         bancos.preparar_modelo()
         if not opcoes.sem_padrao:
-            medidas["padrao"] = medir("padrao", bancos.novo("padrao"), arquivo)
+            medidas["padrao"] = medir("padrao", bancos.novo("padrao"), arquivo, banca)
         url_da_massa = bancos.novo("massa")
-        medidas["massa"] = medir("massa", url_da_massa, arquivo)
-        medidas["reimportacao"] = medir("reimportacao", url_da_massa, arquivo)
+        medidas["massa"] = medir("massa", url_da_massa, arquivo, banca)
+        medidas["reimportacao"] = medir("reimportacao", url_da_massa, arquivo, banca)
     finally:
         bancos.apagar()
     cabecalho.append(f"depois: {carga()}")

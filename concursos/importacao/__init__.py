@@ -4,6 +4,10 @@
   de onde saem as colunas aceitas, as obrigatórias e os campos gravados;
 - ``leitores``: a leitura de cada célula (CPF, decimal com vírgula, data, sim/não, cor/raça…);
 - ``cabecalho``: o cabeçalho normalizado e conferido contra as colunas e os grupos do regime;
+- ``campos``: o catálogo dos campos que a planilha de UM edital pode trazer (rótulo, ajuda, valores);
+- ``mapeamento``: as colunas do arquivo da banca → os campos (sugestões, conferência, aplicação) e
+  os leiautes salvos por banca;
+- ``cargos``: o cargo da linha pelo código ou pelo nome, com o “quis dizer” do mais parecido;
 - ``conferencia``: a leitura e a conferência das linhas, sem gravar nada;
 - ``gravacao``: o gravador em lotes, o mesmo para a confirmação do admin e para o segundo plano;
 - ``resultado``: as mensagens de erro e a recusa de um arquivo;

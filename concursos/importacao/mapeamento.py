@@ -17,7 +17,8 @@ destino (``campos.campos_da_planilha``) ou ``IGNORAR``.
 - ``salvar_leiaute`` e ``leiautes_sugeridos``: o mapeamento salvo com um nome, por banca
   (``LeiauteDeImportacao``, com os cabeçalhos normalizados), e os salvos que servem a um arquivo.
 
-O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``importar_inscricoes``.
+O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``importar_inscricoes``
+(docs/TECNICO.md §1.3).
 """
 
 import json
@@ -222,18 +223,24 @@ def aplicar(dataset, mapeamento: dict[str, str]) -> None:
     dataset.rotulos_originais = rotulos
 
 
+def mapear(dataset, edital, mapeamento: dict[str, str]) -> list[str]:
+    """Confere o mapeamento contra o arquivo e, se serve, o aplica; devolve as mensagens dos
+    problemas (``"Linha 1 (cabeçalho): …"``), como as do cabeçalho recusado. O mesmo caminho na
+    importação em segundo plano (``massa``) e no comando ``importar_inscricoes``."""
+    problemas = conferir(mapeamento, edital, cabecalhos_do_arquivo(dataset))
+    if problemas:
+        linha = getattr(dataset, "linha_do_cabecalho", 1)
+        return [f"Linha {linha} (cabeçalho): {problema}." for problema in problemas]
+    aplicar(dataset, mapeamento)
+    return []
+
+
 def _tirar_colunas(dataset, indices: list[int]) -> None:
-    """Tira as colunas ``indices`` de todas as linhas, de uma vez (sem o ``del`` coluna a coluna)."""
-    fora = set(indices)
-    ficam = [i for i in range(len(dataset.headers)) if i not in fora]
-    linhas = [tuple(valores[i] for i in ficam) for valores in dataset]
-    extras = {nome: getattr(dataset, nome) for nome in ("linhas", "linha_do_cabecalho") if hasattr(dataset, nome)}
-    dataset.wipe()
-    dataset.headers = [f"_{i}" for i in ficam]
-    for valores in linhas:
-        dataset.append(valores)
-    for nome, valor in extras.items():
-        setattr(dataset, nome, valor)
+    """Tira as colunas ``indices`` de todas as linhas, no lugar (pela posição: o cabeçalho pode se
+    repetir), sem copiar o conjunto (100 mil linhas)."""
+    dataset.headers = [f"_{i}" for i in range(len(dataset.headers))]
+    for indice in indices:
+        del dataset[f"_{indice}"]
 
 
 def para_json(mapeamento: dict[str, str]) -> str:

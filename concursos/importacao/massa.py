@@ -3,10 +3,13 @@ segundo plano.
 
 Contrato usado pelo trabalhador de segundo plano (``importar_arquivo``)::
 
-    importar_inscricoes(edital, conteudo, nome_do_arquivo, *, usuario, progresso=None) -> Resumo
+    importar_inscricoes(edital, conteudo, nome_do_arquivo, *, usuario, progresso=None, mapeamento=None) -> Resumo
 
 1. Lê o arquivo uma vez (``comum.planilhas.ler_arquivo``: ``.csv`` com ``;`` ou ``,`` em UTF-8/BOM/cp1252,
-   ou ``.xlsx``). Arquivo que não serve → ``ImportacaoRecusada`` com uma mensagem.
+   ou ``.xlsx``). Arquivo que não serve → ``ImportacaoRecusada`` com uma mensagem. Com ``mapeamento``
+   (cabeçalho do arquivo da banca → campo, ``mapeamento``), confere-o e o aplica antes da conferência
+   do cabeçalho: o mesmo mapeamento dá o mesmo resultado que na tela, e os erros citam o cabeçalho
+   e a letra do arquivo da banca.
 2. Confere TODAS as linhas antes de gravar qualquer coisa, com as regras e as mensagens da importação
    do admin (``Conferencia``: linha, coluna e valor, repetições no arquivo, cor/raça do grupo,
    opção já verificada…). Essa leitura não grava nada e não abre transação, de modo que
@@ -52,8 +55,9 @@ from import_export.results import RowResult
 from comum import planilhas
 from comum.coleta import sem_coleta_de_ciclos
 
+from .mapeamento import mapear
 from .recurso import InscricaoResource
-from .resultado import ImportacaoRecusada, ResultadoDaImportacao, mensagens_de_erro
+from .resultado import ImportacaoRecusada, ResultadoDaImportacao, erros_do_resultado, mensagens_de_erro
 from .revisoes import recusa_em_segundo_plano
 
 logger = logging.getLogger(__name__)
@@ -77,17 +81,41 @@ class Resumo:
         return asdict(self)
 
 
-def importar_inscricoes(edital, conteudo: bytes, nome_do_arquivo: str, *, usuario, progresso=None) -> Resumo:
-    """Importa o arquivo da banca no edital: tudo, numa transação, ou nada (ver o início do módulo)."""
+def importar_inscricoes(
+    edital,
+    conteudo: bytes,
+    nome_do_arquivo: str,
+    *,
+    usuario,
+    progresso=None,
+    mapeamento: dict | None = None,
+    ensaio: bool = False,
+) -> Resumo:
+    """Importa o arquivo da banca no edital: tudo, numa transação, ou nada (ver o início do módulo).
+    Com ``ensaio``, confere tudo e conta, sem gravar nada (o comando ``importar_inscricoes``)."""
     with sem_coleta_de_ciclos():
-        return _importar(edital, conteudo, nome_do_arquivo, usuario=usuario, progresso=progresso)
+        conjunto = ler_e_mapear(edital, conteudo, nome_do_arquivo, mapeamento)
+        return importar_conjunto(edital, conjunto, nome_do_arquivo, usuario=usuario, progresso=progresso, ensaio=ensaio)
 
 
-def _importar(edital, conteudo, nome_do_arquivo, *, usuario, progresso):
+def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict | None):
+    """O conjunto lido do arquivo, já com o mapeamento aplicado; o que não serve é ``ImportacaoRecusada``."""
     try:
         conjunto = planilhas.ler_arquivo(nome_do_arquivo, conteudo)
     except planilhas.ArquivoInvalido as erro:
         raise ImportacaoRecusada([str(erro)]) from None
+    if mapeamento and (problemas := mapear(conjunto, edital, mapeamento)):
+        raise ImportacaoRecusada(problemas)
+    return conjunto
+
+
+def importar_conjunto(edital, conjunto, nome_do_arquivo, *, usuario, progresso=None, ensaio=False) -> Resumo:
+    """Os passos 2 a 6 (ver o início do módulo) sobre o conjunto já lido (e mapeado)."""
+    with sem_coleta_de_ciclos():
+        return _importar(edital, conjunto, nome_do_arquivo, usuario=usuario, progresso=progresso, ensaio=ensaio)
+
+
+def _importar(edital, conjunto, nome_do_arquivo, *, usuario, progresso, ensaio):
     motivo = f"Importação do arquivo {nome_do_arquivo}"[:100]
     recurso = InscricaoEmMassaResource(edital, usuario=usuario, progresso=progresso, motivo=motivo)
     resultado = recurso.import_data(conjunto)
@@ -96,9 +124,11 @@ def _importar(edital, conteudo, nome_do_arquivo, *, usuario, progresso):
         raise excecoes[0].error  # defeito, não erro do arquivo: sobe com o traceback original
     mensagens = mensagens_de_erro(resultado)
     if mensagens:
-        raise ImportacaoRecusada(mensagens)
+        raise ImportacaoRecusada(mensagens, erros=erros_do_resultado(resultado, recurso.conferencia.erros_registrados))
     if correcoes := recusa_em_segundo_plano(recurso.conferencia.publicados):
         raise ImportacaoRecusada(correcoes)
+    if ensaio:
+        return recurso.resumo(nome_do_arquivo, resultado)
     try:
         with transaction.atomic():
             recurso.gravador.gravar()

@@ -34,9 +34,11 @@ def erros_do_resultado(resultado, registrados: dict[str, ErroDaPlanilha]) -> lis
 
 
 class ImportacaoRecusada(ValidationError):
-    """O arquivo não foi importado (nada foi gravado); ``mensagens`` diz por quê, linha a linha."""
+    """O arquivo não foi importado (nada foi gravado); ``mensagens`` diz por quê, linha a linha, e
+    ``erros`` traz os mesmos erros como tabela (``erros.ErroDaPlanilha``: linha, coluna, letra, valor)."""
 
-    def __init__(self, mensagens: list[str]):
+    def __init__(self, mensagens: list[str], erros: list[ErroDaPlanilha] | None = None):
+        self.erros = list(erros) if erros is not None else [da_mensagem(m) for m in mensagens]
         self.quantidade = len(mensagens)
         self.mensagens = list(mensagens[:MAXIMO_DE_MENSAGENS])
         if self.quantidade > MAXIMO_DE_MENSAGENS:

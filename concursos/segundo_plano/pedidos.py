@@ -95,8 +95,9 @@ def pedir_pdfs(edital: Edital, *, solicitado_por) -> Processamento:
     return processamento
 
 
-def pedir_importacao(edital: Edital, arquivo, *, solicitado_por) -> Processamento:
-    """Guarda o arquivo enviado na pasta privada e põe a importação na fila."""
+def pedir_importacao(edital: Edital, arquivo, *, solicitado_por, mapeamento: dict | None = None) -> Processamento:
+    """Guarda o arquivo enviado na pasta privada e põe a importação na fila; ``mapeamento`` (as
+    colunas do arquivo da banca → campos, ``importacao.mapeamento``) vai com o pedido."""
     with transaction.atomic():
         Edital.objects.select_for_update().get(pk=edital.pk)
         _recusar_se_em_andamento(edital, Processamento.IMPORTACAO)
@@ -107,7 +108,11 @@ def pedir_importacao(edital: Edital, arquivo, *, solicitado_por) -> Processament
             tipo=Processamento.IMPORTACAO,
             edital=edital,
             unidade="linhas",
-            parametros={"arquivo": caminho, "nome_do_arquivo": Path(arquivo.name).name[:200]},
+            parametros={
+                "arquivo": caminho,
+                "nome_do_arquivo": Path(arquivo.name).name[:200],
+                **({"mapeamento": dict(mapeamento)} if mapeamento else {}),
+            },
             solicitado_por=solicitado_por,
         )
         tarefas.importar_arquivo.enqueue(processamento.pk)

@@ -143,6 +143,7 @@ def importar_arquivo(processamento_id: int) -> str:
             processamento.parametros.get("nome_do_arquivo", caminho),
             usuario=processamento.solicitado_por,
             progresso=progresso,
+            mapeamento=processamento.parametros.get("mapeamento"),
         )
     except ImportacaoRecusada as recusa:
         andamento.terminar(processamento_id, erros=list(recusa.mensagens))
