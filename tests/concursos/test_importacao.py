@@ -335,7 +335,7 @@ def test_admin_mostra_os_erros_por_linha_sem_traceback_e_sem_botao_de_confirmar(
 
     grupos = {(g.linhas_em_texto, g.coluna, g.letra, g.valor) for g in resposta.context["pagina_de_erros"]}
     assert ("3", "cpf", "B", "123.456.789-00") in grupos  # linha, coluna (cabeçalho e letra) e valor
-    assert "<td>cpf <span class=\"letra\">(B)</span></td>" in resposta.text and "“123.456.789-00”" in resposta.text
+    assert '<td>cpf <span class="letra">(B)</span></td>' in resposta.text and "“123.456.789-00”" in resposta.text
     assert "confirm_form" not in resposta.context and "Traceback" not in resposta.text
 
 

@@ -75,7 +75,7 @@ def escolhas(tela) -> dict:
     """Os campos da tela de mapeamento com a escolha já marcada (a sugestão), prontos para o POST."""
     formulario = tela.context["formulario"]
     dados = {"ficha": tela.context["ficha"]}
-    for coluna, campo in formulario.linhas():
+    for _coluna, campo in formulario.linhas():
         dados[campo.html_name] = campo.value()
     return dados
 
