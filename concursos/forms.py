@@ -26,7 +26,16 @@ from cotas.regimes import rotulo_do_grupo
 
 from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from .importacao.leitores import ValorInvalido, ler_decimal
-from .models import REGIMES, SITUACOES_DE_VERIFICACAO, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo
+from .models import (
+    REGIMES,
+    SITUACOES_DE_VERIFICACAO,
+    Candidato,
+    Cargo,
+    Edital,
+    Inscricao,
+    LeiauteDeImportacao,
+    OpcaoDeGrupo,
+)
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
 PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
@@ -403,6 +412,13 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         help_text="As inscrições do arquivo entram neste edital; o cargo é o código do cargo dentro dele.",
     )
     arquivo = forms.FileField(label="Arquivo da banca")
+    leiaute = forms.ModelChoiceField(
+        queryset=LeiauteDeImportacao.objects.order_by("banca", "nome"),
+        label="Leiaute da banca",
+        required=False,
+        help_text="Para o arquivo com os cabeçalhos da própria banca: o mapeamento das colunas salvo numa "
+        "importação pela tela. Vazio: o arquivo tem os cabeçalhos do modelo de planilha.",
+    )
 
     def __init__(self, *args, **kwargs):
         from django.conf import settings
@@ -424,6 +440,38 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         except planilhas.ArquivoInvalido as erro:
             raise ValidationError(str(erro)) from None
         return arquivo
+
+    def clean(self):
+        """O cabeçalho é conferido já no envio (o trabalhador confere as linhas): arquivo com os
+        cabeçalhos da banca precisa do leiaute dela, e o leiaute tem de servir ao arquivo inteiro."""
+        from .importacao import mapeamento
+
+        dados = super().clean()
+        arquivo, edital, leiaute = dados.get("arquivo"), dados.get("edital"), dados.get("leiaute")
+        if arquivo is None or edital is None:
+            return dados
+        try:
+            conjunto = planilhas.ler_arquivo(arquivo.name, arquivo.read())
+        except planilhas.ArquivoInvalido as erro:
+            self.add_error("arquivo", str(erro))
+            return dados
+        finally:
+            arquivo.seek(0)
+        if leiaute is None:
+            if mapeamento.precisa_mapear(conjunto, edital):
+                cabecalhos = ", ".join(f"“{c}”" for c in mapeamento.cabecalhos_do_arquivo(conjunto)[:4])
+                self.add_error(
+                    "leiaute",
+                    f"Os cabeçalhos deste arquivo ({cabecalhos}…) não são os do modelo de planilha: escolha o "
+                    "leiaute da banca. Se ainda não há um, importe pela tela um trecho do arquivo (o cabeçalho e "
+                    "algumas linhas), faça o mapeamento das colunas e salve-o como leiaute.",
+                )
+            return dados
+        dados["mapeamento"] = mapeamento.do_leiaute(conjunto, edital, leiaute.colunas)
+        problemas = mapeamento.conferir(dados["mapeamento"], edital, mapeamento.cabecalhos_do_arquivo(conjunto))
+        if problemas:
+            self.add_error("leiaute", f"O leiaute “{leiaute}” não serve a este arquivo: {'; '.join(problemas)}.")
+        return dados
 
 
 # ---------------------------------------------------------------- atos de verificação

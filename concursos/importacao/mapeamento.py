@@ -162,6 +162,21 @@ def sugestao(dataset, edital, leiaute: dict[str, str] | None = None) -> dict[str
     return {c.cabecalho: c.sugestao for c in colunas_do_arquivo(dataset, edital, leiaute)}
 
 
+def do_leiaute(dataset, edital, leiaute: dict[str, str], escolhidas: dict[str, str] | None = None) -> dict[str, str]:
+    """O mapeamento que um leiaute salvo (e as ``escolhidas`` à parte, cabeçalho → campo) dá ao
+    arquivo, sem tela: a escolha, a entrada do leiaute ou a sugestão usual. A coluna que não tem
+    nenhuma das três fica fora, e ``conferir`` pede a escolha: uma coluna nova da banca nunca é
+    ignorada em silêncio (o segundo plano e o comando ``importar_inscricoes``)."""
+    escolhidas = escolhidas or {}
+    mapeamento = {}
+    for coluna in colunas_do_arquivo(dataset, edital, leiaute):
+        if coluna.cabecalho in escolhidas:
+            mapeamento[coluna.cabecalho] = escolhidas[coluna.cabecalho]
+        elif normalizar_cabecalho(coluna.cabecalho) in leiaute or coluna.sugestao != IGNORAR:
+            mapeamento[coluna.cabecalho] = coluna.sugestao
+    return mapeamento
+
+
 def precisa_mapear(dataset, edital) -> bool:
     """Se o cabeçalho, como está, seria recusado (coluna desconhecida, obrigatória faltando…)."""
     return bool(ler_cabecalho(dataset, edital.regime_congelado()).problemas)

@@ -60,7 +60,9 @@ def importar_em_segundo_plano(request):
         edital = form.cleaned_data["edital"]
         return _pedir(
             request,
-            lambda e, **kw: pedidos.pedir_importacao(e, form.cleaned_data["arquivo"], **kw),
+            lambda e, **kw: pedidos.pedir_importacao(
+                e, form.cleaned_data["arquivo"], mapeamento=form.cleaned_data.get("mapeamento"), **kw
+            ),
             edital,
             "Importação de inscrições",
         )

@@ -5,11 +5,13 @@ o mesmo da prévia da tela com o mesmo mapeamento."""
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.urls import reverse
 
 from comum import planilhas
 from concursos.importacao import mapeamento as mapa
 from concursos.importacao.recurso import InscricaoResource
 from concursos.models import Inscricao, Processamento
+from concursos.papeis import RH, configurar_papeis
 from concursos.segundo_plano import pedidos
 from tests.concursos import fabricas
 from tests.conftest import DADOS
@@ -71,3 +73,36 @@ def test_erro_no_segundo_plano_cita_o_cabecalho_da_banca():
     assert pedido.estado == Processamento.FALHOU
     assert pedido.erros[0]["mensagem"].startswith("Linha 2, coluna “Data de Nascimento” (D), valor “31/02/1961”:")
     assert not Inscricao.objects.exists()
+
+
+def test_tela_do_segundo_plano_pede_o_leiaute_para_o_arquivo_da_banca_e_o_manda_com_o_pedido(client):
+    rh = fabricas.usuario("rita")
+    rh.groups.add(configurar_papeis()[RH])
+    client.force_login(rh)
+    edital = fabricas.edital(criado_por=rh, cargos=CARGOS, desempate=["nota:conhecimentos_especificos", "idade"])
+    url = reverse("concursos:importar_em_segundo_plano")
+
+    def enviar(**extra):
+        return client.post(
+            url, {"edital": edital.pk, "arquivo": SimpleUploadedFile(PROPRIOS.name, PROPRIOS.read_bytes()), **extra}
+        )
+
+    sem_leiaute = enviar()
+    assert "não são os do modelo de planilha: escolha o leiaute da banca" in sem_leiaute.content.decode()
+    assert not Processamento.objects.exists()
+
+    # Um leiaute antigo: as sugestões completam os campos, mas a coluna que ninguém reconhece não é
+    # ignorada em silêncio; e um leiaute que tira o CPF não serve.
+    antigo = mapa.salvar_leiaute("Instituto Exemplo", "antigo", {"Nome do Candidato": "nome", "CPF": "ignorar"}, rh)
+    recusado = enviar(leiaute=antigo.pk).content.decode()
+    assert "não serve a este arquivo: coluna I “Conhecimentos Básicos”: escolha um campo ou “ignorar”" in recusado
+    assert "faltam os campos obrigatórios: “CPF” (cpf)" in recusado
+    assert not Processamento.objects.exists()
+
+    completo = mapa.salvar_leiaute("Instituto Exemplo", "inscrições", mapa.sugestao(conjunto(), edital), rh)
+    enviar(leiaute=completo.pk)
+    trabalhar()
+
+    pedido = Processamento.objects.get()
+    assert pedido.parametros["mapeamento"]["Nome do Candidato"] == "nome"
+    assert pedido.estado == Processamento.CONCLUIDO and pedido.saida["novas"] == 7

@@ -81,14 +81,7 @@ class Command(BaseCommand):
             return None
         leiaute = _leiaute(layout).colunas if layout else {}
         escolhidas = _colunas_escolhidas(colunas, mapa.cabecalhos_do_arquivo(conjunto))
-        mapeamento = {}
-        for coluna in mapa.colunas_do_arquivo(conjunto, edital, leiaute):
-            chave = normalizar_cabecalho(coluna.cabecalho)
-            if coluna.cabecalho in escolhidas:
-                mapeamento[coluna.cabecalho] = escolhidas[coluna.cabecalho]
-            elif chave in leiaute or coluna.sugestao != mapa.IGNORAR:
-                mapeamento[coluna.cabecalho] = coluna.sugestao
-        return mapeamento
+        return mapa.do_leiaute(conjunto, edital, leiaute, escolhidas)
 
     # ------------------------------------------------------------------ a saída
 
