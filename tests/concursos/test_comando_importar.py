@@ -9,10 +9,11 @@ from django.core.management import CommandError, call_command
 
 from comum import planilhas
 from concursos.importacao import mapeamento as mapa
-from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
+from concursos.models import Inscricao
 from tests.conftest import DADOS
 
 from .fabricas import edital, usuario
+from .test_importacao_em_massa import contagens
 
 pytestmark = pytest.mark.django_db
 
@@ -43,16 +44,6 @@ def importar(*argumentos) -> tuple[str, str]:
     saida, erros = StringIO(), StringIO()
     call_command("importar_inscricoes", *map(str, argumentos), stdout=saida, stderr=erros)
     return saida.getvalue(), erros.getvalue()
-
-
-def contagens() -> tuple[int, ...]:
-    return (
-        Candidato.objects.count(),
-        Inscricao.objects.count(),
-        OpcaoDeGrupo.objects.count(),
-        Inscricao.history.count(),
-        OpcaoDeGrupo.history.count(),
-    )
 
 
 def colunas(*escolhas) -> list[str]:

@@ -15,7 +15,6 @@ import re
 import time
 from contextlib import nullcontext
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -23,6 +22,7 @@ from django.db import transaction
 import cotas
 from concursos import services
 from concursos.fases import medir_fases
+from concursos.management.usuarios import usuario_do_comando
 from concursos.models import Edital, Resultado
 
 FORMATO_DO_EDITAL = re.compile(r"^\s*(\d+)\s*/\s*(\d{4})\s*$")
@@ -122,20 +122,9 @@ def buscar_edital(texto: str) -> Edital:
 
 
 def _usuario(username: str | None, *, publicar: bool):
-    modelo = get_user_model()
-    if username:
-        usuario = modelo.objects.filter(**{modelo.USERNAME_FIELD: username}, is_active=True).first()
-        if usuario is None:
-            raise CommandError(f"Usuário {username!r} não encontrado ou inativo.")
-    else:
-        usuario = modelo.objects.filter(is_superuser=True, is_active=True).order_by("pk").first()
-        if usuario is None:
-            raise CommandError("Nenhum superusuário ativo: crie um (createsuperuser) ou informe --usuario.")
-    permissoes = ["concursos.gerar_resultado"] + (["concursos.publicar_resultado"] if publicar else [])
-    faltam = [p for p in permissoes if not usuario.has_perm(p)]
-    if faltam:
-        raise CommandError(f"O usuário {usuario.get_username()} não tem a permissão {', '.join(faltam)}.")
-    return usuario
+    return usuario_do_comando(
+        username, ["concursos.gerar_resultado"] + (["concursos.publicar_resultado"] if publicar else [])
+    )
 
 
 def _publicar_todos(edital, resultados, usuario):

@@ -16,7 +16,6 @@ Coluna sem leiaute, sem ``--coluna`` e sem sugestão não é ignorada em silênc
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from comum import planilhas
@@ -25,9 +24,12 @@ from concursos.importacao.erros import agrupar
 from concursos.importacao.leitores import normalizar_cabecalho
 from concursos.importacao.massa import importar_conjunto
 from concursos.importacao.resultado import ImportacaoRecusada
+from concursos.management.usuarios import usuario_do_comando
 from concursos.models import Edital, LeiauteDeImportacao
 
 from .gerar_resultado import FORMATO_DO_EDITAL, buscar_edital
+
+PERMISSAO = "concursos.import_inscricao"
 
 LARGURA_DO_VALOR = 30
 
@@ -51,7 +53,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         edital = _edital(options["edital"])
-        usuario = _usuario(options["usuario"]) if options["confirmar"] else None
+        usuario = usuario_do_comando(options["usuario"], [PERMISSAO]) if options["confirmar"] else None
         caminho = Path(options["arquivo"])
         try:
             conjunto = planilhas.ler_arquivo(caminho.name, caminho.read_bytes())
@@ -188,18 +190,3 @@ def _edital(texto: str) -> Edital:
             return edital
     existentes = ", ".join(f"{e} (pk {e.pk})" for e in Edital.objects.order_by("ano", "numero")) or "nenhum"
     raise CommandError(f"Edital {texto!r} não encontrado. Escreva número/ano (1/2025) ou o pk. Editais: {existentes}.")
-
-
-def _usuario(username: str | None):
-    modelo = get_user_model()
-    if username:
-        usuario = modelo.objects.filter(**{modelo.USERNAME_FIELD: username}, is_active=True).first()
-        if usuario is None:
-            raise CommandError(f"Usuário {username!r} não encontrado ou inativo.")
-    else:
-        usuario = modelo.objects.filter(is_superuser=True, is_active=True).order_by("pk").first()
-        if usuario is None:
-            raise CommandError("Nenhum superusuário ativo: crie um (createsuperuser) ou informe --usuario.")
-    if not usuario.has_perm("concursos.import_inscricao"):
-        raise CommandError(f"O usuário {usuario.get_username()} não tem a permissão concursos.import_inscricao.")
-    return usuario
