@@ -277,8 +277,10 @@ def de_json(texto_: str) -> dict[str, str]:
 
 
 def normalizar_colunas(mapeamento: dict[str, str]) -> dict[str, str]:
-    """As chaves do mapeamento como o leiaute as guarda: ``'Nome do Candidato'`` → ``'nome_do_candidato'``."""
-    return {normalizar_cabecalho(cabecalho): campo for cabecalho, campo in mapeamento.items()}
+    """As chaves do mapeamento como o leiaute as guarda: ``'Nome do Candidato'`` → ``'nome_do_candidato'``.
+    A coluna sem cabeçalho fica de fora: não há como reconhecê-la no próximo arquivo."""
+    normalizadas = ((normalizar_cabecalho(cabecalho), campo) for cabecalho, campo in mapeamento.items())
+    return {chave: campo for chave, campo in normalizadas if chave}
 
 
 def salvar_leiaute(banca: str, nome: str, mapeamento: dict[str, str], usuario) -> LeiauteDeImportacao:

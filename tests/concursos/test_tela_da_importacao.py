@@ -222,3 +222,15 @@ def test_importar_pela_pagina_do_edital_ja_escolhe_o_edital_e_oferece_o_modelo(c
     assert tela.context["form"].initial["edital"] == edital_asg.pk
     assert reverse("concursos:modelo_de_planilha", args=[edital_asg.pk, "xlsx"]) in tela.text
     assert "edital" not in client.get(f"{reverse(IMPORTAR)}?edital=999999").context["form"].initial
+
+
+def test_coluna_sem_cabecalho_e_ignorada_e_o_leiaute_salvo_sem_ela(client, rh, edital_asg):
+    cabecalho = CABECALHO_DA_BANCA.replace(";Sala", ";")
+    tela = enviar(client, edital_asg, arquivo_da_banca(*LINHAS_DA_BANCA, cabecalho=cabecalho))
+    dados = {**escolhas(tela), "salvar": "on", "banca": "Instituto Avalia", "nome_do_leiaute": "Sem nome na K"}
+
+    previa = client.post(reverse(MAPEAR), dados)
+
+    assert previa.context["previa"].contagens["nova"] == 3
+    leiaute = LeiauteDeImportacao.objects.get(nome="Sem nome na K")
+    assert "" not in leiaute.colunas and leiaute.colunas["nome_do_candidato"] == "nome"
