@@ -33,7 +33,7 @@ from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
-from concursos.models import Processamento
+from concursos.models import Instituicao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
@@ -62,6 +62,7 @@ TUDO = "lista incluir ficha gravar historico excluir"
 SEM_EXCLUIR = "lista incluir ficha gravar historico"  # trilha do procedimento: não se apaga
 SEM_INCLUIR = "lista ficha gravar historico excluir"  # registros que nascem sozinhos (login)
 LEITURA = "lista ficha historico"
+UNICO = "lista ficha gravar historico"  # registro único, já incluído: só se altera, nunca se apaga
 
 # Modelo → papel → telas permitidas (as demais: 403). Fora da equipe, sempre o login.
 ADMIN = {
@@ -79,6 +80,8 @@ ADMIN = {
     "concursos.inscricao": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.evento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     "concursos.resultado": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # O cabeçalho dos anexos (órgão, brasão, local da assinatura): o RH altera, o auditor vê.
+    "concursos.instituicao": {SUPERUSUARIO: UNICO, DO_RH: UNICO, DO_AUDITOR: LEITURA},
     "heteroidentificacao.comissao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.sessao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.recurso": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
@@ -419,6 +422,7 @@ def montar_cenario():
         "concursos.candidato": n1.candidato,
         "concursos.evento": registrado.evento,
         "concursos.resultado": publicado,
+        "concursos.instituicao": Instituicao.objects.create(),
         "heteroidentificacao.comissao": c1,
         "heteroidentificacao.sessao": s1,
         "heteroidentificacao.recurso": recurso,
