@@ -140,6 +140,9 @@ def casos_das_telas(c) -> list[Caso]:
     r = reverse
     todos_logados = {p: "ok" for p in PAPEIS} | {ANONIMO: "login"}
     return [
+        # Pública: a conferência do código do Anexo I, sem login nem segundo fator, para qualquer um.
+        Caso("concursos:verificar_documento", r("concursos:verificar_documento") + "?codigo=0000-0000-0000-0000",
+             {p: "ok" for p in PAPEIS}),
         # concursos: telas do RH
         Caso("concursos:simulador", r("concursos:simulador"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         Caso("concursos:gerar_resultado", r("concursos:gerar_resultado", args=[c.e1.pk]),
@@ -562,7 +565,8 @@ def test_cada_papel_so_entra_onde_deve():
 
 def test_sem_o_segundo_fator_nenhum_papel_passa_da_barreira():
     """Quem só digitou a senha (todo papel, o superusuário inclusive) é levado ao segundo fator em
-    todas as telas da matriz, mesmo nas que lhe dariam 403: a barreira vem antes das permissões."""
+    todas as telas da matriz, mesmo nas que lhe dariam 403: a barreira vem antes das permissões. Só
+    as páginas públicas (as que o anônimo abre) ficam fora dela."""
     c = montar_cenario()
     casos = casos_das_telas(c) + casos_do_admin(c)
     por_papel = clientes(c.usuarios, entrar=entrar_so_com_a_senha)
@@ -571,6 +575,8 @@ def test_sem_o_segundo_fator_nenhum_papel_passa_da_barreira():
         for papel in PAPEIS:
             obtido = desfecho(pedir(por_papel[papel], caso))
             esperado = "login" if papel == ANONIMO else "segundo fator"
+            if caso.esperado[ANONIMO] == "ok":  # página pública: nenhuma barreira, para ninguém
+                esperado = "ok"
             if obtido != esperado:
                 falhas.append(f"{papel:<16} {caso.metodo.upper():<4} {caso.url}: esperado {esperado}, obtido {obtido}")
     assert not falhas, f"{len(falhas)} tela(s) sem a barreira do segundo fator:\n" + "\n".join(falhas)
