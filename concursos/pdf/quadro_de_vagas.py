@@ -38,6 +38,8 @@ def contexto_do_quadro(edital: Edital) -> dict:
     linhas = [_linha_do_quadro(cargo, regime) for cargo in edital.cargos.order_by("codigo")]
     conferencia = _codigo(edital, linhas)
     extras = [coluna for coluna in COLUNAS_DO_CARGO if any(linha[coluna.campo] for linha in linhas)]
+    largura_do_grupo = max(6, min(11, 40 // max(len(regime.grupos), 1)) - 2 * len(extras))
+    extras = _cabendo(extras, ocupado=23 + largura_do_grupo * len(regime.grupos))
     instituicao = Instituicao.atual()
     return {
         "titulo_do_documento": f"Anexo I — Quadro de vagas — {edital.identificacao}",
@@ -51,7 +53,7 @@ def contexto_do_quadro(edital: Edital) -> dict:
         "rotulos": [rotulo_do_grupo(g.grupo) for g in regime.grupos],
         "colunas": 3 + len(extras) + len(regime.grupos),
         # Com 2 grupos cada coluna tem 11% da largura; com 4 (regime federal) o cargo não fica espremido.
-        "largura_do_grupo": max(7, min(11, 40 // max(len(regime.grupos), 1)) - 2 * len(extras)),
+        "largura_do_grupo": largura_do_grupo,
         "linhas": linhas,
         "total": {
             "vagas": sum(linha["vagas"] for linha in linhas),
@@ -81,6 +83,15 @@ COLUNAS_DO_CARGO = (
     ColunaDoCargo("carga_horaria", "Carga horária", 9),
     ColunaDoCargo("vencimento", "Vencimento", 10),
 )
+
+
+def _cabendo(extras: list[ColunaDoCargo], *, ocupado: int) -> list[ColunaDoCargo]:
+    """As colunas opcionais com a dos requisitos estreitada, se preciso, para o cargo ficar com 20% da
+    largura (``ocupado``: vagas, ampla e grupos, em %)."""
+    sobra = 80 - ocupado - sum(coluna.largura for coluna in extras)
+    if sobra >= 0:
+        return extras
+    return [c._replace(largura=max(12, c.largura + sobra)) if c.campo == "requisitos" else c for c in extras]
 
 
 def codigo_do_quadro(edital: Edital) -> str:

@@ -122,6 +122,14 @@ def test_colunas_de_requisitos_carga_e_vencimento_so_aparecem_quando_preenchidas
     assert pagina.width > pagina.height  # com os requisitos, A4 deitada: a tabela cabe na página
 
 
+def test_regime_federal_com_todas_as_colunas_deixa_o_cargo_legivel():
+    criado = edital(regime="federal-15142-2025", cargos=(("ADM", "Assistente administrativo", 40),))
+    criado.cargos.update(requisitos="Ensino médio.", carga_horaria="40 h semanais", vencimento=Decimal("2100"))
+    conteudo = texto(quadro_de_vagas_pdf(criado))
+    assert "ADM — Assistente administrativo" in conteudo
+    assert "Pretos e pardos Indígenas Quilombolas PcD" in conteudo
+
+
 def test_so_carga_e_vencimento_cabem_na_folha_em_pe(edital_da_guarda):
     edital_da_guarda.cargos.filter(codigo="VET").update(carga_horaria="20 h semanais", vencimento=Decimal("7000"))
     conteudo = quadro_de_vagas_pdf(edital_da_guarda)
