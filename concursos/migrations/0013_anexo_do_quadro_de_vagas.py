@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('concursos', '0011_atos_de_verificacao'),
+        ('concursos', '0012_leiautes_de_importacao'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
