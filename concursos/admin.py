@@ -26,7 +26,10 @@ from comum.paginacao import ListaGrandeNoAdmin
 from cotas.modelo import NOTA, ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
+from . import (
+    instituicao_no_admin,  # noqa: F401 (registra o cabeçalho institucional no admin)
+    services,
+)
 from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
 from .admin_da_importacao import LeiauteDeImportacaoAdmin  # noqa: F401 (registra os leiautes)
 from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
@@ -94,11 +97,17 @@ class BuscaPorIndice:
 class CargoInline(admin.TabularInline):
     model = Cargo
     form = CargoForm
-    fields = ["codigo", "nome", "vagas"]
+    fields = ["codigo", "nome", "vagas", "requisitos", "carga_horaria", "vencimento"]
     extra = 1
 
     def get_queryset(self, request):
         return super().get_queryset(request).com_publicacao()  # vagas congeladas sem uma consulta por cargo
+
+
+AJUDA_DA_ASSINATURA = (
+    "Quem assina o anexo do quadro de vagas; o bloco sai com o local do cabeçalho institucional e a data de "
+    "publicação do edital."
+)
 
 
 @admin.register(Edital)
@@ -112,6 +121,7 @@ class EditalAdmin(HistoricoNoAdmin):
     inlines = [CargoInline]
     actions = ["gerar_resultado"]
     campos = ["numero", "ano", "titulo", "tipo", "publicado_em", "validade_ate", "data_referencia_idade", "desempate"]
+    assinatura = ["signatario_nome", "signatario_funcao"]
 
     @admin.display(description="edital", ordering="-ano")
     def numero_e_ano(self, edital):
@@ -141,7 +151,11 @@ class EditalAdmin(HistoricoNoAdmin):
         regime = ["regime", "percentual_pcd"] if obj is None else ["regime", "parametros_congelados", "criacao"]
         ajuda = "Escolhido na criação; os parâmetros são congelados e não mudam depois."
         campos = self.campos if obj is None else [*self.campos, "prorrogacao"]
-        return [(None, {"fields": campos}), ("Regime de cotas", {"fields": regime, "description": ajuda})]
+        return [
+            (None, {"fields": campos}),
+            ("Regime de cotas", {"fields": regime, "description": ajuda}),
+            ("Assinatura dos anexos", {"fields": self.assinatura, "description": AJUDA_DA_ASSINATURA}),
+        ]
 
     @admin.display(description="prorrogação da validade")
     def prorrogacao(self, edital):
@@ -216,7 +230,7 @@ class CargoAdmin(HistoricoNoAdmin):
     list_filter = ["edital"]
     search_fields = ["nome", "codigo"]
     list_select_related = ["edital"]
-    fields = ["edital", "codigo", "nome", "vagas"]
+    fields = ["edital", "codigo", "nome", "vagas", "requisitos", "carga_horaria", "vencimento"]
 
     def get_queryset(self, request):
         ultimo = Resultado.objects.filter(cargo=OuterRef("pk")).order_by("-versao")

@@ -96,6 +96,8 @@ class EditalForm(forms.ModelForm):
             "data_referencia_idade",
             "desempate",
             "regime",
+            "signatario_nome",
+            "signatario_funcao",
         ]
 
     def __init__(self, *args, **kwargs):
@@ -136,7 +138,9 @@ class CargoForm(forms.ModelForm):
 
     class Meta:
         model = Cargo
-        fields = ["edital", "codigo", "nome", "vagas"]
+        fields = ["edital", "codigo", "nome", "vagas", "requisitos", "carga_horaria", "vencimento"]
+        widgets = {"requisitos": forms.Textarea(attrs={"rows": 2, "cols": 40})}
+        localized_fields = ["vencimento"]  # digitado como no contracheque: 3512,40
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -27,6 +27,7 @@ from cotas.modelo import (
 )
 
 from .modelo_da_importacao import LeiauteDeImportacao  # noqa: F401 (lido daqui como os outros modelos)
+from .modelo_da_instituicao import Instituicao  # noqa: F401 (lido daqui como os outros modelos)
 from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros modelos)
     SITUACOES_DE_VERIFICACAO,
     AtoDeVerificacao,
@@ -99,6 +100,9 @@ class Edital(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT, null=True, editable=False
     )
     criado_em = models.DateTimeField("criado em", auto_now_add=True)
+    # Quem assina os anexos do edital (o quadro de vagas); sem nome, o bloco de assinatura fica em branco.
+    signatario_nome = models.CharField("nome de quem assina os anexos", max_length=200, blank=True)
+    signatario_funcao = models.CharField("cargo ou função de quem assina", max_length=200, blank=True)
     history = HistoricalRecords(verbose_name="histórico do edital", verbose_name_plural="históricos do edital")
 
     class Meta:
@@ -157,6 +161,14 @@ class Cargo(models.Model):
     codigo = models.CharField("código", max_length=20)
     nome = models.CharField("nome", max_length=200)
     vagas = models.PositiveIntegerField("vagas do edital")
+    # Colunas do anexo do quadro de vagas (só aparecem no PDF quando algum cargo as preenche).
+    requisitos = models.TextField("requisitos", blank=True, help_text="Escolaridade, habilitação e registro exigidos.")
+    carga_horaria = models.CharField(
+        "carga horária", max_length=40, blank=True, help_text="Por exemplo, 40 h semanais."
+    )
+    vencimento = models.DecimalField(
+        "vencimento (R$)", max_digits=11, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0)]
+    )
     history = HistoricalRecords(verbose_name="histórico do cargo", verbose_name_plural="históricos do cargo")
 
     objects = CargoQuerySet.as_manager()

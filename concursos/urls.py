@@ -1,5 +1,5 @@
 """Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, modelo de planilha,
-simulador."""
+simulador; e a verificação pública do código do Anexo I."""
 
 from django.urls import path, re_path
 
@@ -11,6 +11,8 @@ app_name = "concursos"
 
 urlpatterns = [
     path("simulador/", views.simulador, name="simulador"),
+    # Pública, sem login: confere o código de verificação do rodapé do Anexo I (quadro de vagas).
+    path("verificar/", views.verificar_documento, name="verificar_documento"),
     path("editais/<int:pk>/gerar-resultado/", views.gerar_resultado, name="gerar_resultado"),
     path("editais/<int:pk>/prorrogar-validade/", views.prorrogar_validade, name="prorrogar_validade"),
     path("editais/<int:pk>/quadro-de-vagas.pdf", views.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),

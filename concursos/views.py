@@ -1,5 +1,6 @@
 """Telas do RH fora dos cadastros do admin (com a aparência do admin): eventos do cargo, reversão,
-gerar e publicar resultado, PDFs e o simulador de cotas.
+gerar e publicar resultado, PDFs e o simulador de cotas; e a única tela pública, a verificação do
+código impresso no Anexo I (quadro de vagas).
 
 As views são cola: validam o formulário, chamam os serviços e mostram a resposta. As tabelas vêm de
 ``apresentacao`` e as mensagens depois de gerar e publicar, de ``avisos``. Nenhuma regra mora aqui.
@@ -31,6 +32,7 @@ from .apresentacao import (
 )
 from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
+from .conferencia import conferir
 from .forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -356,3 +358,12 @@ def _resumo_do_ato(feita) -> str:
 
 def _rotulo_da_inscricao(inscricao: Inscricao) -> str:
     return f"nº {inscricao.numero}, edital {inscricao.edital}"
+
+
+def verificar_documento(request):
+    """Página pública (sem login): confere o código de verificação impresso no rodapé do Anexo I."""
+    digitado = request.GET.get("codigo", "")
+    conferencia = conferir(digitado) if digitado.strip() else None
+    return render(
+        request, "concursos/verificar_documento.html", {"digitado": digitado[:80], "conferencia": conferencia}
+    )

@@ -9,6 +9,9 @@
   o servidor de e-mail vem de ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
   ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` e o remetente de ``SERVER_EMAIL``.
 - ``LOG_LEVEL``: nível do registro no stderr (padrão: ``INFO``).
+- ``ENDERECO_PUBLICO``: endereço do sistema na internet, sem a barra final
+  (``https://concursos.cariacica.es.gov.br``), impresso no rodapé do anexo do quadro de vagas junto
+  ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página).
 """
 
 import os
@@ -222,6 +225,8 @@ IMPORT_EXPORT_EXPORT_PERMISSION_CODE = "export"
 IMPORT_EXPORT_IMPORT_IGNORE_BLANK_LINES = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 
+# Onde o público confere o código de verificação dos anexos (rodapé do quadro de vagas).
+ENDERECO_PUBLICO = os.environ.get("ENDERECO_PUBLICO", "").strip().rstrip("/")
 # Arquivos enviados. A importação guarda a planilha (CPF, nome, nascimento…) entre a prévia e a
 # confirmação, que podem cair em workers diferentes do gunicorn: por isso em disco (MediaStorage),
 # não num cache por processo, e nunca no /tmp compartilhado (o padrão da biblioteca). A pasta é

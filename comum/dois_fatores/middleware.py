@@ -1,5 +1,5 @@
 """A barreira do segundo fator: quem entrou com a senha e ainda não passou pelo código nesta sessão
-só alcança as telas do segundo fator, o login e a saída. Todo o resto (o admin, ``/concursos/``,
+só alcança as telas do segundo fator, o login, a saída e as páginas públicas (``LIVRES``). Todo o resto (o admin, ``/concursos/``,
 ``/heteroidentificacao/``) leva ao cadastro do autenticador, ou ao pedido do código.
 
 Vem depois do ``django_otp.middleware.OTPMiddleware`` (que instala ``request.user.is_verified``);
@@ -21,6 +21,8 @@ LIVRES = frozenset(
         "admin:logout",
         "dois_fatores:cadastrar",
         "dois_fatores:verificar",
+        # Pública: a conferência do código dos anexos não mostra nada que não esteja no documento.
+        "concursos:verificar_documento",
     }
 )
 

@@ -123,11 +123,11 @@ def test_quadro_identifica_o_edital_com_data_de_brasilia_hash_e_paginas(edital_d
     primeira = paginas(conteudo)[0]
     assert "Edital nº 1/2025 — Concurso público de teste" in primeira
     assert "10/03/2025" in primeira and "11/03/2025" not in primeira
-    assert codigo[:16] in primeira and codigo in primeira
+    assert f"Código de verificação: {codigo[:4]}-{codigo[4:8]}-{codigo[8:12]}-{codigo[12:16]}" in primeira
     assert "Página 1 de 1" in primeira
     assert (
         PdfReader(io.BytesIO(conteudo)).metadata["/Title"]
-        == "Quadro de vagas — Edital nº 1/2025 — Concurso público de teste"
+        == "Anexo I — Quadro de vagas — Edital nº 1/2025 — Concurso público de teste"
     )
 
 

@@ -37,7 +37,7 @@ from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
-from concursos.models import LeiauteDeImportacao, Processamento
+from concursos.models import Instituicao, LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
@@ -66,6 +66,7 @@ TUDO = "lista incluir ficha gravar historico excluir"
 SEM_EXCLUIR = "lista incluir ficha gravar historico"  # trilha do procedimento: não se apaga
 SEM_INCLUIR = "lista ficha gravar historico excluir"  # registros que nascem sozinhos (login)
 LEITURA = "lista ficha historico"
+UNICO = "lista ficha gravar historico"  # registro único, já incluído: só se altera, nunca se apaga
 
 # Modelo → papel → telas permitidas (as demais: 403). Fora da equipe, sempre o login.
 ADMIN = {
@@ -83,6 +84,8 @@ ADMIN = {
     "concursos.inscricao": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.evento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     "concursos.resultado": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # O cabeçalho dos anexos (órgão, brasão, local da assinatura): o RH altera, o auditor vê.
+    "concursos.instituicao": {SUPERUSUARIO: UNICO, DO_RH: UNICO, DO_AUDITOR: LEITURA},
     "heteroidentificacao.comissao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.sessao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.recurso": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
@@ -143,6 +146,9 @@ def casos_das_telas(c) -> list[Caso]:
     r = reverse
     todos_logados = {p: "ok" for p in PAPEIS} | {ANONIMO: "login"}
     return [
+        # Pública: a conferência do código do Anexo I, sem login nem segundo fator, para qualquer um.
+        Caso("concursos:verificar_documento", r("concursos:verificar_documento") + "?codigo=0000-0000-0000-0000",
+             {p: "ok" for p in PAPEIS}),
         # concursos: telas do RH
         Caso("concursos:simulador", r("concursos:simulador"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         Caso("concursos:gerar_resultado", r("concursos:gerar_resultado", args=[c.e1.pk]),
@@ -445,6 +451,7 @@ def montar_cenario():
         "concursos.candidato": n1.candidato,
         "concursos.evento": registrado.evento,
         "concursos.resultado": publicado,
+        "concursos.instituicao": Instituicao.objects.create(),
         "heteroidentificacao.comissao": c1,
         "heteroidentificacao.sessao": s1,
         "heteroidentificacao.recurso": recurso,
@@ -598,7 +605,8 @@ def test_cada_papel_so_entra_onde_deve():
 
 def test_sem_o_segundo_fator_nenhum_papel_passa_da_barreira():
     """Quem só digitou a senha (todo papel, o superusuário inclusive) é levado ao segundo fator em
-    todas as telas da matriz, mesmo nas que lhe dariam 403: a barreira vem antes das permissões."""
+    todas as telas da matriz, mesmo nas que lhe dariam 403: a barreira vem antes das permissões. Só
+    as páginas públicas (as que o anônimo abre) ficam fora dela."""
     c = montar_cenario()
     casos = casos_das_telas(c) + casos_do_admin(c)
     por_papel = clientes(c.usuarios, entrar=entrar_so_com_a_senha)
@@ -607,6 +615,8 @@ def test_sem_o_segundo_fator_nenhum_papel_passa_da_barreira():
         for papel in PAPEIS:
             obtido = desfecho(pedir(por_papel[papel], caso))
             esperado = "login" if papel == ANONIMO else "segundo fator"
+            if caso.esperado[ANONIMO] == "ok":  # página pública: nenhuma barreira, para ninguém
+                esperado = "ok"
             if obtido != esperado:
                 falhas.append(f"{papel:<16} {caso.metodo.upper():<4} {caso.url}: esperado {esperado}, obtido {obtido}")
     assert not falhas, f"{len(falhas)} tela(s) sem a barreira do segundo fator:\n" + "\n".join(falhas)
