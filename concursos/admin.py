@@ -486,9 +486,10 @@ class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, Aces
         "gerado",
         "publicado_por",
         "publicado",
+        "diario_oficial",
         "hash_das_entradas",
     ]
-    readonly_fields = ["provisorio_", "gerado", "publicado"]
+    readonly_fields = ["provisorio_", "gerado", "publicado", "diario_oficial"]
     actions = ["publicar"]
     acesso_o_que = "resultado"
 
@@ -517,6 +518,10 @@ class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, Aces
     @admin.display(description="publicado em", ordering="publicado_em")
     def publicado(self, resultado):
         return data_e_hora(resultado.publicado_em)
+
+    @admin.display(description="Diário Oficial")
+    def diario_oficial(self, resultado):
+        return str(resultado.diario_oficial or "")
 
     @admin.display(description="hash")
     def hash_curto(self, resultado):

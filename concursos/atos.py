@@ -4,6 +4,8 @@
   concurso (ou da sua prorrogação, uma só, por igual período: CF art. 37, III).
 - A revisão sobre as entradas vigentes do cargo (o cenário que a próxima versão usará): a
   verificação de um grupo pelo qual o candidato optou e que muda alguma coisa; a nota que é número.
+- A referência da publicação de um resultado no Diário Oficial (``conferir_diario_oficial``):
+  edição, data e página, a data nem anterior à geração da versão nem no futuro.
 - A origem de um ato de verificação: quem pode decidir a verificação de cada grupo
   (``conferir_origem``; docs/HETEROIDENTIFICACAO.md, “Atos de verificação”).
 
@@ -18,12 +20,15 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from comum.exibicao import data
+from comum.validadores import tem_caracteres_de_controle
 from cotas.modelo import DECLARACAO_FALSA, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital
+from .diario_oficial import DiarioOficial
+from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital, Resultado
 
 ROTULOS_DAS_SITUACOES = dict(SITUACOES_DE_VERIFICACAO)
+TAMANHO_DA_REFERENCIA = Resultado._meta.get_field("diario_oficial_edicao").max_length
 
 
 def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_ato") -> None:
@@ -39,9 +44,7 @@ def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_a
                 f"{edital} ({data(edital.publicado_em)})."
             }
         )
-    hoje = timezone.localdate()
-    if data_do_ato > hoje:
-        raise ValidationError({campo: f"A data do ato ({data(data_do_ato)}) está no futuro (hoje é {data(hoje)})."})
+    _recusar_futura(data_do_ato, campo=campo, rotulo="A data do ato")
     fim = edital.fim_da_validade
     if fim is not None and data_do_ato > fim:
         prorrogacao = (
@@ -55,6 +58,47 @@ def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_a
                 "ao prazo de validade e não pode ser registrado neste concurso (CF, art. 37, III)."
             }
         )
+
+
+def _recusar_futura(valor: date, *, campo: str, rotulo: str) -> None:
+    hoje = timezone.localdate()
+    if valor > hoje:
+        raise ValidationError({campo: f"{rotulo} ({data(valor)}) está no futuro (hoje é {data(hoje)})."})
+
+
+def conferir_diario_oficial(diario_oficial: DiarioOficial | None, resultado: Resultado) -> DiarioOficial:
+    """A referência da publicação do ``resultado``: edição, data e página, todas exigidas (textos
+    curtos, sem caracteres de controle), e a data nem anterior à geração da versão (não se publica o
+    que ainda não existia) nem no futuro, como a data de um ato (``conferir_data_do_ato``)."""
+    if diario_oficial is None:
+        raise ValidationError(
+            "Informe a publicação no Diário Oficial do Município (edição, data e página) para publicar."
+        )
+    erros = {}
+    for campo, rotulo in (("edicao", "edição"), ("pagina", "página")):
+        valor = (getattr(diario_oficial, campo) or "").strip()
+        if not valor:
+            erros[campo] = f"Informe a {rotulo} do Diário Oficial."
+        elif len(valor) > TAMANHO_DA_REFERENCIA or tem_caracteres_de_controle(valor):
+            erros[campo] = (
+                f"A {rotulo} do Diário Oficial deve ser um texto curto (até {TAMANHO_DA_REFERENCIA} caracteres)."
+            )
+    quando = diario_oficial.data
+    if not isinstance(quando, date):
+        erros["data"] = "Informe a data da edição do Diário Oficial (dd/mm/aaaa)."
+    elif quando < (gerado := timezone.localdate(resultado.gerado_em)):
+        erros["data"] = (
+            f"A data do Diário Oficial ({data(quando)}) é anterior à geração da versão {resultado.versao} "
+            f"do resultado de {resultado.cargo.nome} ({data(gerado)}): não se publica o que ainda não existia."
+        )
+    else:
+        try:
+            _recusar_futura(quando, campo="data", rotulo="A data do Diário Oficial")
+        except ValidationError as erro:
+            erros.update(erro.message_dict)
+    if erros:
+        raise ValidationError(erros)
+    return DiarioOficial(diario_oficial.edicao.strip(), quando, diario_oficial.pagina.strip())
 
 
 def conferir_prorrogacao(edital: Edital, ate, data_do_ato) -> None:

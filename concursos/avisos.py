@@ -14,6 +14,8 @@ from comum.mensagens import mensagem_de
 
 from . import services
 from .apresentacao import pessoas_do_cargo
+from .campos_do_ato import DiarioOficialForm
+from .diario_oficial import DiarioOficial
 from .models import Edital, Resultado
 from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
@@ -85,28 +87,34 @@ def _informar_pedido(request, edital: Edital, geracao: pedidos.Geracao) -> None:
     )
 
 
-def publicar_e_informar(request, resultado: Resultado) -> None:
+def publicar_e_informar(request, resultado: Resultado, diario_oficial: DiarioOficial) -> None:
     try:
-        services.publicar_resultado(resultado, publicado_por=request.user)
+        services.publicar_resultado(resultado, publicado_por=request.user, diario_oficial=diario_oficial)
     except ValidationError as erro:
         messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
     else:
-        messages.success(request, f"{resultado.cargo} — versão {resultado.versao}: resultado publicado.")
+        messages.success(
+            request, f"{resultado.cargo} — versão {resultado.versao}: resultado publicado ({diario_oficial})."
+        )
 
 
 def publicar_em_lote(modeladmin, request, queryset):
     """A ação "Publicar" do admin em duas etapas, como a tela de uma versão: primeiro a lista do que
     fica público (por versão: primeira publicação ou não, convocados agora, quem muda, mantidos e quem
-    sai desde a última publicada); só o envio com ``confirmar_publicacao`` publica."""
+    sai desde a última publicada) e o formulário do Diário Oficial, pedido uma vez para todas (saem
+    na mesma edição); só o envio com ``confirmar_publicacao`` e a referência válida publica."""
     resultados = list(queryset.select_related("cargo__edital").order_by("cargo__codigo", "versao"))
-    if request.POST.get("confirmar_publicacao"):
+    confirmando = bool(request.POST.get("confirmar_publicacao"))
+    form = DiarioOficialForm([r for r in resultados if not r.provisorio], request.POST if confirmando else None)
+    if form.is_valid():
         for resultado in resultados:
-            publicar_e_informar(request, resultado)
+            publicar_e_informar(request, resultado, form.diario_oficial)
         return None
     linhas = [(resultado, resumo_da_publicacao(resultado)) for resultado in resultados]
     contexto = {
         **modeladmin.admin_site.each_context(request),
         "title": "Confirmar a publicação",
+        "form": form,
         "linhas": linhas,
         "opts": modeladmin.model._meta,
         "action_checkbox_name": ACTION_CHECKBOX_NAME,

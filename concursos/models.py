@@ -26,6 +26,7 @@ from cotas.modelo import (
     criterio_de_desempate_valido,
 )
 
+from .diario_oficial import DiarioOficial, do_resultado
 from .modelo_da_importacao import LeiauteDeImportacao  # noqa: F401 (lido daqui como os outros modelos)
 from .modelo_da_instituicao import Instituicao  # noqa: F401 (lido daqui como os outros modelos)
 from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros modelos)
@@ -460,6 +461,10 @@ class Resultado(models.Model):
         related_name="+",
     )
     publicado_em = models.DateTimeField("publicado em", null=True, blank=True)
+    # Onde a versão foi publicada (``diario_oficial.DiarioOficial``): exigido pelas telas de publicação.
+    diario_oficial_edicao = models.CharField("edição do Diário Oficial", max_length=20, blank=True)
+    diario_oficial_data = models.DateField("data da edição do Diário Oficial", null=True, blank=True)
+    diario_oficial_pagina = models.CharField("página do Diário Oficial", max_length=20, blank=True)
     processamento = models.ForeignKey(
         "Processamento",
         verbose_name="gerado no processamento",
@@ -492,6 +497,10 @@ class Resultado(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("Resultados não podem ser apagados.")
+
+    @property
+    def diario_oficial(self) -> DiarioOficial | None:
+        return do_resultado(self)
 
     @cached_property
     def saida_do_motor(self) -> cotas.Resultado:

@@ -17,11 +17,16 @@ def exportar_lista(resultado: Resultado, formato: str) -> bytes:
     marcas das revisões (docs/REGRAS.md §8): sub judice, mantido pelo evento, além das vagas, a nota
     corrigida e a verificação revista (as listas são as publicadas com o primeiro resultado).
 
+    Depois das linhas, separada por uma linha em branco, a referência da publicação: “Publicado no
+    Diário Oficial do Município, edição N, de dd/mm/aaaa, p. X”.
+
     Nunca traz o CPF inteiro nem a data de nascimento. As notas são as do resultado (a entrada
     gravada na versão), não as atuais do banco."""
     if resultado.status != Resultado.PUBLICADO:
         raise ValidationError("Só um resultado publicado pode ser exportado para publicação.")
     cabecalho, linhas = _lista_para_publicacao(resultado)
+    if resultado.diario_oficial is not None:  # a referência, depois de uma linha em branco
+        linhas += [[], [str(resultado.diario_oficial)]]
     formato = formato.lower().lstrip(".")
     if formato == "xlsx":
         return escrever_xlsx(cabecalho, linhas, titulo=f"Resultado {resultado.cargo.codigo}")

@@ -24,12 +24,14 @@ from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 from .adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
 from .atos import (
     conferir_data_do_ato,
+    conferir_diario_oficial,
     conferir_nota,
     conferir_origem,
     conferir_prorrogacao,
     conferir_revisao,
     situacao_no_cenario,
 )
+from .diario_oficial import DiarioOficial
 from .diferencas import diferencas
 from .fases import fase
 from .modelo_da_verificacao import COMO_MUDAR_A_VERIFICACAO
@@ -170,9 +172,14 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
 
 
 @transaction.atomic
-def publicar_resultado(resultado: Resultado, *, publicado_por) -> Resultado:
-    """Publica a versão; recusa resultado provisório (pendências ou empates) e versão superada."""
-    resultado = Resultado.objects.select_for_update().get(pk=resultado.pk)
+def publicar_resultado(
+    resultado: Resultado, *, publicado_por, diario_oficial: DiarioOficial | None = None
+) -> Resultado:
+    """Publica a versão com a referência no Diário Oficial (edição, data e página, conferidas por
+    ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
+    empates) e versão superada. As telas sempre exigem a referência; sem ela (``None``) só publicam
+    os testes e os dados de carga, que não falam de Diário Oficial."""
+    resultado = Resultado.objects.select_for_update().select_related("cargo").get(pk=resultado.pk)
     if resultado.provisorio:
         pendencias = ", ".join(resultado.saida_do_motor.pendencias) or "nenhuma"
         empates = "; ".join(", ".join(g) for g in resultado.saida_do_motor.empates) or "nenhum"
@@ -184,8 +191,11 @@ def publicar_resultado(resultado: Resultado, *, publicado_por) -> Resultado:
         raise ValidationError("Há uma versão mais nova deste resultado; publique a mais recente.")
     if resultado.status == Resultado.PUBLICADO:
         raise ValidationError("Esta versão já está publicada.")
+    referencia = (
+        {} if diario_oficial is None else conferir_diario_oficial(diario_oficial, resultado).campos_do_resultado()
+    )
     Resultado.objects.filter(pk=resultado.pk).update(
-        status=Resultado.PUBLICADO, publicado_por=publicado_por, publicado_em=timezone.now()
+        status=Resultado.PUBLICADO, publicado_por=publicado_por, publicado_em=timezone.now(), **referencia
     )
     resultado.refresh_from_db()
     return resultado

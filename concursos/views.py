@@ -32,6 +32,7 @@ from .apresentacao import (
 )
 from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
+from .campos_do_ato import DiarioOficialForm
 from .conferencia import conferir
 from .forms import (
     AvaliacaoPcdForm,
@@ -158,13 +159,15 @@ def gerar_resultado(request, pk: int):
 @permission_required("concursos.publicar_resultado", raise_exception=True)
 def publicar_resultado(request, pk: int):
     """Publicar é um ato: a tela mostra antes o que fica público (docs/REGRAS.md §9) e só o envio
-    com ``confirmar`` publica."""
+    com ``confirmar`` e a referência no Diário Oficial (edição, data e página) publica."""
     resultado = get_object_or_404(Resultado.objects.select_related("cargo__edital"), pk=pk)
-    if request.method == "POST" and "confirmar" in request.POST:
-        publicar_e_informar(request, resultado)
+    confirmando = request.method == "POST" and "confirmar" in request.POST
+    form = DiarioOficialForm([resultado], request.POST if confirmando else None)
+    if form.is_valid():
+        publicar_e_informar(request, resultado, form.diario_oficial)
         return redirect("admin:concursos_resultado_change", resultado.pk)
     titulo = f"Confirmar a publicação: {resultado.cargo.nome}, versão {resultado.versao}"
-    contexto = contexto_admin(request, titulo, resultado=resultado, cargo=resultado.cargo)
+    contexto = contexto_admin(request, titulo, resultado=resultado, cargo=resultado.cargo, form=form)
     contexto.update(resumo_da_publicacao(resultado))
     return render(request, "concursos/confirmar_publicacao.html", contexto)
 

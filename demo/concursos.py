@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos import services
+from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
 from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
@@ -192,7 +193,9 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
     confirmado) e a prorrogação da validade, cada ato com o seu documento e a sua data."""
     primeiro = cargo.resultados.get(versao=1)
     if primeiro.status != Resultado.PUBLICADO:
-        services.publicar_resultado(primeiro, publicado_por=admin)
+        # A versão foi gerada agora, pela demonstração: a edição do Diário Oficial é a do dia.
+        diario_oficial = DiarioOficial("1.873", timezone.localdate(primeiro.gerado_em), "12")
+        services.publicar_resultado(primeiro, publicado_por=admin, diario_oficial=diario_oficial)
     chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
     negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
     ampla = next(c.inscricao for c in chamadas if c.vaga == "ampla")

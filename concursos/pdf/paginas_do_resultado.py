@@ -101,6 +101,7 @@ def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
         ("Gerado por", f"{secao['gerado_por']}, em {secao['gerado_em']}"),
         ("Motivo da geração", resultado.motivo),
         ("Publicado", secao["publicado"]),
+        ("Diário Oficial", secao["diario_oficial"]),
         ("Quadro de vagas", secao["quadro"]),
         ("Hash das entradas", f"SHA-256 {resultado.hash_das_entradas}"),
     ]

@@ -84,6 +84,7 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
         "gerado_por": _quem(resultado.gerado_por),
         "gerado_em": data_e_hora(resultado.gerado_em),
         "publicado": _publicado(resultado),
+        "diario_oficial": str(resultado.diario_oficial or ""),
         "provisorio_porque": _provisorio_porque(saida) if resultado.provisorio else "",
         "quadro": _resumo_do_quadro(saida, rotulos),
         "hash_curto": resultado.hash_das_entradas[:16],

@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
+from django.utils import timezone
 
 from concursos import services
 from concursos.models import Candidato, Edital, Resultado
@@ -30,6 +31,11 @@ def texto(resposta) -> str:
     html = resposta.content.decode()
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def diario_oficial() -> dict:
+    """A referência da publicação no Diário Oficial, datada de hoje (o dia em que a versão foi gerada)."""
+    return {"edicao": "2.345", "data": f"{timezone.localdate():%d/%m/%Y}", "pagina": "7"}
 
 
 def mensagens(resposta) -> list[str]:
@@ -198,7 +204,7 @@ def test_publicar_resultado_final_com_permissao(client):
         assert all(f"{posicao}ª " in quem for posicao in range(1, 6))
     resultado.refresh_from_db()
     assert resultado.status == Resultado.FINAL
-    resposta = client.post(url, {"confirmar": "1"}, follow=True)
+    resposta = client.post(url, {"confirmar": "1", **diario_oficial()}, follow=True)
     assert "resultado publicado" in " ".join(mensagens(resposta))
     resultado.refresh_from_db()
     assert resultado.status == Resultado.PUBLICADO and resultado.publicado_por == chefe
@@ -228,7 +234,7 @@ def test_publicar_resultado_provisorio_e_recusado_mostrando_as_pendencias(client
     url = reverse("concursos:publicar_resultado", args=[resultado.pk])
     confirmacao = texto(client.get(url))
     assert "provisório" in confirmacao and "Confirmar e publicar" not in confirmacao
-    resposta = client.post(url, {"confirmar": "1"}, follow=True)
+    resposta = client.post(url, {"confirmar": "1", **diario_oficial()}, follow=True)
     (recusa,) = mensagens(resposta)
     assert "não publicado" in recusa and "Verificações pendentes: W" in recusa
     assert "Resultado PROVISÓRIO" in texto(resposta)
@@ -246,7 +252,7 @@ def test_acao_publicar_na_lista_de_resultados_mostra_a_recusa(client):
     # A ação também confirma antes: a lista do que fica público, sem publicar nada.
     confirmacao = client.post(lista, acao)
     assert "Nada foi publicado ainda" in texto(confirmacao) and "provisório: não será publicado" in texto(confirmacao)
-    resposta = client.post(lista, {**acao, "confirmar_publicacao": "1"}, follow=True)
+    resposta = client.post(lista, {**acao, "confirmar_publicacao": "1", **diario_oficial()}, follow=True)
     assert "provisório e não pode ser publicado" in " ".join(mensagens(resposta))
 
 
@@ -257,7 +263,9 @@ def test_acao_publicar_confirmada_publica_as_versoes_finais(client):
     client.post(reverse("admin:concursos_resultado_changelist"), acao)
     resultado.refresh_from_db()
     assert resultado.status == Resultado.FINAL
-    client.post(reverse("admin:concursos_resultado_changelist"), {**acao, "confirmar_publicacao": "1"})
+    client.post(
+        reverse("admin:concursos_resultado_changelist"), {**acao, "confirmar_publicacao": "1", **diario_oficial()}
+    )
     resultado.refresh_from_db()
     assert resultado.status == Resultado.PUBLICADO
 

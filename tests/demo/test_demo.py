@@ -181,7 +181,9 @@ def test_processo_seletivo_de_acs_anterior_a_lei_nao_reserva_vagas_a_negros():
 def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
     carregar_demo()
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
-    assert cargo.resultados.get(versao=1).status == Resultado.PUBLICADO
+    publicado = cargo.resultados.get(versao=1)
+    assert publicado.status == Resultado.PUBLICADO
+    assert str(publicado.diario_oficial).startswith("Publicado no Diário Oficial do Município, edição 1.873, de ")
     assert list(cargo.eventos.values_list("tipo", flat=True)) == [
         "desistencia", "nao_posse", "vagas_adicionais", "verificacao"
     ]  # fmt: skip
