@@ -10,6 +10,7 @@ Wellington, o próximo negro (Art. 3º, §2º).
 import io
 import re
 
+from django.utils import timezone
 from pypdf import PdfReader
 
 from comum.cpf import completar_cpf
@@ -172,9 +173,17 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
     expect(pagina.get_by_text("primeira publicação")).to_be_visible()
     convocados = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem será convocado"))
     expect(convocados.get_by_role("row").filter(has_text="3ª")).to_contain_text("Zacarias Nascimento")
+    # Publicar pede onde saiu: edição, data e página do Diário Oficial (a versão foi gerada hoje).
+    pagina.get_by_role("button", name="Confirmar e publicar").click()
+    expect(pagina.get_by_text("Corrija os campos indicados abaixo.")).to_be_visible()
+    hoje = f"{timezone.localdate():%d/%m/%Y}"
+    pagina.get_by_label("Edição do Diário Oficial").fill("2.345")
+    pagina.get_by_label("Data da edição").fill(hoje)
+    pagina.get_by_label("Página:", exact=True).fill("7")
     pagina.get_by_role("button", name="Confirmar e publicar").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text(f"{CARGO} — versão 1: resultado publicado")
+    expect(mensagem_de_sucesso(pagina)).to_contain_text(f"Diário Oficial do Município, edição 2.345, de {hoje}, p. 7")
 
 
 def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
