@@ -40,6 +40,7 @@ from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeIns
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .importacao.tela import ImportacaoNoAdmin
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
+from .para_publicar import falta_no_cargo, falta_no_edital
 from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
@@ -192,6 +193,7 @@ class EditalAdmin(HistoricoNoAdmin):
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
             context["quadro"] = quadro_do_edital(obj)
+            context["faltas"] = falta_no_edital(obj, request.user)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_search_results(self, request, queryset, search_term):
@@ -266,6 +268,7 @@ class CargoAdmin(HistoricoNoAdmin):
                 "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"
             )
             context["pode_registrar"] = request.user.has_perm("concursos.registrar_evento")
+            context["faltas"] = [f for f in [falta_no_cargo(obj, request.user)] if f is not None]
         return super().render_change_form(request, context, add, change, form_url, obj)
 
 

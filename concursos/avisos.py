@@ -7,22 +7,24 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import ValidationError
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 import cotas
 from comum.mensagens import mensagem_de
 
 from . import services
-from .apresentacao import pessoas_do_cargo
 from .campos_do_ato import DiarioOficialForm
 from .diario_oficial import DiarioOficial
 from .models import Edital, Resultado
+from .para_publicar import Passo, falta_na_versao
 from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
 
 
 def informar_resultado(request, resultado: Resultado) -> None:
-    """Mensagem ao RH sobre a versão gerada; se provisória, quem está pendente e quem está empatado."""
+    """Mensagem ao RH sobre a versão gerada; se provisória, o que falta para publicar, em contagens
+    por grupo e de empates, cada uma com o link para onde se resolve (``para_publicar``): nunca os
+    nomes de quem está pendente (a lista diria quem se declarou negro ou PcD)."""
     link = reverse("admin:concursos_resultado_change", args=[resultado.pk])
     cabecalho = format_html('<a href="{}">{} — versão {}</a>', link, resultado.cargo, resultado.versao)
     if getattr(resultado, "sem_mudanca", False):
@@ -32,25 +34,22 @@ def informar_resultado(request, resultado: Resultado) -> None:
     if not resultado.provisorio:
         messages.success(request, format_html("{}: resultado final gerado (ainda não publicado).", cabecalho))
         return
-    saida = resultado.saida_do_motor
-    numeros = [*saida.pendencias, *(n for grupo in saida.empates for n in grupo)]
-    pessoas = pessoas_do_cargo(resultado.cargo, numeros)
-    pendentes = ", ".join(_quem(n, pessoas) for n in saida.pendencias) or "nenhuma"
-    empates = "; ".join(" e ".join(_quem(n, pessoas) for n in g) for g in saida.empates) or "nenhum"
+    falta = falta_na_versao(resultado, request.user)
     messages.warning(
         request,
         format_html(
-            "{}: PRÉVIA (provisória), não pode ser publicada. Verificações pendentes: {}. Empates sem sorteio: {}.",
+            "{}: PRÉVIA (provisória), não pode ser publicada. Para publicar falta: {}. "
+            "Depois de resolver, gere o resultado de novo.",
             cabecalho,
-            pendentes,
-            empates,
+            format_html_join("; ", "{}", ((_passo(p),) for p in falta.passos)),
         ),
     )
 
 
-def _quem(numero: str, pessoas: dict) -> str:
-    nome = pessoas.get(numero, {}).get("nome")
-    return f"{numero} ({nome})" if nome else numero
+def _passo(passo: Passo) -> str:
+    if passo.link:
+        return format_html('{} — <a href="{}">{}</a>', passo.texto, passo.link, passo.acao)
+    return format_html("{} — {}", passo.texto, passo.acao)
 
 
 def gerar_e_informar(request, edital: Edital) -> None:

@@ -167,8 +167,11 @@ def _url_da_previa(pedido) -> str:
 @staff_member_required
 @permission_required(PERMISSOES, raise_exception=True)
 def importar_avaliacoes_pcd(request):
-    """O envio: confere o arquivo (tipo, tamanho, legível) e leva à prévia."""
-    form = AvaliacoesPcdForm(*((request.POST, request.FILES) if request.method == "POST" else ()))
+    """O envio: confere o arquivo (tipo, tamanho, legível) e leva à prévia. Com ``?edital=``
+    (o link de “Para publicar falta”), o edital já vem escolhido."""
+    edital = request.GET.get("edital", "")
+    inicial = {"edital": int(edital)} if edital.isascii() and edital.isdigit() and len(edital) < 10 else {}
+    form = AvaliacoesPcdForm(*((request.POST, request.FILES) if request.method == "POST" else ()), initial=inicial)
     if form.is_valid():
         return redirect(f"{reverse('concursos:previa_das_avaliacoes_pcd')}?{urlencode({'t': _guardar(request, form)})}")
     contexto = contexto_admin(request, "Importar avaliações PcD", form=form, colunas=avaliacoes_pcd.COLUNAS)

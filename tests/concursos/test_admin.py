@@ -151,7 +151,7 @@ def test_gerar_resultado_provisorio_avisa_pendencias_na_mensagem(client):
     resposta = client.post(reverse("concursos:gerar_resultado", args=[cargo.edital_id]), follow=True)
     assert resposta.status_code == 200
     (aviso,) = mensagens(resposta)
-    assert "PRÉVIA" in aviso and "Verificações pendentes: W (Wanda Pendente)" in aviso
+    assert "PRÉVIA" in aviso and "Negros: 1 verificação pendente" in aviso and "Wanda" not in aviso
     assert Resultado.objects.get().status == Resultado.PREVIA
 
 
