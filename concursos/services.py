@@ -177,7 +177,7 @@ def publicar_resultado(
 ) -> Resultado:
     """Publica a versão com a referência no Diário Oficial (edição, data e página, conferidas por
     ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
-    empates) e versão superada. As telas sempre exigem a referência; sem ela (``None``) só publicam
+    empates) e versão superada. As telas e o comando sempre exigem a referência; sem ela (``None``) só publicam
     os testes e os dados de carga, que não falam de Diário Oficial."""
     resultado = Resultado.objects.select_for_update().select_related("cargo").get(pk=resultado.pk)
     if resultado.provisorio:

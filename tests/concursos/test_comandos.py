@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command, execute_from_command_line
 from django.core.management.base import CommandError
 from django.db import connections
+from django.utils import timezone
 
 from concursos.models import Cargo, Resultado
 from demo.plano import EDITAIS
@@ -27,6 +28,11 @@ CHAVES_COMPARADAS = (
 def demo(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("carregar_demo", stdout=StringIO())
+
+
+def diario_oficial() -> list[str]:
+    """A referência da publicação, datada de hoje: o comando gera a versão agora."""
+    return ["--diario-oficial", f"2.345;{timezone.localdate():%d/%m/%Y};7"]
 
 
 def rodar(*argumentos) -> str:
@@ -73,7 +79,7 @@ def test_publicar_edital_com_cargo_provisorio_e_recusado_e_nada_e_gravado(capsys
     monkeypatch.setattr(connections, "close_all", lambda: None)  # run_from_argv fecharia a conexão do teste
     antes = list(Resultado.objects.values_list("pk", "status"))
     with pytest.raises(SystemExit) as saida:
-        execute_from_command_line(["manage.py", "gerar_resultado", "1/2025", "--publicar"])
+        execute_from_command_line(["manage.py", "gerar_resultado", "1/2025", "--publicar", *diario_oficial()])
     assert saida.value.code != 0
     capturado = capsys.readouterr()
     assert capturado.out == ""
@@ -84,10 +90,31 @@ def test_publicar_edital_com_cargo_provisorio_e_recusado_e_nada_e_gravado(capsys
 
 
 def test_publicar_edital_sem_pendencias_publica_todos_os_cargos():
-    dados = json.loads(rodar("gerar_resultado", "2/2023", "--publicar", "--json"))
+    dados = json.loads(rodar("gerar_resultado", "2/2023", "--publicar", *diario_oficial(), "--json"))
     assert [c["cargo"] for c in dados["cargos"]] == ["Agente Comunitário de Saúde"]
     publicado = Cargo.objects.get(codigo="ACS").resultados.first()
     assert (publicado.versao, publicado.status, publicado.publicado_por.username) == (2, "publicado", "admin")
+    hoje = timezone.localdate()
+    assert (
+        str(publicado.diario_oficial)
+        == f"Publicado no Diário Oficial do Município, edição 2.345, de {hoje:%d/%m/%Y}, p. 7"
+    )
+
+
+@pytest.mark.parametrize(
+    ("referencia", "mensagem"),
+    [
+        ([], "Publicar pede onde o resultado saiu"),
+        (["--diario-oficial", "2.345;31/02/2025;7"], "Publicar pede onde o resultado saiu"),
+        (["--diario-oficial", "2.345;01/01/2024;7"], "é anterior à geração da versão 2"),
+    ],
+    ids=["sem a referência", "data impossível", "antes da geração"],
+)
+def test_publicar_sem_o_diario_oficial_valido_e_recusado_e_nada_e_gravado(referencia, mensagem):
+    antes = list(Resultado.objects.values_list("pk", "status"))
+    with pytest.raises(CommandError, match=mensagem):
+        rodar("gerar_resultado", "2/2023", "--publicar", *referencia)
+    assert list(Resultado.objects.values_list("pk", "status")) == antes
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,15 @@
-"""``gerar_resultado EDITAL [--json] [--publicar] [--usuario U] [--tempos]``: nova versão do
-resultado de cada cargo do edital, numa só transação (``services.gerar_resultados_do_edital``).
+"""``gerar_resultado EDITAL [--json] [--publicar --diario-oficial "EDIÇÃO;DATA;PÁGINA"] [--usuario U]
+[--tempos]``: nova versão do resultado de cada cargo do edital, numa só transação
+(``services.gerar_resultados_do_edital``).
 
 Com ``--tempos``, escreve na saída de erro quanto tempo levaram a leitura do banco, o motor, a
 gravação e a confirmação da transação (usado por ``bench/bench_gerar_resultado.py``).
 
 Com ``--publicar`` é tudo ou nada: se algum cargo sai provisório (verificações pendentes ou empates
 sem sorteio), nenhum é publicado e nem as novas versões ficam gravadas; a mensagem, na saída de
-erro, nomeia cada cargo com as pendências e os empates, e o comando sai com código 1.
+erro, nomeia cada cargo com as pendências e os empates, e o comando sai com código 1. Publicar pede
+onde saiu, como na tela: ``--diario-oficial "2.345;05/06/2025;7"`` (edição, data e página do Diário
+Oficial do Município; a data nem anterior à geração, isto é, hoje, nem futura).
 """
 
 import itertools
@@ -14,6 +17,7 @@ import json
 import re
 import time
 from contextlib import nullcontext
+from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
@@ -21,6 +25,7 @@ from django.db import transaction
 
 import cotas
 from concursos import services
+from concursos.diario_oficial import DiarioOficial
 from concursos.fases import medir_fases
 from concursos.management.usuarios import usuario_do_comando
 from concursos.models import Edital, Resultado
@@ -35,12 +40,18 @@ class Command(BaseCommand):
         parser.add_argument("edital", help='número/ano do edital, por exemplo "1/2025"')
         parser.add_argument("--json", action="store_true", help="imprime só o JSON dos resultados na saída padrão")
         parser.add_argument("--publicar", action="store_true", help="publica todos (recusa se algum for provisório)")
+        parser.add_argument(
+            "--diario-oficial",
+            metavar="EDIÇÃO;DATA;PÁGINA",
+            help='com --publicar, onde saiu: edição, data (dd/mm/aaaa) e página, por exemplo "2.345;05/06/2025;7"',
+        )
         parser.add_argument("--usuario", help="quem gera/publica (padrão: o primeiro superusuário)")
         parser.add_argument("--tempos", action="store_true", help="escreve na saída de erro o tempo de cada fase")
 
     def handle(self, *args, **options):
         edital = buscar_edital(options["edital"])
         usuario = _usuario(options["usuario"], publicar=options["publicar"])
+        diario_oficial = _diario_oficial(options["diario_oficial"]) if options["publicar"] else None
         if not edital.cargos.exists():
             raise CommandError(f"O edital {edital} não tem cargos.")
         inicio = time.perf_counter()
@@ -53,7 +64,7 @@ class Command(BaseCommand):
                 except (cotas.ErroDeCotas, ValidationError) as erro:
                     raise CommandError(f"Resultado do edital {edital} não gerado: {_texto(erro)}") from erro
                 if options["publicar"]:
-                    resultados = _publicar_todos(edital, resultados, usuario)
+                    resultados = _publicar_todos(edital, resultados, usuario, diario_oficial)
                 marcas = [inicio, time.perf_counter()]
         marcas.append(time.perf_counter())
         if options["json"]:
@@ -127,7 +138,21 @@ def _usuario(username: str | None, *, publicar: bool):
     )
 
 
-def _publicar_todos(edital, resultados, usuario):
+def _diario_oficial(texto: str | None) -> DiarioOficial:
+    """``EDIÇÃO;DD/MM/AAAA;PÁGINA``; o serviço confere o resto (a data contra a geração e hoje)."""
+    partes = [parte.strip() for parte in (texto or "").split(";")]
+    try:
+        edicao, quando, pagina = partes
+        dia = datetime.strptime(quando, "%d/%m/%Y").date()
+    except ValueError:
+        raise CommandError(
+            'Publicar pede onde o resultado saiu: --diario-oficial "EDIÇÃO;DD/MM/AAAA;PÁGINA", '
+            'por exemplo "2.345;05/06/2025;7".'
+        ) from None
+    return DiarioOficial(edicao, dia, pagina)
+
+
+def _publicar_todos(edital, resultados, usuario, diario_oficial):
     """Publica todos ou nenhum: com um só provisório, desfaz a transação inteira."""
     provisorios = [r for r in resultados if r.provisorio]
     if provisorios:
@@ -141,7 +166,9 @@ def _publicar_todos(edital, resultados, usuario):
             "publicado até as verificações e os sorteios terminarem.\n" + "\n".join(linhas)
         )
     try:
-        return [services.publicar_resultado(r, publicado_por=usuario) for r in resultados]
+        return [
+            services.publicar_resultado(r, publicado_por=usuario, diario_oficial=diario_oficial) for r in resultados
+        ]
     except ValidationError as erro:
         raise CommandError(f"Nada foi publicado no edital {edital}: {_texto(erro)}") from erro
 
