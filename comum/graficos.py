@@ -1,0 +1,110 @@
+"""Gráficos de barras empilhadas em SVG, desenhados no servidor pelo matplotlib (docs/TECNICO.md §9).
+
+O mesmo SVG vai à tela (embutido no HTML) e ao PDF (o WeasyPrint o desenha como imagem ``data:``,
+pelo buscador que nega por padrão): a mesma figura nos dois. Só ``Figure`` e ``FigureCanvasSVG``,
+sem ``pyplot`` e o seu estado global, para que duas requisições ao mesmo tempo não se misturem.
+
+Saída determinística, para os testes compararem: o sal dos identificadores do SVG é fixo
+(``svg.hashsalt``), o SVG não leva data, e o texto sai como contornos da DejaVu Sans que vem com o
+matplotlib (``fname`` explícito: a mesma figura em qualquer máquina, com ou sem a fonte no sistema).
+O texto de cada rótulo fica também num comentário do SVG (é o que o matplotlib faz), e cada
+segmento de barra leva ``gid`` com a série e a barra.
+
+Um valor ``None`` é uma contagem suprimida ("< 5", na versão pública): o segmento é desenhado
+hachurado, com a altura de 4 (o maior valor que pode esconder) e o rótulo "< 5".
+"""
+
+from io import StringIO
+from pathlib import Path
+
+import matplotlib
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+
+# Configuração de processo, fixa e gravada uma vez só na importação (nunca mudada depois).
+matplotlib.rcParams["svg.hashsalt"] = "prestacao-de-contas"
+matplotlib.rcParams["svg.fonttype"] = "path"
+
+FONTE = FontProperties(fname=Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf", size=8)
+FONTE_PEQUENA = FontProperties(fname=FONTE.get_file(), size=7)
+# Paleta de Okabe e Ito, legível por quem não distingue vermelho e verde.
+CORES = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#999999", "#D55E00", "#56B4E9")
+CORES_CLARAS = ("#E69F00", "#999999", "#56B4E9", "#CC79A7")  # rótulo em preto; nas escuras, em branco
+ALTURA_DO_SUPRIMIDO = 4
+SUPRIMIDO = "< 5"
+
+
+def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titulo: str, eixo: str) -> str:
+    """Barras horizontais, uma por rótulo de ``barras``, empilhando as ``series`` (nome, valores);
+    devolve o SVG como texto. Sem barras, um SVG com o aviso "sem dados"."""
+    figura = Figure(figsize=(7.0, 1.3 + 0.36 * max(len(barras), 1)), dpi=72, layout="constrained")
+    eixos = figura.add_subplot()
+    eixos.set_title(titulo, fontproperties=FONTE, loc="left")
+    if not barras:
+        eixos.set_axis_off()
+        eixos.text(0.5, 0.5, "sem dados", ha="center", va="center", fontproperties=FONTE)
+        return _svg(figura)
+    posicoes = list(range(len(barras)))[::-1]
+    inicio = [0] * len(barras)
+    for numero_da_serie, (nome, valores) in enumerate(series):
+        cor = CORES[numero_da_serie % len(CORES)]
+        _serie(eixos, posicoes, inicio, valores, nome=nome, cor=cor, numero=numero_da_serie)
+    eixos.set_yticks(posicoes, [_curto(b) for b in barras], fontproperties=FONTE_PEQUENA)
+    maior = max(inicio) or 1
+    marcas = _marcas(maior)
+    eixos.set_xticks(marcas, [str(m) for m in marcas], fontproperties=FONTE_PEQUENA)
+    eixos.set_xlim(0, max(maior, marcas[-1]) * 1.05)
+    eixos.set_xlabel(eixo, fontproperties=FONTE_PEQUENA)
+    for lado in ("top", "right"):
+        eixos.spines[lado].set_visible(False)
+    figura.legend(prop=FONTE_PEQUENA, loc="outside lower center", ncol=len(series), frameon=False)
+    return _svg(figura)
+
+
+def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
+    rotulado = False
+    for barra, (posicao, valor) in enumerate(zip(posicoes, valores, strict=True)):
+        altura = ALTURA_DO_SUPRIMIDO if valor is None else valor
+        if not altura:
+            continue
+        retangulo = eixos.barh(
+            posicao,
+            altura,
+            left=inicio[barra],
+            height=0.6,
+            color="white" if valor is None else cor,
+            edgecolor=cor,
+            hatch="///" if valor is None else None,
+            label=None if rotulado else nome,
+        )[0]
+        retangulo.set_gid(f"barra-{numero}-{barra}")
+        rotulado = True
+        texto = SUPRIMIDO if valor is None else str(valor)
+        eixos.text(
+            inicio[barra] + altura / 2,
+            posicao,
+            texto,
+            ha="center",
+            va="center",
+            color="black" if valor is None or cor in CORES_CLARAS else "white",
+            fontproperties=FONTE_PEQUENA,
+        )
+        inicio[barra] += altura
+    if not rotulado:  # a série continua na legenda, mesmo sem nenhum segmento
+        eixos.barh([], [], color=cor, label=nome)
+
+
+def _marcas(maior: int) -> list[int]:
+    passo = max(1, -(-maior // 5))
+    return list(range(0, maior + passo, passo))
+
+
+def _curto(texto: str, limite: int = 42) -> str:
+    return texto if len(texto) <= limite else texto[: limite - 1] + "…"
+
+
+def _svg(figura: Figure) -> str:
+    saida = StringIO()
+    FigureCanvasSVG(figura).print_svg(saida, metadata={"Date": None})
+    return saida.getvalue()
