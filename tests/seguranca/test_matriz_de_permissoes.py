@@ -273,6 +273,15 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("admin:concursos_inscricao_change", r("admin:concursos_inscricao_change", args=[c.n1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO),
              contem={DO_RH: "field-cor_raca"}, nao_contem={DO_AUDITOR: "field-cor_raca"}),
+        # Prestação de contas do edital (só contagens): o RH e o auditor, sem ver_dados_sensiveis.
+        Caso("heteroidentificacao:prestacao_de_contas", r("heteroidentificacao:prestacao_de_contas", args=[c.e1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("heteroidentificacao:prestacao_de_contas_pdf",
+             r("heteroidentificacao:prestacao_de_contas_pdf", args=[c.e1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("heteroidentificacao:prestacao_de_contas_xlsx",
+             r("heteroidentificacao:prestacao_de_contas_xlsx", args=[c.e1.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=XLSX),
         # telas da comissão
         Caso("heteroidentificacao:minhas_sessoes", r("heteroidentificacao:minhas_sessoes"), todos_logados,
              contem={MEMBRO_C1: c.link_de_s1, DE_OUTRA: c.link_de_s2},
