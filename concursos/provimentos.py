@@ -38,11 +38,18 @@ class Convocado:
     inscricao: Inscricao
 
 
+def versao_vigente(cargo: Cargo) -> Resultado | None:
+    """A última versão do resultado, se o cargo já tem resultado publicado (antes disso, nenhuma)."""
+    if not cargo.resultados.filter(status=Resultado.PUBLICADO).exists():
+        return None
+    return cargo.resultados.order_by("-versao").first()
+
+
 def convocados(cargo: Cargo) -> list[Convocado]:
     """Os convocados ativos agora, em ordem de posição; nenhum antes da primeira publicação."""
-    if not cargo.resultados.filter(status=Resultado.PUBLICADO).exists():
+    ultimo = versao_vigente(cargo)
+    if ultimo is None:
         return []
-    ultimo = cargo.resultados.order_by("-versao").first()
     ordem = [p for p in ultimo.saida_do_motor.ordem_vigente if p.inscricao]
     linhas = cargo.inscricoes.select_related("candidato", "edital", "provimento")
     inscricoes = {i.numero: i for i in linhas.filter(numero__in=[p.inscricao for p in ordem])}
