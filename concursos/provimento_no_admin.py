@@ -8,6 +8,7 @@ from django.utils import timezone
 from comum.admin import SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
+from .convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
 from .models import AtoDeConvocacao, Provimento
 from .provimentos import PERMISSAO, situacao_dos_convocados
 
@@ -18,12 +19,15 @@ AJUDA_DOS_PRAZOS = (
 
 
 def contexto_dos_provimentos(request, cargo) -> dict:
-    """O quadro dos convocados da página do cargo, com "hoje" de ``timezone.localdate()``."""
+    """O quadro dos convocados e os atos de convocação da página do cargo, com "hoje" de
+    ``timezone.localdate()``."""
     return {
         "convocados": situacao_dos_convocados(cargo, timezone.localdate()),
         "pode_prover": request.user.has_perm(PERMISSAO),
         "tipo_nao_posse": NAO_POSSE,
         "tipo_desistencia": DESISTENCIA,
+        "pode_convocar": request.user.has_perm(PUBLICAR_CONVOCACAO),
+        "atos_de_convocacao": cargo.atos_de_convocacao.select_related("registrado_por").defer("pdf"),
     }
 
 

@@ -173,6 +173,14 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:registrar_provimento", r("concursos:registrar_provimento", args=[c.x2.pk]),
              equipe(DO_RH, SUPERUSUARIO), "post", {"portaria": "Portaria 9/2025", "data_da_nomeacao": "02/06/2025"}),
+        # O edital de convocação: o RH publica; quem vê resultados baixa o ato publicado (CPF mascarado).
+        Caso("concursos:publicar_convocacao", r("concursos:publicar_convocacao", args=[c.adm.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:publicar_convocacao", r("concursos:publicar_convocacao", args=[c.adm.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post",
+             {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
+        Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         # Atos de verificação que o RH registra (avaliação PcD, decisão judicial): nunca a comissão nem o auditor.
         Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
@@ -485,7 +493,7 @@ def montar_cenario():
     return SimpleNamespace(
         usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
-        publicado=publicado, evento=registrado.evento, x2=adm.inscricoes.get(numero="X2"), previa=registrado.resultado, pdfs=pdfs,
+        publicado=publicado, evento=registrado.evento, x2=adm.inscricoes.get(numero="X2"), ato=ato, previa=registrado.resultado, pdfs=pdfs,
         ficha=ficha_de_uma_previa(e1),
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
         link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',
