@@ -39,8 +39,10 @@ from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, Edita
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .importacao.tela import ImportacaoNoAdmin
+from .modelo_do_provimento import PRAZOS_DO_PROVIMENTO
 from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
 from .para_publicar import falta_no_cargo, falta_no_edital
+from .provimento_no_admin import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
 from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
@@ -156,6 +158,7 @@ class EditalAdmin(HistoricoNoAdmin):
             (None, {"fields": campos}),
             ("Regime de cotas", {"fields": regime, "description": ajuda}),
             ("Assinatura dos anexos", {"fields": self.assinatura, "description": AJUDA_DA_ASSINATURA}),
+            ("Prazos da posse e do exercício", {"fields": PRAZOS_DO_PROVIMENTO, "description": AJUDA_DOS_PRAZOS}),
         ]
 
     @admin.display(description="prorrogação da validade")
@@ -269,6 +272,7 @@ class CargoAdmin(HistoricoNoAdmin):
             )
             context["pode_registrar"] = request.user.has_perm("concursos.registrar_evento")
             context["faltas"] = [f for f in [falta_no_cargo(obj, request.user)] if f is not None]
+            context.update(contexto_dos_provimentos(request, obj))  # nomeação, posse e exercício
         return super().render_change_form(request, context, add, change, form_url, obj)
 
 

@@ -26,6 +26,7 @@ from cotas.regimes import rotulo_do_grupo
 
 from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from .importacao.leitores import ValorInvalido, ler_decimal
+from .modelo_do_provimento import PRAZOS_DO_PROVIMENTO
 from .models import (
     REGIMES,
     SITUACOES_DE_VERIFICACAO,
@@ -98,12 +99,26 @@ class EditalForm(forms.ModelForm):
             "regime",
             "signatario_nome",
             "signatario_funcao",
+            *PRAZOS_DO_PROVIMENTO,
         ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         criterios = self.instance.desempate if self.instance.pk else DESEMPATE_PADRAO
         self.initial["desempate"] = ", ".join(criterios)
+        for campo in PRAZOS_DO_PROVIMENTO:  # em branco, o padrão (docs/CONVOCACAO.md §3)
+            if campo in self.fields:
+                self.fields[campo].required = False
+                self.fields[campo].validators.append(MinValueValidator(1))
+
+    def clean_prazo_da_posse_em_dias(self):
+        return self.cleaned_data["prazo_da_posse_em_dias"] or Edital._meta.get_field("prazo_da_posse_em_dias").default
+
+    def clean_prazo_do_exercicio_em_dias(self):
+        return (
+            self.cleaned_data["prazo_do_exercicio_em_dias"]
+            or Edital._meta.get_field("prazo_do_exercicio_em_dias").default
+        )
 
     def clean_desempate(self):
         return [criterio.strip() for criterio in self.cleaned_data["desempate"].split(",") if criterio.strip()]

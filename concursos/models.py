@@ -35,6 +35,7 @@ from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros m
     OpcaoDeGrupo,
 )
 from .modelo_do_processamento import Processamento  # noqa: F401 (lido daqui como os outros modelos)
+from .modelo_do_provimento import AtoDeConvocacao, Provimento  # noqa: F401 (lidos daqui como os outros modelos)
 from .saida_do_motor import ler_saida
 
 TIPOS_DE_EDITAL = [
@@ -104,6 +105,14 @@ class Edital(models.Model):
     # Quem assina os anexos do edital (o quadro de vagas); sem nome, o bloco de assinatura fica em branco.
     signatario_nome = models.CharField("nome de quem assina os anexos", max_length=200, blank=True)
     signatario_funcao = models.CharField("cargo ou função de quem assina", max_length=200, blank=True)
+    # Prazos do provimento (docs/CONVOCACAO.md): o estatuto municipal não está no repositório; o padrão
+    # são os 30 e 15 dias da Lei 8.112/1990 (arts. 13, §1º, e 15, §1º), e o edital os muda.
+    prazo_da_posse_em_dias = models.PositiveSmallIntegerField(
+        "prazo da posse (dias)", default=30, help_text="Contados da publicação da nomeação."
+    )
+    prazo_do_exercicio_em_dias = models.PositiveSmallIntegerField(
+        "prazo do exercício (dias)", default=15, help_text="Contados da posse."
+    )
     history = HistoricalRecords(verbose_name="histórico do edital", verbose_name_plural="históricos do edital")
 
     class Meta:

@@ -3,7 +3,7 @@ simulador; e a verificação pública do código do Anexo I."""
 
 from django.urls import path, re_path
 
-from . import views, views_do_modelo
+from . import views, views_da_convocacao, views_do_modelo, views_do_provimento
 from .importacao import tela_das_avaliacoes
 from .segundo_plano import views as views_do_segundo_plano
 
@@ -19,6 +19,9 @@ urlpatterns = [
     path("editais/<int:pk>/resultado.pdf", views.resultado_pdf, name="resultado_pdf"),
     path("cargos/<int:pk>/eventos/<str:tipo>/", views.registrar_evento, name="registrar_evento"),
     path("eventos/<int:pk>/", views.evento, name="evento"),
+    path("inscricoes/<int:pk>/provimento/", views_do_provimento.registrar_provimento, name="registrar_provimento"),
+    path("cargos/<int:pk>/convocacao/", views_da_convocacao.publicar_convocacao, name="publicar_convocacao"),
+    path("convocacoes/<int:pk>.pdf", views_da_convocacao.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
     path("inscricoes/<int:pk>/avaliacao-pcd/", views.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
     path("inscricoes/<int:pk>/decisao-judicial/", views.registrar_decisao_judicial, name="registrar_decisao_judicial"),
     path("avaliacoes-pcd/", tela_das_avaliacoes.importar_avaliacoes_pcd, name="importar_avaliacoes_pcd"),

@@ -34,10 +34,11 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
+from concursos import provimentos
 from concursos import services as servicos_de_concursos
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
-from concursos.models import Instituicao, LeiauteDeImportacao, Processamento
+from concursos.models import AtoDeConvocacao, Instituicao, LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
 from heteroidentificacao import services
@@ -84,6 +85,9 @@ ADMIN = {
     "concursos.inscricao": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.evento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     "concursos.resultado": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # Nomeação, posse e exercício e os atos de convocação: gravados pelos serviços; o admin só mostra.
+    "concursos.provimento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    "concursos.atodeconvocacao": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     # O cabeçalho dos anexos (órgão, brasão, local da assinatura): o RH altera, o auditor vê.
     "concursos.instituicao": {SUPERUSUARIO: UNICO, DO_RH: UNICO, DO_AUDITOR: LEITURA},
     "heteroidentificacao.comissao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
@@ -164,6 +168,19 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "vagas_adicionais"]),
              equipe(DO_RH, SUPERUSUARIO), "post", {"quantidade": "1", "documento": "Decreto 2/2025"}),
         Caso("concursos:evento", r("concursos:evento", args=[c.evento.pk]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # Nomeação, posse e exercício de um convocado: o RH registra; o auditor não (o serviço também recusa).
+        Caso("concursos:registrar_provimento", r("concursos:registrar_provimento", args=[c.x2.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:registrar_provimento", r("concursos:registrar_provimento", args=[c.x2.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post", {"portaria": "Portaria 9/2025", "data_da_nomeacao": "02/06/2025"}),
+        # O edital de convocação: o RH publica; quem vê resultados baixa o ato publicado (CPF mascarado).
+        Caso("concursos:publicar_convocacao", r("concursos:publicar_convocacao", args=[c.adm.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:publicar_convocacao", r("concursos:publicar_convocacao", args=[c.adm.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post",
+             {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
+        Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         # Atos de verificação que o RH registra (avaliação PcD, decisão judicial): nunca a comissão nem o auditor.
         Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
@@ -421,6 +438,13 @@ def montar_cenario():
         data_do_ato=DATA_DO_ATO,
         registrado_por=rh,
     )
+    provimento = provimentos.registrar_nomeacao(
+        adm.inscricoes.get(numero="X1"), portaria="Portaria 1/2025", data_da_nomeacao=DATA_DO_ATO, registrado_por=rh
+    )
+    ato = AtoDeConvocacao.objects.create(
+        cargo=adm, numero="1/2025", data=DATA_DO_ATO, local="Secretaria de Administração", prazo=DATA_DO_ATO,
+        inscricoes=["X1"], pdf=b"%PDF-1.4\n", hash_do_pdf="0" * 64, registrado_por=rh,
+    )  # fmt: skip
     # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
     pedido = pedidos.pedir_resultados(e1, solicitado_por=rh)
     pdfs = Processamento.objects.create(
@@ -460,6 +484,8 @@ def montar_cenario():
         "concursos.candidato": n1.candidato,
         "concursos.evento": registrado.evento,
         "concursos.resultado": publicado,
+        "concursos.provimento": provimento,
+        "concursos.atodeconvocacao": ato,
         "concursos.instituicao": Instituicao.objects.create(),
         "heteroidentificacao.comissao": c1,
         "heteroidentificacao.sessao": s1,
@@ -476,7 +502,7 @@ def montar_cenario():
     return SimpleNamespace(
         usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
-        publicado=publicado, evento=registrado.evento, previa=registrado.resultado, pdfs=pdfs,
+        publicado=publicado, evento=registrado.evento, x2=adm.inscricoes.get(numero="X2"), ato=ato, previa=registrado.resultado, pdfs=pdfs,
         ficha=ficha_de_uma_previa(e1),
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
         link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',

@@ -1,0 +1,197 @@
+"""Nomeação, posse e exercício de quem está convocado (docs/CONVOCACAO.md).
+
+Convocado é quem está na ordem de convocação vigente do cargo (``posicoes.linhas_da_ordem``: a
+última versão, depois do resultado publicado e dos eventos; docs/REGRAS.md §5). Cada passo é um
+registro datado, com quem o registrou, e só vale uma vez (docs/REGRAS.md §9): nomeação (portaria e
+data da publicação), posse (não antes da nomeação) e exercício (não antes da posse).
+
+A falta de posse no prazo **não** é registrada aqui nem sozinha: a página do cargo pede ao RH que
+confirme o evento ``nao_posse`` (``registrar_evento``), que refaz a convocação.
+
+As permissões são conferidas aqui, e não só nas telas: o auditor e a comissão são recusados.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from comum.exibicao import data
+from comum.validacao import validar_texto
+from cotas.regimes import rotulo_do_grupo
+
+from .atos import conferir_data_do_ato
+from .models import Cargo, Inscricao, Provimento, Resultado
+from .prazos import descrever_prazo, vencido
+
+PERMISSAO = "concursos.registrar_provimento"
+
+
+@dataclass(frozen=True)
+class Convocado:
+    """Um convocado ativo na ordem vigente: posição, vaga (ampla ou grupo) e a inscrição."""
+
+    posicao: int
+    vaga: str
+    inscricao: Inscricao
+
+
+def versao_vigente(cargo: Cargo) -> Resultado | None:
+    """A última versão do resultado, se o cargo já tem resultado publicado (antes disso, nenhuma)."""
+    if not cargo.resultados.filter(status=Resultado.PUBLICADO).exists():
+        return None
+    return cargo.resultados.order_by("-versao").first()
+
+
+def convocados(cargo: Cargo) -> list[Convocado]:
+    """Os convocados ativos agora, em ordem de posição; nenhum antes da primeira publicação."""
+    ultimo = versao_vigente(cargo)
+    if ultimo is None:
+        return []
+    ordem = [p for p in ultimo.saida_do_motor.ordem_vigente if p.inscricao]
+    linhas = cargo.inscricoes.select_related("candidato", "edital", "provimento")
+    inscricoes = {i.numero: i for i in linhas.filter(numero__in=[p.inscricao for p in ordem])}
+    return [Convocado(p.posicao, p.vaga or "", inscricoes[p.inscricao]) for p in ordem if p.inscricao in inscricoes]
+
+
+def _conferir_permissao(usuario) -> None:
+    if usuario is None or not usuario.has_perm(PERMISSAO):
+        raise PermissionDenied("Só o RH registra nomeação, posse e exercício.")
+
+
+def _conferir_convocado(inscricao: Inscricao) -> None:
+    if all(c.inscricao.pk != inscricao.pk for c in convocados(inscricao.cargo)):
+        raise ValidationError(
+            f"A inscrição {inscricao.numero} não está convocada no cargo {inscricao.cargo.codigo}: só quem está na "
+            "ordem de convocação vigente é nomeado, toma posse e entra em exercício."
+        )
+
+
+def _recusar_futura(valor: date, campo: str, rotulo: str) -> None:
+    if not isinstance(valor, date):
+        raise ValidationError({campo: f"Informe {rotulo} (dd/mm/aaaa)."})
+    hoje = timezone.localdate()
+    if valor > hoje:
+        raise ValidationError({campo: f"A {rotulo} ({data(valor)}) está no futuro (hoje é {data(hoje)})."})
+
+
+def _provimento_travado(inscricao: Inscricao) -> Provimento:
+    provimento = Provimento.objects.select_for_update().filter(inscricao=inscricao).first()
+    if provimento is None:
+        raise ValidationError(f"A inscrição {inscricao.numero} ainda não foi nomeada: registre antes a nomeação.")
+    return provimento
+
+
+@transaction.atomic
+def registrar_nomeacao(inscricao: Inscricao, *, portaria: str, data_da_nomeacao, registrado_por) -> Provimento:
+    """A nomeação do convocado: a portaria e a data da publicação (dentro da validade do concurso)."""
+    _conferir_permissao(registrado_por)
+    inscricao = Inscricao.objects.select_for_update().select_related("cargo", "edital").get(pk=inscricao.pk)
+    _conferir_convocado(inscricao)
+    anterior = Provimento.objects.filter(inscricao=inscricao).first()
+    if anterior is not None:
+        raise ValidationError(
+            f"A inscrição {inscricao.numero} já foi nomeada pela portaria {anterior.portaria}, publicada em "
+            f"{data(anterior.data_da_nomeacao)}: uma nomeação não se registra duas vezes."
+        )
+    portaria = validar_texto((portaria or "").strip(), rotulo="portaria", campo="portaria", limite=120)
+    if not portaria:
+        raise ValidationError({"portaria": "Informe o número da portaria de nomeação."})
+    conferir_data_do_ato(inscricao.edital, data_da_nomeacao, campo="data_da_nomeacao")
+    provimento = Provimento(
+        inscricao=inscricao, portaria=portaria, data_da_nomeacao=data_da_nomeacao, registrado_por=registrado_por
+    )
+    provimento._history_user = registrado_por
+    provimento.save()
+    return provimento
+
+
+@transaction.atomic
+def registrar_posse(inscricao: Inscricao, *, data_da_posse, registrado_por) -> Provimento:
+    """A posse do nomeado, não antes da publicação da nomeação nem no futuro."""
+    _conferir_permissao(registrado_por)
+    provimento = _provimento_travado(inscricao)
+    _conferir_convocado(inscricao)
+    if provimento.data_da_posse is not None:
+        raise ValidationError(
+            f"A posse da inscrição {inscricao.numero} já foi registrada ({data(provimento.data_da_posse)})."
+        )
+    _recusar_futura(data_da_posse, "data_da_posse", "data da posse")
+    if data_da_posse < provimento.data_da_nomeacao:
+        raise ValidationError(
+            {
+                "data_da_posse": f"A posse ({data(data_da_posse)}) não pode ser anterior à publicação da nomeação "
+                f"({data(provimento.data_da_nomeacao)})."
+            }
+        )
+    provimento.data_da_posse, provimento.posse_registrada_por = data_da_posse, registrado_por
+    provimento._history_user = registrado_por
+    provimento.save(update_fields=["data_da_posse", "posse_registrada_por"])
+    return provimento
+
+
+@transaction.atomic
+def registrar_exercicio(inscricao: Inscricao, *, data_do_exercicio, registrado_por) -> Provimento:
+    """O início do exercício do empossado, não antes da posse nem no futuro."""
+    _conferir_permissao(registrado_por)
+    provimento = _provimento_travado(inscricao)
+    if provimento.data_da_posse is None:
+        raise ValidationError(f"A inscrição {inscricao.numero} ainda não tomou posse: registre antes a posse.")
+    if provimento.data_do_exercicio is not None:
+        raise ValidationError(
+            f"O exercício da inscrição {inscricao.numero} já foi registrado ({data(provimento.data_do_exercicio)})."
+        )
+    _recusar_futura(data_do_exercicio, "data_do_exercicio", "data do início do exercício")
+    if data_do_exercicio < provimento.data_da_posse:
+        raise ValidationError(
+            {
+                "data_do_exercicio": f"O exercício ({data(data_do_exercicio)}) não pode começar antes da posse "
+                f"({data(provimento.data_da_posse)})."
+            }
+        )
+    provimento.data_do_exercicio, provimento.exercicio_registrado_por = data_do_exercicio, registrado_por
+    provimento._history_user = registrado_por
+    provimento.save(update_fields=["data_do_exercicio", "exercicio_registrado_por"])
+    return provimento
+
+
+def situacao_do_convocado(convocado: Convocado, hoje: date) -> dict:
+    """O que a página do cargo mostra de um convocado: a situação, o prazo em curso e se a não posse
+    deve ser confirmada (nomeado, sem posse, prazo da posse vencido)."""
+    inscricao = convocado.inscricao
+    provimento = getattr(inscricao, "provimento", None)
+    linha = {
+        "posicao": convocado.posicao,
+        "vaga": rotulo_do_grupo(convocado.vaga) if convocado.vaga else "—",
+        "inscricao": inscricao,
+        "nome": inscricao.candidato.nome_de_uso,
+        "cpf": inscricao.candidato.cpf_mascarado,
+        "provimento": provimento,
+        "prazo": "",
+        "confirmar_nao_posse": False,
+    }
+    if provimento is None:
+        return {**linha, "situacao": "convocado, aguardando nomeação", "proximo_passo": "nomeação"}
+    nomeado = f"nomeado pela portaria {provimento.portaria}, de {data(provimento.data_da_nomeacao)}"
+    if provimento.data_da_posse is None:
+        prazo = provimento.prazo_da_posse
+        return {
+            **linha,
+            "situacao": nomeado,
+            "prazo": descrever_prazo("posse", prazo, hoje),
+            "confirmar_nao_posse": vencido(prazo, hoje),
+            "proximo_passo": "posse",
+        }
+    empossado = f"{nomeado}; posse em {data(provimento.data_da_posse)}"
+    if provimento.data_do_exercicio is None:
+        prazo = descrever_prazo("exercício", provimento.prazo_do_exercicio, hoje)
+        return {**linha, "situacao": empossado, "prazo": prazo, "proximo_passo": "exercício"}
+    situacao = f"{empossado}; em exercício desde {data(provimento.data_do_exercicio)}"
+    return {**linha, "situacao": situacao, "proximo_passo": None}
+
+
+def situacao_dos_convocados(cargo: Cargo, hoje: date | None = None) -> list[dict]:
+    hoje = hoje or timezone.localdate()
+    return [situacao_do_convocado(c, hoje) for c in convocados(cargo)]

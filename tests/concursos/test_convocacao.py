@@ -1,0 +1,152 @@
+"""O edital de convocação (docs/CONVOCACAO.md §5): o PDF pelo texto extraído (número do ato, vaga,
+CPF mascarado e motivo com o artigo, nunca o CPF inteiro), o ato guardado com o hash do PDF e as
+inscrições, nunca apagado, e as recusas do serviço."""
+
+import hashlib
+import io
+import re
+from datetime import date
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from comum.cpf import formatar_cpf
+from concursos import convocacoes, services
+from concursos.models import AtoDeConvocacao
+from concursos.papeis import AUDITOR, MEMBRO, RH
+
+from . import test_provimento
+from .test_admin import texto
+
+# As fixtures dos papéis e do cargo publicado (A, B, Z, Y e P convocados) são as dos provimentos.
+papeis, rh, publicado = test_provimento.papeis, test_provimento.rh, test_provimento.publicado
+
+pytestmark = pytest.mark.django_db
+
+ATO = date(2025, 6, 2)
+
+
+def texto_do_pdf(conteudo: bytes) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(io.BytesIO(conteudo)).pages))
+
+
+def publicar(cargo, numeros, quem, **campos):
+    campos = {"numero": "12/2025", "data": ATO, "local": "Secretaria de Administração, Rua X, 100", **campos}
+    inscricoes = [cargo.inscricoes.get(numero=n) for n in numeros]
+    return convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=inscricoes, registrado_por=quem, **campos)
+
+
+def test_o_pdf_tem_o_numero_do_ato_a_vaga_o_cpf_mascarado_e_o_motivo(publicado, rh):
+    ato = publicar(publicado, ["Z", "P"], rh)
+    pdf = texto_do_pdf(bytes(ato.pdf))
+    z = publicado.inscricoes.get(numero="Z").candidato
+    assert "EDITAL DE CONVOCAÇÃO Nº 12/2025" in pdf
+    assert "3ª Negros Z Candidato Z" in pdf
+    assert z.cpf_mascarado in pdf
+    assert formatar_cpf(z.cpf) not in pdf and z.cpf not in pdf
+    assert "Motivo: 3ª vaga, reservada a negros" in pdf
+    assert "5ª PcD P" in pdf or "5ª Pessoas com deficiência P" in pdf
+    assert "Secretaria de Administração, Rua X, 100" in pdf
+    assert "até 02/07/2025" in pdf  # o prazo da posse do edital (30 dias), por padrão
+    assert "Art. 3º, §2º" in pdf  # a fundamentação: substituição de negro por negro
+    assert "Candidato A" not in pdf  # só os escolhidos
+
+
+def test_o_ato_guarda_o_hash_do_pdf_e_as_inscricoes_em_ordem_de_posicao_e_nunca_se_apaga(publicado, rh):
+    ato = publicar(publicado, ["P", "A"], rh, prazo=date(2025, 6, 20))
+    assert ato.inscricoes == ["A", "P"]
+    assert ato.hash_do_pdf == hashlib.sha256(bytes(ato.pdf)).hexdigest()
+    assert ato.prazo == date(2025, 6, 20) and "até 20/06/2025" in texto_do_pdf(bytes(ato.pdf))
+    with pytest.raises(ValidationError):
+        ato.delete()
+    with pytest.raises(ValidationError):
+        ato.save()
+    assert AtoDeConvocacao.objects.count() == 1
+
+
+def test_o_pdf_do_ato_depois_de_um_evento_conta_a_cadeia_do_motivo(publicado, rh):
+    services.registrar_evento(
+        publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"), documento="Req. 1/2025",
+        data_do_ato=ATO, registrado_por=rh,
+    )  # fmt: skip
+    ato = publicar(publicado, ["C"], rh)
+    pdf = texto_do_pdf(bytes(ato.pdf))
+    assert "desistente" in pdf and "Motivo:" in pdf
+
+
+@pytest.mark.parametrize(
+    ("campos", "mensagem"),
+    [
+        ({"numero": " "}, "número do ato"),
+        ({"local": ""}, "onde apresentar"),
+        ({"data": date(2025, 1, 2)}, "anterior à publicação do edital"),
+        ({"prazo": date(2025, 6, 1)}, "não pode ser anterior ao ato"),
+    ],
+)
+def test_o_ato_recusa_campos_errados(publicado, rh, campos, mensagem):
+    with pytest.raises(ValidationError, match=mensagem):
+        publicar(publicado, ["A"], rh, **campos)
+    assert not AtoDeConvocacao.objects.exists()
+
+
+def test_o_ato_so_convoca_quem_esta_convocado_e_nao_repete_o_numero(publicado, rh):
+    with pytest.raises(ValidationError, match="Não estão convocadas agora no cargo GM: C"):
+        publicar(publicado, ["A", "C"], rh)
+    with pytest.raises(ValidationError, match="ao menos um convocado"):
+        publicar(publicado, [], rh)
+    publicar(publicado, ["A"], rh)
+    with pytest.raises(ValidationError, match="Já há um ato de convocação nº 12/2025"):
+        publicar(publicado, ["B"], rh)
+
+
+@pytest.mark.parametrize("papel", [AUDITOR, MEMBRO])
+def test_auditor_e_comissao_nao_publicam_ato(publicado, papeis, papel):
+    with pytest.raises(PermissionDenied):
+        publicar(publicado, ["A"], papeis[papel])
+    assert not AtoDeConvocacao.objects.exists()
+
+
+def test_o_rh_publica_pela_pagina_do_cargo_e_o_ato_fica_listado(publicado, papeis):
+    cliente = Client()
+    cliente.force_login(papeis[RH])
+    a, y = publicado.inscricoes.get(numero="A"), publicado.inscricoes.get(numero="Y")
+    pagina = cliente.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])).content.decode()
+    assert 'form="form-da-convocacao"' in pagina and 'id="form-da-convocacao"' in pagina
+    url = reverse("concursos:publicar_convocacao", args=[publicado.pk])
+    formulario = cliente.get(url, {"inscricao": [a.pk, y.pk]}).context["form"]
+    assert sorted(formulario["inscricoes"].value()) == sorted([str(a.pk), str(y.pk)])
+    dados = {"numero": "3/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [a.pk, y.pk]}
+    assert cliente.post(url, dados).status_code == 302
+    ato = AtoDeConvocacao.objects.get()
+    assert ato.inscricoes == ["A", "Y"] and ato.prazo == date(2025, 7, 2)
+    pagina = texto(cliente.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])))
+    assert "Atos de convocação publicados" in pagina and "3/2025 02/06/2025 02/07/2025 A, Y" in pagina
+    baixado = cliente.get(reverse("concursos:ato_de_convocacao_pdf", args=[ato.pk]))
+    assert baixado["Content-Type"] == "application/pdf"
+    assert hashlib.sha256(baixado.content).hexdigest() == ato.hash_do_pdf  # o PDF como foi publicado
+
+
+def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publicado, papeis):
+    registrado = services.registrar_evento(
+        publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
+        registrado_por=papeis[RH],
+    )  # fmt: skip
+    novos = {c["inscricao"] for c in registrado.convocados_agora}
+    cliente = Client()
+    cliente.force_login(papeis[RH])
+    url = reverse("concursos:publicar_convocacao", args=[publicado.pk])
+    escolhidas = cliente.get(url, {"evento": registrado.evento.pk}).context["form"]["inscricoes"].value()
+    assert novos and {publicado.inscricoes.get(pk=pk).numero for pk in escolhidas} == novos
+
+
+def test_o_auditor_baixa_o_ato_mas_nao_publica(publicado, papeis):
+    ato = publicar(publicado, ["A"], papeis[RH])
+    cliente = Client()
+    cliente.force_login(papeis[AUDITOR])
+    assert cliente.get(reverse("concursos:ato_de_convocacao_pdf", args=[ato.pk])).status_code == 200
+    assert cliente.get(reverse("concursos:publicar_convocacao", args=[publicado.pk])).status_code == 403
+    pagina = cliente.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])).content.decode()
+    assert 'id="form-da-convocacao"' not in pagina
