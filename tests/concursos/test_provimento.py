@@ -125,7 +125,8 @@ def test_vencido_o_prazo_a_pagina_pede_a_confirmacao_da_nao_posse_e_nao_registra
     assert "Prazo da posse vencido sem posse registrada: confirme a não posse" in texto(resposta)
     link = reverse("concursos:registrar_evento", args=[publicado.pk, "nao_posse"]) + f"?inscricao={z.pk}"
     assert f'href="{link}"' in resposta.content.decode()
-    assert resposta.content.decode().count("Confirmar não posse") == 1  # só Z foi nomeado
+    assert resposta.content.decode().count(">Confirmar não posse</a>") == 1  # só Z foi nomeado
+    assert f'aria-label="Confirmar não posse de {z.numero} — ' in resposta.content.decode()
     assert not Evento.objects.exists()
     assert list(publicado.resultados.values_list("versao", flat=True)) == [1]
     # O botão leva ao formulário do evento com a inscrição já escolhida; só a confirmação o grava.

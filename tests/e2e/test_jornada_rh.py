@@ -188,11 +188,13 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
 
 def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     pagina.get_by_role("link", name="Cargo e eventos").click()
-    pagina.get_by_role("link", name="Desistência", exact=True).click()
+    # A desistência sai da linha do convocado, no quadro de nomeação e posse: o formulário já vem
+    # com a inscrição escolhida.
+    pagina.get_by_role("link", name="Desistência de 1006 — Zacarias Nascimento").click()
     inscricao = pagina.get_by_label("Inscrição")
     zacarias = inscricao.locator("option", has_text="1006 — Zacarias Nascimento")
     expect(zacarias).to_contain_text("convocada: 3ª vaga, negros")
-    inscricao.select_option(zacarias.get_attribute("value"))
+    expect(inscricao).to_have_value(zacarias.get_attribute("value"))
     pagina.get_by_label("Documento de suporte").fill("Requerimento nº 123/2025")
     pagina.get_by_label("Data do ato").fill("02/06/2025")
     pagina.get_by_label("Motivo").fill("Desistência protocolada pelo candidato.")
