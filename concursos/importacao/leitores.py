@@ -6,7 +6,6 @@ texto do XLSX) e devolve o valor do campo, ou levanta ``ValorInvalido`` com o mo
 import functools
 import math
 import re
-import unicodedata
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
@@ -14,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils import timezone
 
+from comum.busca import sem_acentos
 from comum.cpf import normalizar_cpf, validar_cpf
 from comum.planilhas import PERIGOSOS, texto
 from comum.validacao import ANO_MINIMO_DE_NASCIMENTO, IDADE_MINIMA, validar_nascimento
@@ -24,11 +24,6 @@ MAXIMO_INTEIRO = 2_147_483_647  # o maior inteiro que cabe numa coluna inteira e
 
 class ValorInvalido(ValueError):
     """Célula que não pode ser lida; a mensagem diz por quê, em português."""
-
-
-def sem_acentos(texto: str) -> str:
-    decomposto = unicodedata.normalize("NFKD", texto)
-    return "".join(c for c in decomposto if not unicodedata.combining(c))
 
 
 def normalizar_cabecalho(texto) -> str:
