@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.urls import reverse
 
 import cotas
 from comum import planilhas
@@ -24,6 +25,7 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DECLARACAO_FALSA, DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
+from .busca_de_inscricoes import InscricaoPorBusca, situacoes_atuais
 from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from .importacao.leitores import ValorInvalido, ler_decimal
 from .modelo_do_provimento import PRAZOS_DO_PROVIMENTO
@@ -264,17 +266,12 @@ def grupos_conhecidos() -> tuple[str, ...]:
     return tuple(dict.fromkeys(g.grupo for r in cotas.REGIMES.values() for g in r.grupos))
 
 
-def _rotulo_da_inscricao(inscricao: Inscricao, situacoes: dict[str, str]) -> str:
-    rotulo = f"{inscricao.numero} — {inscricao.candidato.nome_de_uso}"
-    return f"{rotulo} ({situacoes[inscricao.numero]})" if inscricao.numero in situacoes else rotulo
-
-
 class EventoForm(forms.Form):
     """Dados de um evento do cargo: inscrição (ou quantidade de vagas), documento, data do ato,
     publicação no Diário Oficial e motivo; nas revisões (docs/REGRAS.md §8), a nova verificação ou a
     nota corrigida, e se a decisão é sub judice (com o número do processo)."""
 
-    inscricao = forms.ModelChoiceField(label="Inscrição", queryset=Inscricao.objects.none())
+    inscricao = InscricaoPorBusca(label="Inscrição")
     quantidade = forms.IntegerField(label="Quantidade de vagas novas", min_value=1, max_value=MAXIMO_DE_VAGAS)
     grupo = forms.ChoiceField(label="Grupo", choices=())
     situacao = forms.ChoiceField(label="Nova verificação", choices=SITUACOES_DE_VERIFICACAO)
@@ -319,10 +316,15 @@ class EventoForm(forms.Form):
             del self.fields["inscricao"]
             return
         del self.fields["quantidade"]
-        situacoes = _situacoes_atuais(cargo)
-        campo = self.fields["inscricao"]
-        campo.queryset = cargo.inscricoes.select_related("candidato").order_by("numero")
-        campo.label_from_instance = lambda inscricao: _rotulo_da_inscricao(inscricao, situacoes)
+        url = reverse("concursos:buscar_inscricoes", args=[cargo.pk])
+        self.fields["inscricao"].preparar(cargo.inscricoes.all(), situacoes_atuais(cargo), url)
+
+    def clean_inscricao(self):
+        inscricao = self.cleaned_data["inscricao"]
+        # O texto buscado ("maria") vira o número achado: a confirmação reenvia o número, não a busca.
+        self.data = self.data.copy()
+        self.data[self.add_prefix("inscricao")] = inscricao.numero
+        return inscricao
 
     def clean_data_do_ato(self):
         valor = self.cleaned_data["data_do_ato"]
@@ -334,18 +336,6 @@ class EventoForm(forms.Form):
         dados = super().clean()
         exigir_processo_se_sub_judice(self, dados)
         return dados
-
-
-def _situacoes_atuais(cargo) -> dict[str, str]:
-    """Quem está convocado na última versão do resultado, para ajudar a escolher a inscrição."""
-    ultimo = cargo.resultados.order_by("-versao").first()
-    if ultimo is None:
-        return {}
-    return {
-        p.inscricao: f"convocada: {p.posicao}ª vaga, {rotulo_do_grupo(p.vaga).lower()}"
-        for p in ultimo.saida_do_motor.ordem_vigente
-        if p.inscricao
-    }
 
 
 class ReversaoForm(forms.Form):

@@ -18,6 +18,7 @@ urlpatterns = [
     path("editais/<int:pk>/quadro-de-vagas.pdf", views.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),
     path("editais/<int:pk>/resultado.pdf", views.resultado_pdf, name="resultado_pdf"),
     path("cargos/<int:pk>/eventos/<str:tipo>/", views.registrar_evento, name="registrar_evento"),
+    path("cargos/<int:pk>/inscricoes/busca.json", views.buscar_inscricoes, name="buscar_inscricoes"),
     path("eventos/<int:pk>/", views.evento, name="evento"),
     path("inscricoes/<int:pk>/provimento/", views_do_provimento.registrar_provimento, name="registrar_provimento"),
     path("cargos/<int:pk>/convocacao/", views_da_convocacao.publicar_convocacao, name="publicar_convocacao"),

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -20,7 +20,7 @@ from cotas.eventos import tipo_de_evento
 from cotas.modelo import VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import services, verificacoes
+from . import busca_de_inscricoes, services, verificacoes
 from .acesso import descrever, registrar_acesso
 from .apresentacao import (
     TIPOS_DE_EVENTO,
@@ -63,7 +63,7 @@ def registrar_evento(request, pk: int, tipo: str):
         # A revisão de verificação não se digita: vem de um ato de verificação (issue 12).
         messages.error(request, f"A revisão de verificação não é um evento digitado: {COMO_MUDAR_A_VERIFICACAO}")
         return redirect("admin:concursos_cargo_change", cargo.pk)
-    inicial = {"inscricao": request.GET.get("inscricao")} if request.GET.get("inscricao", "").isdigit() else None
+    inicial = _inscricao_escolhida(cargo, request.GET.get("inscricao", ""))
     form = EventoForm(cargo, tipo, request.POST if request.method == "POST" else None, initial=inicial)
     titulo = f"Registrar {TIPOS_DE_EVENTO[tipo].lower()} — {cargo.nome}"
     if "corrigir" not in request.POST and form.is_valid():
@@ -71,6 +71,8 @@ def registrar_evento(request, pk: int, tipo: str):
             if "confirmar" not in request.POST:
                 previsto, numero = services.prever(cargo, tipo=tipo, **form.cleaned_data)
                 contexto = contexto_admin(request, f"Confirmar: {titulo}", cargo=cargo, form=form, tipo=tipo)
+                if "inscricao" in form.cleaned_data:
+                    contexto["inscricao_escolhida"] = form.fields["inscricao"].rotular(form.cleaned_data["inscricao"])
                 contexto.update(resumo_da_previsao(cargo, previsto, numero))
                 return render(request, "concursos/confirmar_evento.html", contexto)
             registrado = services.registrar_evento(cargo, tipo=tipo, registrado_por=request.user, **form.cleaned_data)
@@ -82,6 +84,25 @@ def registrar_evento(request, pk: int, tipo: str):
             return redirect("concursos:evento", registrado.evento.pk)
     contexto = contexto_admin(request, titulo, cargo=cargo, form=form, explicacao=tipo_de_evento(tipo).explicacao)
     return render(request, "concursos/registrar_evento.html", contexto)
+
+
+def _inscricao_escolhida(cargo: Cargo, chave: str) -> dict | None:
+    """Os botões das páginas do cargo e da inscrição abrem o formulário com ``?inscricao=<chave>``."""
+    numero = cargo.inscricoes.filter(pk=chave).values_list("numero", flat=True).first() if chave.isdigit() else None
+    return {"inscricao": numero} if numero else None
+
+
+@staff_member_required
+@permission_required("concursos.registrar_evento", raise_exception=True)
+def buscar_inscricoes(request, pk: int):
+    """As sugestões do campo de inscrição do formulário de evento (número, nome ou CPF; CPF mascarado)."""
+    cargo = get_object_or_404(Cargo, pk=pk)
+    encontradas = busca_de_inscricoes.buscar(cargo.inscricoes.all(), request.GET.get("q", ""))
+    situacoes = busca_de_inscricoes.situacoes_atuais(cargo) if encontradas.inscricoes else {}
+    resultados = [
+        {"numero": i.numero, "rotulo": busca_de_inscricoes.rotulo(i, situacoes)} for i in encontradas.inscricoes
+    ]
+    return JsonResponse({"resultados": resultados, "mais": encontradas.mais})
 
 
 @staff_member_required

@@ -143,7 +143,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
         )  # fmt: skip
     client.force_login(rh)
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"])
-    dados = {"inscricao": yuri.pk, "grupo": "negros", "situacao": "nao_confirmado", "documento": "Of. 1"}
+    dados = {"inscricao": yuri.numero, "grupo": "negros", "situacao": "nao_confirmado", "documento": "Of. 1"}
     resposta = client.post(url, {**dados, "data_do_ato": "02/06/2025", "confirmar": "1"}, follow=True)
     assert any("não é um evento digitado" in m for m in mensagens(resposta))
     assert not Evento.objects.exists()

@@ -133,7 +133,7 @@ def test_vencido_o_prazo_a_pagina_pede_a_confirmacao_da_nao_posse_e_nao_registra
     cliente = Client()
     cliente.force_login(rh)
     formulario = cliente.get(link).context["form"]
-    assert str(formulario["inscricao"].value()) == str(z.pk)
+    assert formulario["inscricao"].value() == z.numero
     assert not Evento.objects.exists()
 
 

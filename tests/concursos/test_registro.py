@@ -370,7 +370,7 @@ def test_tela_de_evento_mostra_a_confirmacao_antes_de_gravar(client, publicado):
     client.force_login(com_permissoes("rh", "registrar_evento"))
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "desistencia"])
     zeca = publicado.inscricoes.get(numero="Z")
-    dados = {"inscricao": zeca.pk, "documento": "Req. 12/2025", "data_do_ato": "02/06/2025", "diario_oficial": "DOM 1"}
+    dados = {"inscricao": zeca.numero, "documento": "Req. 12/2025", "data_do_ato": "02/06/2025", "diario_oficial": "DOM 1"}
     confirmacao = client.post(url, dados)
     pagina = texto(confirmacao)
     assert confirmacao.status_code == 200 and "Nada foi gravado ainda" in pagina
@@ -423,7 +423,7 @@ def test_formulario_de_revisao_abre_com_a_inscricao_escolhida(client, publicado)
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "nota"])
     resposta = client.get(f"{url}?inscricao={zeca.pk}")
     form = resposta.context["form"]
-    assert str(form["inscricao"].value()) == str(zeca.pk)
+    assert form["inscricao"].value() == zeca.numero
     assert {"nota", "sub_judice", "processo", "data_do_ato", "diario_oficial"} <= set(form.fields)
     assert not {"grupo", "situacao"} & set(form.fields)
 
@@ -508,7 +508,7 @@ def test_revisao_pela_tela_passa_pela_confirmacao_com_os_campos_escondidos(clien
     client.force_login(com_permissoes("rh", "registrar_evento"))
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "nota"])
     dados = {
-        "inscricao": publicado.inscricoes.get(numero="C").pk,
+        "inscricao": "C",
         "nota": "93,5",
         "notas_parciais": '{"especificos": "45"}',
         "sub_judice": "on",

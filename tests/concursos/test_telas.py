@@ -37,7 +37,7 @@ def test_desistencia_pela_tela_convoca_a_proxima_negra_citando_o_art_3_par_2(cli
     client.force_login(rh)
     zeca = cargo.inscricoes.get(numero="Z")
     dados = {
-        "inscricao": zeca.pk,
+        "inscricao": zeca.numero,
         "documento": "Req. 12/2025",
         "data_do_ato": "02/06/2025",
         "motivo": "Pediu para sair",
@@ -52,18 +52,23 @@ def test_desistencia_pela_tela_convoca_a_proxima_negra_citando_o_art_3_par_2(cli
     assert cargo.resultados.count() == 2
 
 
-def test_formulario_mostra_quem_esta_convocado_para_ajudar_a_escolher(client, cargo_com_resultado):
+def test_sugestoes_do_formulario_mostram_quem_esta_convocado_para_ajudar_a_escolher(client, cargo_com_resultado):
     client.force_login(com_permissoes("rh", "registrar_evento"))
-    pagina = texto(client.get(url_do_evento(cargo_com_resultado, "nao_posse")))
-    assert "Z — Candidato Z (convocada: 3ª vaga, negros)" in pagina
-    assert "W — Wanda Souza" in pagina
+    pagina = client.get(url_do_evento(cargo_com_resultado, "nao_posse")).content.decode()
+    busca = reverse("concursos:buscar_inscricoes", args=[cargo_com_resultado.pk])
+    assert f'data-busca="{busca}"' in pagina and 'role="combobox"' in pagina
+    rotulos = [r["rotulo"] for r in client.get(busca, {"q": "candidato z"}).json()["resultados"]]
+    assert len(rotulos) == 1 and rotulos[0].startswith("Z — Candidato Z — CPF ***.")
+    assert rotulos[0].endswith("(convocada: 3ª vaga, negros)")
+    wanda = client.get(busca, {"q": "wanda"}).json()["resultados"]
+    assert [r["numero"] for r in wanda] == ["W"] and "convocada" not in wanda[0]["rotulo"]
 
 
 def test_nao_posse_de_quem_nao_foi_convocado_mostra_a_mensagem_do_motor_e_nao_grava_nada(client, cargo_com_resultado):
     cargo = cargo_com_resultado
     client.force_login(com_permissoes("rh", "registrar_evento"))
     quiteria = cargo.inscricoes.get(numero="Q")
-    dados = {"inscricao": quiteria.pk, "documento": "Of. 3", "data_do_ato": "02/06/2025"}
+    dados = {"inscricao": quiteria.numero, "documento": "Of. 3", "data_do_ato": "02/06/2025"}
     resposta = client.post(url_do_evento(cargo, "nao_posse"), dados)
     assert resposta.status_code == 200
     assert "não está convocada" in texto(resposta) and 'class="errornote"' in resposta.content.decode()
@@ -95,7 +100,7 @@ def test_registrar_evento_sem_permissao_da_403(client, cargo_com_resultado):
     url = url_do_evento(cargo_com_resultado, "desistencia")
     zeca = cargo_com_resultado.inscricoes.get(numero="Z")
     assert client.get(url).status_code == 403
-    assert client.post(url, {"inscricao": zeca.pk, "documento": "x"}).status_code == 403
+    assert client.post(url, {"inscricao": zeca.numero, "documento": "x"}).status_code == 403
     assert not Evento.objects.exists()
 
 

@@ -673,7 +673,7 @@ def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_com_resultado):
             "post",
             url(args=[cargo.pk, "desistencia"]),
             {
-                "inscricao": convocado.pk,
+                "inscricao": convocado.numero,
                 "documento": "Req. 1",
                 "data_do_ato": "02/06/2025",
                 "motivo": "Pediu",

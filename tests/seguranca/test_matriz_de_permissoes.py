@@ -167,6 +167,9 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:registrar_evento", r("concursos:registrar_evento", args=[c.adm.pk, "vagas_adicionais"]),
              equipe(DO_RH, SUPERUSUARIO), "post", {"quantidade": "1", "documento": "Decreto 2/2025"}),
+        # As sugestões do campo de inscrição do formulário de evento: de quem registra eventos.
+        Caso("concursos:buscar_inscricoes", r("concursos:buscar_inscricoes", args=[c.adm.pk]) + "?q=a",
+             equipe(DO_RH, SUPERUSUARIO), arquivo="application/json"),
         Caso("concursos:evento", r("concursos:evento", args=[c.evento.pk]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         # Nomeação, posse e exercício de um convocado: o RH registra; o auditor não (o serviço também recusa).
         Caso("concursos:registrar_provimento", r("concursos:registrar_provimento", args=[c.x2.pk]),
