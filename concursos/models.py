@@ -547,6 +547,7 @@ class AcessoADadosSensiveis(models.Model):
         ("pdf_pareceres_do_candidato", "PDF dos pareceres do candidato"),
         ("pdf_resultado_heteroidentificacao", "PDF do resultado da heteroidentificação"),
         ("oficio", "PDF do ofício ao Ministério Público"),
+        ("pdf_ato_de_convocacao", "PDF do edital de convocação (ato publicado)"),
     ]
 
     usuario = models.ForeignKey(

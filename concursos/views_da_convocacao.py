@@ -15,6 +15,7 @@ from comum.mensagens import mensagem_de
 from cotas.regimes import rotulo_do_grupo
 
 from . import convocacoes, services
+from .acesso import descrever, registrar_acesso
 from .apresentacao import contexto_admin
 from .models import AtoDeConvocacao, Cargo, Evento
 from .provimentos import convocados
@@ -88,4 +89,9 @@ def ato_de_convocacao_pdf(request, pk: int):
     edital = ato.cargo.edital
     nome = f"convocacao-{ato.numero.replace('/', '-')}-edital-{edital.numero}-{edital.ano}-{ato.cargo.codigo}.pdf"
     disposicao = f'attachment; filename="{nome}"'
+    # O ato diz a vaga de cada convocado (negros, PcD): baixá-lo é ver dado sensível (LGPD, art. 11).
+    rotulo = f"{ato}, cargo {ato.cargo.codigo}, edital {edital}"
+    registrar_acesso(
+        request, o_que="pdf_ato_de_convocacao", objeto=descrever(ato, rotulo), quantidade=len(ato.inscricoes)
+    )
     return HttpResponse(bytes(ato.pdf), content_type="application/pdf", headers={"Content-Disposition": disposicao})

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
 from concursos import convocacoes, services
-from concursos.models import AtoDeConvocacao
+from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
 
 from . import test_provimento
@@ -142,6 +142,23 @@ def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publi
     assert novos and {publicado.inscricoes.get(pk=pk).numero for pk in escolhidas} == novos
 
 
+def test_a_pagina_do_evento_oferece_o_edital_de_convocacao_de_quem_ele_chamou(publicado, papeis):
+    registrado = services.registrar_evento(
+        publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
+        registrado_por=papeis[RH],
+    )  # fmt: skip
+    link = reverse("concursos:publicar_convocacao", args=[publicado.pk]) + f"?evento={registrado.evento.pk}"
+    pagina_do_evento = reverse("concursos:evento", args=[registrado.evento.pk])
+    for papel, oferece in ((RH, True), (AUDITOR, False)):
+        cliente = Client()
+        cliente.force_login(papeis[papel])
+        assert (f'href="{link}"' in cliente.get(pagina_do_evento).content.decode()) is oferece, papel
+    services.reverter_evento(registrado.evento, documento="Desp. 1", motivo="Engano", registrado_por=papeis[RH])
+    cliente = Client()
+    cliente.force_login(papeis[RH])
+    assert f'href="{link}"' not in cliente.get(pagina_do_evento).content.decode()  # revertido: não convoca
+
+
 def test_o_auditor_baixa_o_ato_mas_nao_publica(publicado, papeis):
     ato = publicar(publicado, ["A"], papeis[RH])
     cliente = Client()
@@ -150,3 +167,21 @@ def test_o_auditor_baixa_o_ato_mas_nao_publica(publicado, papeis):
     assert cliente.get(reverse("concursos:publicar_convocacao", args=[publicado.pk])).status_code == 403
     pagina = cliente.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])).content.decode()
     assert 'id="form-da-convocacao"' not in pagina
+
+
+def test_baixar_o_ato_fica_registrado_nos_acessos_a_dados_sensiveis(publicado, papeis):
+    """O ato diz a vaga de cada convocado (negros, PcD): quem o baixa fica registrado, sem CPF."""
+    ato = publicar(publicado, ["A", "Y"], papeis[RH])
+    cliente = Client()
+    cliente.force_login(papeis[AUDITOR])
+    cliente.get(reverse("concursos:ato_de_convocacao_pdf", args=[ato.pk]), REMOTE_ADDR="10.0.0.7")
+    acesso = AcessoADadosSensiveis.objects.get()
+    assert (acesso.usuario, acesso.o_que, acesso.ip, acesso.quantidade) == (
+        papeis[AUDITOR],
+        "pdf_ato_de_convocacao",
+        "10.0.0.7",
+        2,
+    )
+    assert acesso.objeto == f"ato de convocação #{ato.pk}: {ato}, cargo GM, edital {publicado.edital}"
+    cpfs = publicado.inscricoes.values_list("candidato__cpf", flat=True)
+    assert not any(cpf in acesso.objeto or formatar_cpf(cpf) in acesso.objeto for cpf in cpfs)
