@@ -34,6 +34,7 @@ from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
 from .campos_do_ato import DiarioOficialForm
 from .conferencia import conferir
+from .convocacoes import PERMISSAO
 from .forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -120,7 +121,9 @@ def evento(request, pk: int):
             {"inscricao": m.inscricao, "vaga": rotulo_do_grupo(m.vaga), "posicao": m.posicao}
             for m in registrado.mantidos_agora
         ]
-        contexto.update(efeito_do_evento(registrado), mantidos=mantidos)
+        # O próximo passo de quem registrou o evento: o edital de convocação de quem ele chamou.
+        pode_convocar = pode_reverter and bool(registrado.convocados_agora) and request.user.has_perm(PERMISSAO)
+        contexto.update(efeito_do_evento(registrado), mantidos=mantidos, pode_convocar=pode_convocar)
         registrar_acesso(request, o_que="evento", objeto=descrever(evento, _rotulo_do_cargo(evento.cargo)))
     return render(request, "concursos/evento.html", contexto)
 

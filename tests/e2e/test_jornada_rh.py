@@ -74,6 +74,7 @@ def test_rh_cria_edital_importa_publica_e_registra_desistencia_que_chama_o_proxi
     confirmar_as_verificacoes(pagina)
     gerar_abrir_e_publicar_o_resultado(pagina, live_server.url)
     registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina)
+    publicar_e_imprimir_o_edital_de_convocacao(pagina)
 
 
 def criar_edital_com_dois_cargos(pagina, url):
@@ -191,10 +192,23 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     # A desistência sai da linha do convocado, no quadro de nomeação e posse: o formulário já vem
     # com a inscrição escolhida.
     pagina.get_by_role("link", name="Desistência de 1006 — Zacarias Nascimento").click()
-    inscricao = pagina.get_by_label("Inscrição")
-    zacarias = inscricao.locator("option", has_text="1006 — Zacarias Nascimento")
-    expect(zacarias).to_contain_text("convocada: 3ª vaga, negros")
-    expect(inscricao).to_have_value(zacarias.get_attribute("value"))
+    inscricao = pagina.get_by_role("combobox", name="Inscrição")
+    expect(inscricao).to_have_value("1006")
+    escolhida = pagina.locator(".busca-escolhida")
+    expect(escolhida).to_contain_text("1006 — Zacarias Nascimento — CPF ***.")
+    expect(escolhida).to_contain_text("(convocada: 3ª vaga, negros)")
+    # Num concurso grande não há lista para rolar: a inscrição se acha digitando parte do nome (sem
+    # acento) e se escolhe pelo teclado, nas sugestões.
+    inscricao.fill("")
+    inscricao.press_sequentially("zacar")
+    sugestao = pagina.get_by_role("option", name=re.compile("^1006 — Zacarias Nascimento — CPF"))
+    expect(sugestao).to_be_visible()
+    expect(inscricao).to_have_attribute("aria-expanded", "true")
+    inscricao.press("ArrowDown")
+    expect(sugestao).to_have_attribute("aria-selected", "true")
+    inscricao.press("Enter")
+    expect(inscricao).to_have_value("1006")
+    expect(sugestao).to_be_hidden()
     pagina.get_by_label("Documento de suporte").fill("Requerimento nº 123/2025")
     pagina.get_by_label("Data do ato").fill("02/06/2025")
     pagina.get_by_label("Motivo").fill("Desistência protocolada pelo candidato.")
@@ -209,3 +223,27 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     expect(wellington).to_contain_text("1007")
     expect(wellington).to_contain_text("Negros")
     expect(wellington).to_contain_text("Art. 3º, §2º")
+
+
+def publicar_e_imprimir_o_edital_de_convocacao(pagina):
+    """O edital de convocação do evento: já vem com quem ele convocou; publicado, o PDF guardado se
+    baixa do quadro dos atos, com a vaga, o motivo com o artigo e o CPF mascarado."""
+    # Registrado o evento, a página dele oferece o próximo passo: o edital de convocação de quem ele chamou.
+    pagina.get_by_role("link", name="Publicar o edital de convocação deste evento").click()
+    expect(pagina.get_by_role("checkbox", name=re.compile("1007 — Wellington da Conceição"))).to_be_checked()
+    pagina.get_by_label("Número do ato").fill("4/2025")
+    pagina.get_by_label("Data do ato").fill("03/06/2025")
+    pagina.get_by_label("Onde apresentar os documentos e tomar posse").fill(
+        "Secretaria Municipal de Administração, Rua Meridional, s/n, Cariacica"
+    )
+    pagina.get_by_role("button", name="Publicar o edital de convocação").click()
+
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de convocação nº 4/2025 publicado (1 convocado(s))")
+    with pagina.expect_download() as baixado:
+        pagina.get_by_role("link", name="PDF do edital de convocação nº 4/2025").click()
+    assert baixado.value.suggested_filename.startswith("convocacao-4-2025-edital-7-2025-AGE")
+    conteudo = baixado.value.path().read_bytes()
+    texto = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(conteudo)).pages)
+    assert "4/2025" in texto and "Wellington da Conceição" in texto and "Art. 3º, §2º" in texto
+    cpf = Inscricao.objects.get(numero="1007").candidato.cpf
+    assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in texto and cpf[:3] + "." not in texto
