@@ -370,7 +370,12 @@ def test_tela_de_evento_mostra_a_confirmacao_antes_de_gravar(client, publicado):
     client.force_login(com_permissoes("rh", "registrar_evento"))
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "desistencia"])
     zeca = publicado.inscricoes.get(numero="Z")
-    dados = {"inscricao": zeca.numero, "documento": "Req. 12/2025", "data_do_ato": "02/06/2025", "diario_oficial": "DOM 1"}
+    dados = {
+        "inscricao": zeca.numero,
+        "documento": "Req. 12/2025",
+        "data_do_ato": "02/06/2025",
+        "diario_oficial": "DOM 1",
+    }
     confirmacao = client.post(url, dados)
     pagina = texto(confirmacao)
     assert confirmacao.status_code == 200 and "Nada foi gravado ainda" in pagina
