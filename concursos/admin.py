@@ -17,7 +17,7 @@ from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
-from comum.admin import SoLeitura
+from comum.admin import RotulosNaTabela, SoLeitura
 from comum.cpf import normalizar_cpf
 from comum.exibicao import data, data_e_hora
 from comum.exportacao import ExportacaoComFiltrosConferidos
@@ -97,7 +97,7 @@ class BuscaPorIndice:
 # ---------------------------------------------------------------- editais e cargos
 
 
-class CargoInline(admin.TabularInline):
+class CargoInline(RotulosNaTabela, admin.TabularInline):
     model = Cargo
     form = CargoForm
     fields = ["codigo", "nome", "vagas", "requisitos", "carga_horaria", "vencimento"]

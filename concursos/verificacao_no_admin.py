@@ -11,6 +11,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from comum.admin import RotulosNaTabela
 from comum.exibicao import data, data_e_hora
 from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
@@ -35,7 +36,7 @@ class OpcoesDaInscricao(forms.BaseInlineFormSet):
                 )
 
 
-class OpcaoDeGrupoInline(admin.TabularInline):
+class OpcaoDeGrupoInline(RotulosNaTabela, admin.TabularInline):
     """Opções por grupo reservado; a verificação só para leitura (vem dos atos de verificação)."""
 
     model = OpcaoDeGrupo

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import BooleanField, Value
 from django.utils.html import format_html
 
-from comum.admin import SoLeitura
+from comum.admin import RotulosNaTabela, SoLeitura
 from comum.exibicao import data, data_e_hora
 from concursos.acesso import HistoricoNoAdmin
 
@@ -21,7 +21,7 @@ from ..models import HistoricoDeParecer, Parecer, RegistroDeAuditoria
 from .pecas import VER_PARECERES, AcessoRegistrado
 
 
-class HistoricoDeParecerInline(SoLeitura, admin.TabularInline):
+class HistoricoDeParecerInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
     model = HistoricoDeParecer
     fields = ["registrado_em", "voto", "fundamentacao"]
     readonly_fields = fields

@@ -8,6 +8,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
+from comum.admin import RotulosNaTabela
 from concursos.acesso import descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
 from cotas.regimes import rotulo_do_grupo
@@ -63,7 +64,7 @@ class MembrosPeloServico(BaseInlineFormSet):
         return self.new_objects
 
 
-class MembroInline(admin.TabularInline):
+class MembroInline(RotulosNaTabela, admin.TabularInline):
     """Membros incluídos ficam só para leitura (não há serviço para alterá-los); novos entram pelo serviço."""
 
     model = Membro

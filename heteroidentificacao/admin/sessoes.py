@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.text import slugify
 
-from comum.admin import SoLeitura
+from comum.admin import RotulosNaTabela, SoLeitura
 from comum.exibicao import data_e_hora
 
 from .. import pdf, resultado, services
@@ -27,7 +27,7 @@ from .pecas import (
 )
 
 
-class ChamadoInline(SoLeitura, admin.TabularInline):
+class ChamadoInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
     """Candidatos chamados: presença, filmagem e decisão vêm da sessão conduzida pelos membros."""
 
     model = Chamado

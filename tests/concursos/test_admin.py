@@ -379,3 +379,14 @@ def test_exportacao_de_inscricoes_so_leva_cor_raca_com_a_permissao_de_dados_sens
     resposta = client.post(reverse("admin:concursos_inscricao_export"), {"format": csv, "resource": "0", **campos})
     assert resposta.status_code == 200
     assert ("cor_raca" in resposta.content.decode("utf-8-sig")) is sensiveis
+
+
+def test_campos_do_inline_de_cargos_tem_nome_acessivel_com_a_linha(client):
+    """O admin rotula só o cabeçalho da coluna; cada campo diz o que é e de que linha (WCAG 1.3.1)."""
+    publicado = edital(cargos=(("GM", "Guarda Municipal", 5), ("AG", "Agente", 2)))
+    client.force_login(usuario(superusuario=True))
+    html = client.get(reverse("admin:concursos_edital_change", args=[publicado.pk])).content.decode()
+    campos = {m.group(1): m.group(0) for m in re.finditer(r"<input[^>]*name=\"([^\"]+)\"[^>]*>", html)}
+    assert 'aria-label="Código — linha 1"' in campos["cargos-0-codigo"]
+    assert 'aria-label="Vagas do edital — linha 2"' in campos["cargos-1-vagas"]
+    assert 'aria-label="Código — nova linha"' in html  # a linha modelo do "Adicionar outro"
