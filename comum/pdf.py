@@ -31,7 +31,9 @@ def renderizar(modelo: str, contexto: dict) -> bytes:
     from weasyprint import HTML
 
     html = render_to_string(modelo, contexto)
-    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
+    # PDF marcado (pdf_tags): a árvore de estrutura dá a ordem de leitura e os títulos e tabelas ao
+    # leitor de tela; o título do documento (o <title>) aparece na janela; o idioma vem do lang.
+    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf(pdf_tags=True)
 
 
 def buscador():

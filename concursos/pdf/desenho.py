@@ -160,7 +160,7 @@ def desenhar_fatia(html: str, paginas: int) -> bytes:
 def _juntar(pdfs: list[bytes], marcadores: list[tuple[str, int, int]]) -> bytes:
     """Um PDF com as fatias em ordem, os metadados (título, autor, idioma) da primeira e o sumário."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
+    from pypdf.generic import BooleanObject, DictionaryObject, NameObject
 
     leitores = [PdfReader(io.BytesIO(conteudo)) for conteudo in pdfs]
     escritor = PdfWriter()
@@ -169,6 +169,10 @@ def _juntar(pdfs: list[bytes], marcadores: list[tuple[str, int, int]]) -> bytes:
     escritor.add_metadata(dict(leitores[0].metadata or {}))
     if "/Lang" in leitores[0].root_object:
         escritor.root_object[NameObject("/Lang")] = leitores[0].root_object["/Lang"]
+    # O leitor de PDF mostra o título do documento, não o nome do arquivo (PDF/UA, 7.1).
+    escritor.root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
+        {NameObject("/DisplayDocTitle"): BooleanObject(True)}
+    )
     pais = {}
     for titulo, pagina, nivel in marcadores:
         pais[nivel] = escritor.add_outline_item(title=titulo, page_number=pagina, parent=pais.get(nivel - 1))

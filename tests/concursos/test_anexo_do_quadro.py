@@ -20,6 +20,7 @@ from comum.exibicao import FUSO
 from concursos.models import Instituicao
 from concursos.pdf import textos
 from concursos.pdf.quadro_de_vagas import quadro_de_vagas_pdf
+from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from .fabricas import edital, inscricao, usuario
 from .test_admin import com_permissoes
@@ -267,3 +268,7 @@ def test_brasao_svg_com_recurso_externo_nao_faz_o_pdf_buscar_nada(edital_da_guar
         conteudo = quadro_de_vagas_pdf(edital_da_guarda)
     assert "ANEXO I" in texto(conteudo)
     assert "Recurso recusado no PDF: http://exemplo.invalid/x.png" in caplog.text
+
+
+def test_anexo_e_um_pdf_marcado_com_titulo_e_idioma_para_o_leitor_de_tela(edital_da_guarda):
+    conferir_pdf_acessivel(quadro_de_vagas_pdf(edital_da_guarda), "Anexo I — Quadro de vagas — ")

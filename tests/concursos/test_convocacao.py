@@ -17,6 +17,7 @@ from comum.cpf import formatar_cpf
 from concursos import convocacoes, services
 from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
+from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from . import test_provimento
 from .test_admin import texto
@@ -185,3 +186,8 @@ def test_baixar_o_ato_fica_registrado_nos_acessos_a_dados_sensiveis(publicado, p
     assert acesso.objeto == f"ato de convocação #{ato.pk}: {ato}, cargo GM, edital {publicado.edital}"
     cpfs = publicado.inscricoes.values_list("candidato__cpf", flat=True)
     assert not any(cpf in acesso.objeto or formatar_cpf(cpf) in acesso.objeto for cpf in cpfs)
+
+
+def test_edital_de_convocacao_e_um_pdf_marcado_com_titulo_e_idioma(publicado, papeis):
+    ato = publicar(publicado, ["A"], papeis[RH])
+    conferir_pdf_acessivel(bytes(ato.pdf), f"Edital de convocação nº {ato.numero} — ")

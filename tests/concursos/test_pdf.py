@@ -23,6 +23,7 @@ from concursos.pdf.desenho import PaginacaoDivergente
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro, quadro_de_vagas_pdf
 from concursos.pdf.resultado import contexto_do_resultado, resultado_do_cargo_pdf, resultado_pdf
 from cotas.regimes import rotulo_do_grupo
+from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 from .saidas import cenario_do_exemplo, saida_esperada
@@ -587,3 +588,9 @@ def test_comando_recusa_edital_desconhecido_sem_gravar_arquivo(tmp_path):
 def test_comando_recusa_edital_mal_escrito(tmp_path):
     with pytest.raises(CommandError, match="Escreva número/ano, por exemplo 1/2025"):
         call_command("exportar_pdf", "quadro", "2025", saida=str(tmp_path / "x.pdf"))
+
+
+def test_pdf_do_resultado_tem_titulo_e_idioma_para_o_leitor_de_tela(cargo_com_resultado):
+    """Montado de fatias (docs/TECNICO.md §10), não é marcado; o título e o idioma vêm da primeira."""
+    conteudo = resultado_pdf(cargo_com_resultado.edital)
+    conferir_pdf_acessivel(conteudo, "Resultado — ", marcado=False)

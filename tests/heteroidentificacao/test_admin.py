@@ -22,6 +22,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from tests.concursos.fabricas import edital as edital_de_teste
+from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from .fabricas import cargo_com_cotistas, comissao, pessoa, rh, sessao_aberta
 from .test_pdf import FUNDAMENTACAO_N2, chamado_de, local, recurso_de_n2, sessao_julgada
@@ -401,6 +402,7 @@ def test_pdfs_da_sessao_e_do_resultado_sao_baixados_com_nome_de_arquivo(client, 
         assert resposta.status_code == 200 and resposta["Content-Type"] == "application/pdf"
         assert resposta["Content-Disposition"] == f'attachment; filename="{arquivo}"'
         assert resposta.content.startswith(b"%PDF")
+        conferir_pdf_acessivel(resposta.content, " — Edital nº 1/2025")  # marcado, com título e idioma
 
 
 def test_ata_de_sessao_aberta_volta_a_ficha_com_a_recusa(client, secretaria, edital):
