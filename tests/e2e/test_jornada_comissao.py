@@ -36,6 +36,7 @@ from pypdf import PdfReader
 
 from heteroidentificacao import services
 from tests.concursos.fabricas import edital, inscricao
+from tests.e2e.acessibilidade import conferir_acessibilidade
 from tests.e2e.conftest import ESPERA_MAXIMA_MS
 from tests.e2e.conftest import entrar_na_comissao as entrar_pela_tela_da_comissao
 from tests.heteroidentificacao.fabricas import rh
@@ -178,8 +179,10 @@ def cartao(pagina, nome):
 
 def abrir_a_sessao(pagina):
     """Da tela "Minhas sessões" (onde o login deixa o membro) para a página da sessão."""
+    conferir_acessibilidade(pagina, "minhas sessões")
     pagina.get_by_role("link", name=re.compile("Comissão ordinária")).click()
     expect(pagina.get_by_role("heading", name=SESSAO, level=1)).to_be_visible()
+    conferir_acessibilidade(pagina, "sessão dos membros")
 
 
 def abrir_a_sessao_e_registrar_presencas(pagina):
@@ -200,15 +203,21 @@ def abrir_a_sessao_e_registrar_presencas(pagina):
     expect(composicao).to_contain_text("Davi Rocha (titular): ausente")
     expect(composicao).to_contain_text("Eva Moura (suplente): no lugar de Davi Rocha")
 
+    conferir_acessibilidade(pagina, "sessão aberta, antes das presenças")
     for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
-        cartao(pagina, nome).get_by_role("button", name="Compareceu", exact=True).click()
+        # Pelo teclado, como quem usa leitor de tela: o grupo do botão diz de quem é a presença.
+        presenca = cartao(pagina, nome).get_by_role("group", name=f"Presença de {nome}")
+        presenca.get_by_role("button", name="Compareceu", exact=True).focus()
+        pagina.keyboard.press("Enter")
         expect(mensagens(pagina)).to_contain_text(f"Inscrição {numero}: compareceu.")
         expect(cartao(pagina, nome)).to_contain_text("Compareceu")
+    conferir_acessibilidade(pagina, "sessão aberta, com as presenças")
 
 
 def abrir_o_parecer(pagina, nome):
     cartao(pagina, nome).get_by_role("link", name="Registrar parecer").click()
     expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
+    conferir_acessibilidade(pagina, "formulário de parecer")
 
 
 def ir_ao_proximo(pagina, nome):
@@ -217,10 +226,17 @@ def ir_ao_proximo(pagina, nome):
 
 
 def registrar_parecer(pagina, voto, fundamentacao=""):
-    pagina.get_by_label(voto, exact=True).check()
+    # O voto pelo teclado: a opção é um botão de rádio com nome (o leitor de tela o anuncia), marcado
+    # com a barra de espaço; o envio, com Enter no botão.
+    opcao = pagina.get_by_role("radio", name=voto, exact=True)
+    opcao.focus()
+    pagina.keyboard.press("Space")
+    expect(opcao).to_be_checked()
     if fundamentacao:
         pagina.get_by_label("Fundamentação").fill(fundamentacao)
-    pagina.get_by_role("button", name="Registrar parecer").click()
+    conferir_acessibilidade(pagina, "formulário de parecer, voto escolhido")
+    pagina.get_by_role("button", name="Registrar parecer").focus()
+    pagina.keyboard.press("Enter")
     expect(mensagens(pagina)).to_contain_text("Parecer registrado")
     expect(meu_parecer(pagina)).to_contain_text(f"Registrado: {voto}")
 
@@ -257,6 +273,7 @@ def nao_confirmar_sem_fundamentacao_e_ser_recusado(pagina):
     campo.fill("   ")
     pagina.get_by_role("button", name="Registrar parecer").click()
     expect(pagina.get_by_text(NAO_CONFIRMA_SEM_FUNDAMENTACAO)).to_be_visible()
+    conferir_acessibilidade(pagina, "parecer recusado sem fundamentação")
     pagina.remove_listener("request", anotar_envio)
     assert len(envios) == 1, f"o campo vazio não devia ter sido enviado: {envios}"
     expect(mensagens(pagina)).to_have_count(0)
@@ -298,6 +315,7 @@ def encerrar_a_sessao(pagina):
         )
     expect(previa).not_to_contain_text("Confirmado")
     expect(previa).not_to_contain_text("1 a 2")
+    conferir_acessibilidade(pagina, "encerrar a sessão")
     pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
 
     expect(mensagens(pagina)).to_contain_text("Sessão encerrada: as decisões foram gravadas.")
@@ -307,6 +325,7 @@ def encerrar_a_sessao(pagina):
     expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 3 a 0")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Decidido: Não confirmado")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 1 a 2")
+    conferir_acessibilidade(pagina, "sessão encerrada")
 
 
 def depois_do_encerramento_ve_os_pareceres_dos_outros(pagina, nome, outros):
@@ -314,6 +333,7 @@ def depois_do_encerramento_ve_os_pareceres_dos_outros(pagina, nome, outros):
     expect(pagina.get_by_role("heading", name=nome, level=1)).to_be_visible()
     for texto in outros:
         expect(outros_pareceres(pagina)).to_contain_text(texto)
+    conferir_acessibilidade(pagina, "pareceres depois do encerramento")
 
 
 # ---------------------------------------------------------------- RH

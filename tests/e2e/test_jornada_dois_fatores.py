@@ -8,6 +8,7 @@ from base64 import b32decode
 
 from django_otp.oath import totp
 
+from tests.e2e.acessibilidade import conferir_acessibilidade
 from tests.e2e.conftest import SENHA_DO_RH
 
 try:
@@ -37,10 +38,12 @@ def test_rh_cadastra_o_autenticador_e_depois_entra_com_um_codigo_de_recuperacao(
     pagina.goto(f"{live_server.url}/admin/concursos/inscricao/")  # sem o segundo fator, o admin não abre
     expect(pagina.get_by_role("heading", name="Cadastrar o aplicativo autenticador")).to_be_visible()
     assert pagina.locator("[data-chave]").inner_text() == chave  # a mesma chave a cada visita
+    conferir_acessibilidade(pagina, "cadastrar o autenticador")
 
     pagina.get_by_label("Código").fill("000000" if codigo_do_celular(chave) != "000000" else "111111")
     pagina.get_by_role("button", name="Confirmar").click()
     expect(pagina.get_by_text("Código incorreto ou vencido")).to_be_visible()
+    conferir_acessibilidade(pagina, "código errado no cadastro")
     pagina.wait_for_timeout(1100)  # a espera do django-otp depois de um erro: 1 segundo
     pagina.get_by_label("Código").fill(codigo_do_celular(chave))
     pagina.get_by_role("button", name="Confirmar").click()
@@ -48,12 +51,14 @@ def test_rh_cadastra_o_autenticador_e_depois_entra_com_um_codigo_de_recuperacao(
     expect(pagina.get_by_role("heading", name="Autenticador cadastrado")).to_be_visible()
     codigos = pagina.locator("ol.codigos-de-recuperacao li").all_inner_texts()
     assert len(codigos) == 10
+    conferir_acessibilidade(pagina, "códigos de recuperação")
     pagina.get_by_role("link", name="Já guardei os códigos, continuar").click()
     expect(pagina).to_have_url(re.compile(r"/admin/concursos/inscricao/$"))
 
     pagina.get_by_role("button", name="Encerrar sessão").click()
     entrar_com_a_senha(pagina, live_server.url, servidor_do_rh)
     expect(pagina.get_by_role("heading", name="Código do aplicativo autenticador")).to_be_visible()
+    conferir_acessibilidade(pagina, "código do segundo fator")
     pagina.get_by_label("Código").fill(codigos[0])
     pagina.get_by_role("button", name="Entrar").click()
     expect(pagina.get_by_role("heading", name="Administração")).to_be_visible()

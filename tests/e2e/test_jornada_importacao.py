@@ -11,6 +11,7 @@ import pytest
 from comum.cpf import completar_cpf
 from concursos.models import Inscricao, LeiauteDeImportacao
 from tests.concursos.fabricas import edital
+from tests.e2e.acessibilidade import conferir_acessibilidade
 
 try:
     from playwright.sync_api import expect
@@ -60,6 +61,7 @@ def test_rh_importa_o_arquivo_da_banca_pelo_mapeamento_e_ve_os_erros_em_tabela(
     expect(pagina.get_by_label("Coluna I: Observação")).to_have_value("ignorar")
     expect(pagina.get_by_text("“Joana Conceição Araújo”")).to_be_visible()
     assert cabe_na_tela(pagina)
+    conferir_acessibilidade(pagina, "mapeamento das colunas")
     pagina.get_by_label("Salvar este mapeamento como leiaute").check()
     pagina.get_by_label("Banca").fill("Instituto Exemplo")
     pagina.get_by_label("Nome do leiaute").fill("Resultado final")
@@ -73,6 +75,7 @@ def test_rh_importa_o_arquivo_da_banca_pelo_mapeamento_e_ve_os_erros_em_tabela(
     expect(lido_como.locator("tr", has_text="“Pardo”")).to_contain_text("parda")
     expect(lido_como.locator("tr", has_text="“N”")).to_contain_text("não")
     assert cabe_na_tela(pagina) and not Inscricao.objects.exists()
+    conferir_acessibilidade(pagina, "prévia da importação pelo mapeamento")
     pagina.get_by_role("button", name="Confirmar importação").click()
 
     expect(pagina.locator("ul.messagelist li.success")).to_contain_text("3 inscrições novas, 0 atualizadas")
@@ -97,6 +100,7 @@ def test_rh_importa_o_arquivo_da_banca_pelo_mapeamento_e_ve_os_erros_em_tabela(
     expect(pagina.get_by_role("link", name="Baixar a lista dos erros (CSV, um por linha)")).to_be_visible()
     expect(pagina.get_by_role("button", name="Confirmar importação")).to_have_count(0)
     assert cabe_na_tela(pagina) and Inscricao.objects.count() == 3
+    conferir_acessibilidade(pagina, "tabela dos erros da importação")
 
 
 pytestmark = pytest.mark.navegador

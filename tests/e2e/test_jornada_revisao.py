@@ -16,6 +16,7 @@ from pypdf import PdfReader
 
 from concursos import services
 from tests.concursos.fabricas import edital, inscricao
+from tests.e2e.acessibilidade import conferir_acessibilidade
 
 try:
     from playwright.sync_api import expect
@@ -46,6 +47,7 @@ def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servid
 
     # Na ficha da inscrição publicada a verificação não se edita: vem de um ato, que vira evento.
     pagina.goto(f"{live_server.url}/admin/concursos/inscricao/{yara.pk}/change/")
+    conferir_acessibilidade(pagina, "ficha da inscrição publicada")
     pagina.get_by_role("link", name="Registrar decisão judicial").click()
     pagina.get_by_label("Grupo").select_option("negros")
     pagina.get_by_label("Verificação decidida").select_option("confirmado")
@@ -53,6 +55,7 @@ def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servid
     pagina.get_by_label("Documento").fill("Sentença de 02/06/2025")
     pagina.get_by_label("Data do ato").fill("02/06/2025")
     pagina.get_by_label("O que a decisão determina").fill("Reconhecer a candidata como negra.")
+    conferir_acessibilidade(pagina, "registrar decisão judicial")
     pagina.get_by_role("button", name="Ver o efeito antes de registrar").click()
 
     # A confirmação mostra o efeito calculado pelo motor, sem gravar.
@@ -63,6 +66,7 @@ def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servid
     expect(chamada).to_contain_text("além das 5")
     mantidos = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem é mantido"))
     expect(mantidos.get_by_role("row").filter(has_text="Zeca Pereira")).to_contain_text("3ª")
+    conferir_acessibilidade(pagina, "confirmar a decisão judicial")
     pagina.get_by_role("button", name="Confirmar e registrar").click()
 
     # A página do evento: Yara convocada na hora, Zeca mantido na 3ª vaga.
@@ -72,6 +76,7 @@ def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servid
     expect(pagina.get_by_text("Zeca Pereira").first).to_be_visible()
 
     # O PDF do resultado traz a ordem vigente com a 6ª vaga e a marca de mantido.
+    conferir_acessibilidade(pagina, "página do evento da decisão")
     pagina.get_by_role("link", name="Resultado completo (versão 2)").click()
     with pagina.expect_download() as baixado:
         pagina.get_by_role("link", name="Baixar resultado (PDF)").click()

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from comum.cpf import completar_cpf
 from concursos.models import Inscricao, OpcaoDeGrupo
+from tests.e2e.acessibilidade import conferir_acessibilidade
 
 try:
     from playwright.sync_api import expect
@@ -61,6 +62,7 @@ def test_pagina_de_login_do_admin_abre_em_portugues(pagina, live_server):
     expect(pagina).to_have_title(re.compile("Acessar"))
     expect(pagina.get_by_label("Usuário")).to_be_visible()
     expect(pagina.get_by_role("button", name="Acessar")).to_be_visible()
+    conferir_acessibilidade(pagina, "login")
 
 
 def test_rh_cria_edital_importa_publica_e_registra_desistencia_que_chama_o_proximo_negro(
@@ -88,6 +90,7 @@ def criar_edital_com_dois_cargos(pagina, url):
     pagina.get_by_label("Data de referência da idade").fill("10/04/2025")
     pagina.get_by_label(re.compile(r"^Regime:?$")).select_option("cariacica-2023")
     pagina.get_by_label("Percentual PcD").fill("5")
+    conferir_acessibilidade(pagina, "novo edital")
     # O inline tabular de cargos não tem <label> por célula (só o cabeçalho da coluna): os campos
     # são achados pelo nome do formset, que é estável (cargos-<n>-<campo>).
     preencher_cargo(pagina, 0, "GM", "Guarda Municipal", "35")
@@ -97,6 +100,7 @@ def criar_edital_com_dois_cargos(pagina, url):
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("7/2025")
     expect(pagina).to_have_url(re.compile(r"/admin/concursos/edital/\d+/change/$"))
+    conferir_acessibilidade(pagina, "ficha do edital com o quadro de vagas")
 
 
 def preencher_cargo(pagina, linha, codigo, nome, vagas):
@@ -124,7 +128,9 @@ def conferir_quadro_de_vagas_e_baixar_o_pdf(pagina):
 
 def importar_inscricoes(pagina, url, arquivo):
     pagina.goto(f"{url}/admin/concursos/inscricao/")
+    conferir_acessibilidade(pagina, "lista de inscrições")
     pagina.get_by_role("link", name="Importar").click()
+    conferir_acessibilidade(pagina, "importar inscrições")
     pagina.get_by_label("Edital").select_option(label="7/2025")
     pagina.get_by_label("Arquivo a ser importado").set_input_files(arquivo)
     pagina.get_by_label("Formato").select_option(label="csv")
@@ -133,6 +139,7 @@ def importar_inscricoes(pagina, url, arquivo):
     # Prévia: as linhas aparecem com os nomes do arquivo, mas nada foi gravado ainda.
     expect(pagina.get_by_text("Wellington da Conceição")).to_be_visible()
     assert not Inscricao.objects.exists()
+    conferir_acessibilidade(pagina, "prévia da importação")
     pagina.get_by_role("button", name="Confirmar importação").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("12")
@@ -143,7 +150,9 @@ def confirmar_as_verificacoes(pagina):
     # A avaliação PcD é feita pela equipe multiprofissional e registrada pelo RH, a partir da ficha
     # da inscrição, com a equipe e o parecer (um ato de verificação; a situação não se digita).
     pagina.get_by_role("link", name="1008", exact=True).click()
+    conferir_acessibilidade(pagina, "ficha da inscrição")
     pagina.get_by_role("link", name="Registrar avaliação PcD").click()
+    conferir_acessibilidade(pagina, "registrar avaliação PcD")
     pagina.get_by_label("Verificação decidida").select_option(label="Confirmado")
     pagina.get_by_label("Equipe avaliadora").fill("Dra. Ana Lima (CRM-ES 1234), Paulo Reis (CRP 16/555)")
     pagina.get_by_label("Documento").fill("Parecer da equipe multiprofissional nº 8/2025")
@@ -167,6 +176,7 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
     ordem = pagina.locator(".module", has=pagina.get_by_role("heading", name="Ordem de convocação"))
     expect(ordem.get_by_role("row").filter(has_text="3ª")).to_contain_text(re.compile("Negros.*Zacarias Nascimento"))
     expect(ordem.get_by_role("row").filter(has_text="4ª")).to_contain_text("Yasmin Oliveira Santos")  # §1º
+    conferir_acessibilidade(pagina, "resultado do cargo")
     pagina.get_by_role("link", name="Publicar…").click()
 
     # Antes de publicar, a tela diz o que fica público (a ordem inteira, na primeira publicação).
@@ -177,6 +187,7 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
     # Publicar pede onde saiu: edição, data e página do Diário Oficial (a versão foi gerada hoje).
     pagina.get_by_role("button", name="Confirmar e publicar").click()
     expect(pagina.get_by_text("Corrija os campos indicados abaixo.")).to_be_visible()
+    conferir_acessibilidade(pagina, "confirmar a publicação (com erro)")
     hoje = f"{timezone.localdate():%d/%m/%Y}"
     pagina.get_by_label("Edição do Diário Oficial").fill("2.345")
     pagina.get_by_label("Data da edição").fill(hoje)
@@ -191,6 +202,7 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     pagina.get_by_role("link", name="Cargo e eventos").click()
     # A desistência sai da linha do convocado, no quadro de nomeação e posse: o formulário já vem
     # com a inscrição escolhida.
+    conferir_acessibilidade(pagina, "ficha do cargo com os convocados")
     pagina.get_by_role("link", name="Desistência de 1006 — Zacarias Nascimento").click()
     inscricao = pagina.get_by_role("combobox", name="Inscrição")
     expect(inscricao).to_have_value("1006")
@@ -206,6 +218,7 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     expect(inscricao).to_have_attribute("aria-expanded", "true")
     inscricao.press("ArrowDown")
     expect(sugestao).to_have_attribute("aria-selected", "true")
+    conferir_acessibilidade(pagina, "registrar desistência, com as sugestões abertas")
     inscricao.press("Enter")
     expect(inscricao).to_have_value("1006")
     expect(sugestao).to_be_hidden()
@@ -215,6 +228,7 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
     pagina.get_by_role("button", name="Ver o efeito antes de registrar").click()
     # A confirmação mostra o efeito calculado sem gravar; só então o evento é registrado.
     expect(pagina.get_by_text("Nada foi gravado ainda.")).to_be_visible()
+    conferir_acessibilidade(pagina, "confirmar o evento")
     pagina.get_by_role("button", name="Confirmar e registrar").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("Versão 2 do resultado gerada")
@@ -229,7 +243,9 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     """O edital de convocação do evento: já vem com quem ele convocou; publicado, o PDF guardado se
     baixa do quadro dos atos, com a vaga, o motivo com o artigo e o CPF mascarado."""
     # Registrado o evento, a página dele oferece o próximo passo: o edital de convocação de quem ele chamou.
+    conferir_acessibilidade(pagina, "página do evento")
     pagina.get_by_role("link", name="Publicar o edital de convocação deste evento").click()
+    conferir_acessibilidade(pagina, "publicar o edital de convocação")
     expect(pagina.get_by_role("checkbox", name=re.compile("1007 — Wellington da Conceição"))).to_be_checked()
     pagina.get_by_label("Número do ato").fill("4/2025")
     pagina.get_by_label("Data do ato").fill("03/06/2025")
@@ -239,6 +255,7 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     pagina.get_by_role("button", name="Publicar o edital de convocação").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de convocação nº 4/2025 publicado (1 convocado(s))")
+    conferir_acessibilidade(pagina, "ficha do cargo com o ato publicado")
     with pagina.expect_download() as baixado:
         pagina.get_by_role("link", name="PDF do edital de convocação nº 4/2025").click()
     assert baixado.value.suggested_filename.startswith("convocacao-4-2025-edital-7-2025-AGE")

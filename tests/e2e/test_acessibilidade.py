@@ -1,0 +1,40 @@
+"""As telas principais do RH e dos membros sem violação das regras WCAG 2.0/2.1 A e AA (axe-core),
+no computador (1366 px) e no tablet (1024 px) — as mesmas telas da conferência da CSP, com o mesmo
+cenário; as jornadas conferem também as telas que só existem depois de um envio.
+
+A contraprova mostra que a conferência pega o que havia antes: a ficha do edital com o inline dos
+cargos sem nome acessível nos campos (como o admin os desenha) falha com a regra ``label``.
+"""
+
+import pytest
+
+from tests.e2e.acessibilidade import conferir_acessibilidade, violacoes
+from tests.e2e.conftest import entrar_na_comissao
+from tests.e2e.test_csp import cenario, hash_rapido, telas, telas_da_comissao  # noqa: F401
+
+
+def test_telas_principais_sem_violacao_wcag(pagina, entrar, cenario, live_server):  # noqa: F811
+    entrar(cenario["chefe"])
+    for tela, caminho in telas(cenario):
+        pagina.goto(f"{live_server.url}{caminho}")
+        conferir_acessibilidade(pagina, tela)
+    entrar_na_comissao(pagina, live_server, cenario["presidente"])
+    for tela, caminho in telas_da_comissao(cenario):
+        pagina.goto(f"{live_server.url}{caminho}")
+        conferir_acessibilidade(pagina, tela)
+
+
+def test_a_conferencia_falha_com_os_campos_do_inline_sem_nome(pagina, entrar, cenario, live_server):  # noqa: F811
+    entrar(cenario["chefe"])
+    pagina.goto(f"{live_server.url}/admin/concursos/edital/{cenario['edital'].pk}/change/")
+    assert violacoes(pagina) == []
+    # Como o admin desenha o inline em tabela sem comum.admin.RotulosNaTabela: sem aria-label.
+    pagina.evaluate(
+        "() => document.querySelectorAll('#cargos-group [aria-label]').forEach(e => e.removeAttribute('aria-label'))"
+    )
+    achadas = {v["id"]: v for v in violacoes(pagina)}
+    assert "label" in achadas and achadas["label"]["impact"] == "critical"
+    alvos = {" ".join(no["target"]) for no in achadas["label"]["nodes"]}
+    assert "#id_cargos-0-codigo" in alvos and "#id_cargos-0-vagas" in alvos
+    with pytest.raises(AssertionError, match=r"label \(critical\).*\n.*#id_cargos-0-codigo"):
+        conferir_acessibilidade(pagina, "ficha do edital sem os nomes")
