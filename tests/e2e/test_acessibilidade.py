@@ -13,14 +13,27 @@ from tests.e2e.conftest import entrar_na_comissao
 from tests.e2e.test_csp import cenario, hash_rapido, telas, telas_da_comissao  # noqa: F401
 
 
+def telas_a_mais(c) -> list[tuple[str, str]]:
+    """Além das da CSP: as do auditor, dos recursos e da prestação de contas."""
+    return [
+        ("acessos a dados sensíveis", "/admin/concursos/acessoadadossensiveis/"),
+        ("editais", "/admin/concursos/edital/"),
+        ("resultados", "/admin/concursos/resultado/"),
+        ("recursos", "/admin/heteroidentificacao/recurso/"),
+        ("comissões", "/admin/heteroidentificacao/comissao/"),
+        ("processos de apuração", "/admin/heteroidentificacao/processodeapuracao/"),
+        ("prestação de contas", f"/heteroidentificacao/editais/{c['edital'].pk}/prestacao-de-contas/"),
+    ]
+
+
 def test_telas_principais_sem_violacao_wcag(pagina, entrar, cenario, live_server):  # noqa: F811
     entrar(cenario["chefe"])
-    for tela, caminho in telas(cenario):
-        pagina.goto(f"{live_server.url}{caminho}")
+    for tela, caminho in telas(cenario) + telas_a_mais(cenario):
+        assert pagina.goto(f"{live_server.url}{caminho}").ok, tela
         conferir_acessibilidade(pagina, tela)
     entrar_na_comissao(pagina, live_server, cenario["presidente"])
     for tela, caminho in telas_da_comissao(cenario):
-        pagina.goto(f"{live_server.url}{caminho}")
+        assert pagina.goto(f"{live_server.url}{caminho}").ok, tela
         conferir_acessibilidade(pagina, tela)
 
 
