@@ -10,10 +10,13 @@ matplotlib (``fname`` explícito: a mesma figura em qualquer máquina, com ou se
 O texto de cada rótulo fica também num comentário do SVG (é o que o matplotlib faz), e cada
 segmento de barra leva ``gid`` com a série e a barra.
 
-Um valor ``None`` é uma contagem suprimida ("< 5", na versão pública): o segmento é desenhado
-hachurado, com a altura de 4 (o maior valor que pode esconder) e o rótulo "< 5".
+Um valor ``Oculto`` é uma contagem que a versão pública não divulga ("< 5" ou o "X" da supressão
+complementar): o segmento é desenhado hachurado, com a largura simbólica que o ``Oculto`` traz (nunca
+o valor) e o rótulo dele. Assim o gráfico não mostra, nem pelo comprimento da barra, o que a tabela
+esconde.
 """
 
+from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
 
@@ -31,8 +34,14 @@ FONTE_PEQUENA = FontProperties(fname=FONTE.get_file(), size=7)
 # Paleta de Okabe e Ito, legível por quem não distingue vermelho e verde.
 CORES = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#999999", "#D55E00", "#56B4E9")
 CORES_CLARAS = ("#E69F00", "#999999", "#56B4E9", "#CC79A7")  # rótulo em preto; nas escuras, em branco
-ALTURA_DO_SUPRIMIDO = 4
-SUPRIMIDO = "< 5"
+
+
+@dataclass(frozen=True)
+class Oculto:
+    """Um segmento não divulgado: ``rotulo`` (o marcador da tabela) e ``largura`` (simbólica)."""
+
+    rotulo: str
+    largura: int
 
 
 def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titulo: str, eixo: str) -> str:
@@ -65,7 +74,8 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
 def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
     rotulado = False
     for barra, (posicao, valor) in enumerate(zip(posicoes, valores, strict=True)):
-        altura = ALTURA_DO_SUPRIMIDO if valor is None else valor
+        oculto = isinstance(valor, Oculto)
+        altura = valor.largura if oculto else valor
         if not altura:
             continue
         retangulo = eixos.barh(
@@ -73,21 +83,21 @@ def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
             altura,
             left=inicio[barra],
             height=0.6,
-            color="white" if valor is None else cor,
+            color="white" if oculto else cor,
             edgecolor=cor,
-            hatch="///" if valor is None else None,
+            hatch="///" if oculto else None,
             label=None if rotulado else nome,
         )[0]
         retangulo.set_gid(f"barra-{numero}-{barra}")
         rotulado = True
-        texto = SUPRIMIDO if valor is None else str(valor)
+        texto = valor.rotulo if oculto else str(valor)
         eixos.text(
             inicio[barra] + altura / 2,
             posicao,
             texto,
             ha="center",
             va="center",
-            color="black" if valor is None or cor in CORES_CLARAS else "white",
+            color="black" if oculto or cor in CORES_CLARAS else "white",
             fontproperties=FONTE_PEQUENA,
         )
         inicio[barra] += altura

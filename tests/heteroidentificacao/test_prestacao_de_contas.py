@@ -12,12 +12,13 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from comum.graficos import barras_empilhadas
+from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
 from concursos.models import Edital, Resultado
 from concursos.prestacao_de_contas import cargos_na_prestacao
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
-from heteroidentificacao.prestacao_de_contas import MENOS_DE_5, celula, prestacao_de_contas
+from heteroidentificacao.prestacao_de_contas import prestacao_de_contas
 from heteroidentificacao.tabelas_da_prestacao import SEM_RESULTADO, graficos, planilha, tabelas
 from heteroidentificacao.views_da_prestacao import contexto_do_pdf
 from tests.concursos.fabricas import usuario
@@ -139,20 +140,6 @@ def test_versao_interna_mostra_as_contagens_exatas_e_a_publica_suprime_de_1_a_4(
     assert ordinaria[1:] == ["Ordinária", "Negros", "Encerrada", 2, 1, 1, 0, 0]
     assert recursal[1:] == ["Recursal", "Negros", "Encerrada", 1, 1, 0, 0, 0]
     assert publica[sessoes].linhas[0][4:] == [MENOS_DE_5, MENOS_DE_5, MENOS_DE_5, 0, 0]
-
-
-@pytest.mark.parametrize(
-    ("numero", "publica", "mostra"),
-    [
-        (0, True, 0),
-        (1, True, MENOS_DE_5),
-        (4, True, MENOS_DE_5),
-        (5, True, 5),
-        (3, False, 3),
-    ],
-)
-def test_celula_suprime_so_de_1_a_4_na_versao_publica(numero, publica, mostra):
-    assert celula(numero, publica) == mostra
 
 
 def test_grafico_tem_uma_barra_por_segmento_com_os_rotulos_e_sai_sempre_igual(pequeno):
