@@ -12,8 +12,8 @@ segmento de barra leva ``gid`` com a série e a barra.
 
 Um valor ``Oculto`` é uma contagem que a versão pública não divulga ("< 5" ou o "X" da supressão
 complementar): o segmento é desenhado hachurado, com a largura simbólica que o ``Oculto`` traz (nunca
-o valor) e o rótulo dele. Assim o gráfico não mostra, nem pelo comprimento da barra, o que a tabela
-esconde.
+o valor) e o rótulo dele, e a legenda ganha o hachurado como "não divulgado". Assim o gráfico não
+mostra, nem pelo comprimento da barra, o que a tabela esconde.
 """
 
 from dataclasses import dataclass
@@ -24,6 +24,7 @@ import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
+from matplotlib.patches import Patch
 
 # Configuração de processo, fixa e gravada uma vez só na importação (nunca mudada depois).
 matplotlib.rcParams["svg.hashsalt"] = "prestacao-de-contas"
@@ -56,9 +57,9 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
         return _svg(figura)
     posicoes = list(range(len(barras)))[::-1]
     inicio = [0] * len(barras)
-    for numero_da_serie, (nome, valores) in enumerate(series):
+    for numero_da_serie, (_, valores) in enumerate(series):
         cor = CORES[numero_da_serie % len(CORES)]
-        _serie(eixos, posicoes, inicio, valores, nome=nome, cor=cor, numero=numero_da_serie)
+        _serie(eixos, posicoes, inicio, valores, cor=cor, numero=numero_da_serie)
     eixos.set_yticks(posicoes, [_curto(b) for b in barras], fontproperties=FONTE_PEQUENA)
     maior = max(inicio) or 1
     marcas = _marcas(maior)
@@ -67,12 +68,17 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
     eixos.set_xlabel(eixo, fontproperties=FONTE_PEQUENA)
     for lado in ("top", "right"):
         eixos.spines[lado].set_visible(False)
-    figura.legend(prop=FONTE_PEQUENA, loc="outside lower center", ncol=len(series), frameon=False)
+    # A legenda com a cor cheia de cada série (o primeiro segmento pode ser hachurado, ou nem existir)
+    # e, se algum segmento não foi divulgado, o hachurado explicado.
+    legenda = [Patch(facecolor=CORES[n % len(CORES)], label=nome) for n, (nome, _) in enumerate(series)]
+    if any(isinstance(valor, Oculto) for _, valores in series for valor in valores):
+        legenda.append(Patch(facecolor="white", edgecolor="#333333", hatch="///", label="não divulgado"))
+    colunas = len(legenda) if len(legenda) <= 5 else -(-len(legenda) // 2)  # mais de 5: em duas linhas
+    figura.legend(handles=legenda, prop=FONTE_PEQUENA, loc="outside lower center", ncol=colunas, frameon=False)
     return _svg(figura)
 
 
-def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
-    rotulado = False
+def _serie(eixos, posicoes, inicio, valores, *, cor, numero) -> None:
     for barra, (posicao, valor) in enumerate(zip(posicoes, valores, strict=True)):
         oculto = isinstance(valor, Oculto)
         altura = valor.largura if oculto else valor
@@ -86,10 +92,8 @@ def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
             color="white" if oculto else cor,
             edgecolor=cor,
             hatch="///" if oculto else None,
-            label=None if rotulado else nome,
         )[0]
         retangulo.set_gid(f"barra-{numero}-{barra}")
-        rotulado = True
         texto = valor.rotulo if oculto else str(valor)
         eixos.text(
             inicio[barra] + altura / 2,
@@ -101,8 +105,6 @@ def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
             fontproperties=FONTE_PEQUENA,
         )
         inicio[barra] += altura
-    if not rotulado:  # a série continua na legenda, mesmo sem nenhum segmento
-        eixos.barh([], [], color=cor, label=nome)
 
 
 def _marcas(maior: int) -> list[int]:
