@@ -10,10 +10,13 @@ matplotlib (``fname`` explícito: a mesma figura em qualquer máquina, com ou se
 O texto de cada rótulo fica também num comentário do SVG (é o que o matplotlib faz), e cada
 segmento de barra leva ``gid`` com a série e a barra.
 
-Um valor ``None`` é uma contagem suprimida ("< 5", na versão pública): o segmento é desenhado
-hachurado, com a altura de 4 (o maior valor que pode esconder) e o rótulo "< 5".
+Um valor ``Oculto`` é uma contagem que a versão pública não divulga ("< 5" ou o "X" da supressão
+complementar): o segmento é desenhado hachurado, com a largura simbólica que o ``Oculto`` traz (nunca
+o valor) e o rótulo dele, e a legenda ganha o hachurado como "não divulgado". Assim o gráfico não
+mostra, nem pelo comprimento da barra, o que a tabela esconde.
 """
 
+from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
 
@@ -21,6 +24,7 @@ import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
+from matplotlib.patches import Patch
 
 # Configuração de processo, fixa e gravada uma vez só na importação (nunca mudada depois).
 matplotlib.rcParams["svg.hashsalt"] = "prestacao-de-contas"
@@ -31,8 +35,14 @@ FONTE_PEQUENA = FontProperties(fname=FONTE.get_file(), size=7)
 # Paleta de Okabe e Ito, legível por quem não distingue vermelho e verde.
 CORES = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#999999", "#D55E00", "#56B4E9")
 CORES_CLARAS = ("#E69F00", "#999999", "#56B4E9", "#CC79A7")  # rótulo em preto; nas escuras, em branco
-ALTURA_DO_SUPRIMIDO = 4
-SUPRIMIDO = "< 5"
+
+
+@dataclass(frozen=True)
+class Oculto:
+    """Um segmento não divulgado: ``rotulo`` (o marcador da tabela) e ``largura`` (simbólica)."""
+
+    rotulo: str
+    largura: int
 
 
 def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titulo: str, eixo: str) -> str:
@@ -47,9 +57,9 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
         return _svg(figura)
     posicoes = list(range(len(barras)))[::-1]
     inicio = [0] * len(barras)
-    for numero_da_serie, (nome, valores) in enumerate(series):
+    for numero_da_serie, (_, valores) in enumerate(series):
         cor = CORES[numero_da_serie % len(CORES)]
-        _serie(eixos, posicoes, inicio, valores, nome=nome, cor=cor, numero=numero_da_serie)
+        _serie(eixos, posicoes, inicio, valores, cor=cor, numero=numero_da_serie)
     eixos.set_yticks(posicoes, [_curto(b) for b in barras], fontproperties=FONTE_PEQUENA)
     maior = max(inicio) or 1
     marcas = _marcas(maior)
@@ -58,14 +68,20 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
     eixos.set_xlabel(eixo, fontproperties=FONTE_PEQUENA)
     for lado in ("top", "right"):
         eixos.spines[lado].set_visible(False)
-    figura.legend(prop=FONTE_PEQUENA, loc="outside lower center", ncol=len(series), frameon=False)
+    # A legenda com a cor cheia de cada série (o primeiro segmento pode ser hachurado, ou nem existir)
+    # e, se algum segmento não foi divulgado, o hachurado explicado.
+    legenda = [Patch(facecolor=CORES[n % len(CORES)], label=nome) for n, (nome, _) in enumerate(series)]
+    if any(isinstance(valor, Oculto) for _, valores in series for valor in valores):
+        legenda.append(Patch(facecolor="white", edgecolor="#333333", hatch="///", label="não divulgado"))
+    colunas = len(legenda) if len(legenda) <= 5 else -(-len(legenda) // 2)  # mais de 5: em duas linhas
+    figura.legend(handles=legenda, prop=FONTE_PEQUENA, loc="outside lower center", ncol=colunas, frameon=False)
     return _svg(figura)
 
 
-def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
-    rotulado = False
+def _serie(eixos, posicoes, inicio, valores, *, cor, numero) -> None:
     for barra, (posicao, valor) in enumerate(zip(posicoes, valores, strict=True)):
-        altura = ALTURA_DO_SUPRIMIDO if valor is None else valor
+        oculto = isinstance(valor, Oculto)
+        altura = valor.largura if oculto else valor
         if not altura:
             continue
         retangulo = eixos.barh(
@@ -73,26 +89,22 @@ def _serie(eixos, posicoes, inicio, valores, *, nome, cor, numero) -> None:
             altura,
             left=inicio[barra],
             height=0.6,
-            color="white" if valor is None else cor,
+            color="white" if oculto else cor,
             edgecolor=cor,
-            hatch="///" if valor is None else None,
-            label=None if rotulado else nome,
+            hatch="///" if oculto else None,
         )[0]
         retangulo.set_gid(f"barra-{numero}-{barra}")
-        rotulado = True
-        texto = SUPRIMIDO if valor is None else str(valor)
+        texto = valor.rotulo if oculto else str(valor)
         eixos.text(
             inicio[barra] + altura / 2,
             posicao,
             texto,
             ha="center",
             va="center",
-            color="black" if valor is None or cor in CORES_CLARAS else "white",
+            color="black" if oculto or cor in CORES_CLARAS else "white",
             fontproperties=FONTE_PEQUENA,
         )
         inicio[barra] += altura
-    if not rotulado:  # a série continua na legenda, mesmo sem nenhum segmento
-        eixos.barh([], [], color=cor, label=nome)
 
 
 def _marcas(maior: int) -> list[int]:

@@ -8,8 +8,10 @@ Mora na heteroidentificação porque junta os dois apps (as dependências correm
 
 Duas versões: a **interna** (RH e auditor, na tela) com as contagens exatas, e a **pública** (a que se
 publica ou se entrega ao Ministério Público, à Defensoria, ao TCE-ES e ao conselho), em que toda
-contagem de pessoas de 1 a 4 sai como "< 5" (supressão de células pequenas; LGPD, art. 11: cor/raça
-e deficiência são dados sensíveis, e uma contagem de 1 numa sessão aponta a pessoa). O 0 continua 0.
+contagem de pessoas de 1 a 4 sai como "< 5" e o que permitiria calculá-la pelos totais sai como "X"
+(LGPD, art. 11: cor/raça e deficiência são dados sensíveis, e uma contagem de 1 numa sessão aponta a
+pessoa). O 0 continua 0. Aqui só se contam os números; a supressão é das tabelas
+(``tabelas_da_prestacao``, com ``comum.supressao``).
 """
 
 from dataclasses import dataclass, field
@@ -25,17 +27,8 @@ from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo
 
 from .models import Chamado, Comissao, ProcessoDeApuracao, Recurso, Sessao
 
-MENOS_DE_5 = "< 5"
-LIMITE_DA_SUPRESSAO = 5
 SITUACOES = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, DECLARACAO_FALSA)
 DECISOES_DA_SESSAO = (quorum.CONFIRMADO, quorum.NAO_CONFIRMADO, quorum.AUSENTE, quorum.PENDENTE)
-
-
-def celula(numero, publica: bool):
-    """A contagem como a versão a mostra: na pública, de 1 a 4 pessoas é "< 5"; 0 continua 0."""
-    if publica and isinstance(numero, int) and 0 < numero < LIMITE_DA_SUPRESSAO:
-        return MENOS_DE_5
-    return numero
 
 
 @dataclass(frozen=True)

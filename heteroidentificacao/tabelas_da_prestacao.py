@@ -1,20 +1,35 @@
 """As tabelas e os gráficos do relatório de prestação de contas, uma vez só para a tela, o PDF e a
-planilha (docs/PRESTACAO-DE-CONTAS.md): cada tabela é título, cabeçalho, linhas e nota; cada célula
-que conta pessoas passa por ``celula`` (na versão pública, 1 a 4 é "< 5")."""
+planilha (docs/PRESTACAO-DE-CONTAS.md): cada tabela é título, cabeçalho, linhas, nota e legenda.
+
+Cada célula que conta é uma ``Contagem``, e cada soma que a tabela publica (um total e as partes dele
+na mesma linha) é uma ``Soma``. Na versão pública, ``comum.supressao`` protege o relatório inteiro de
+uma vez: as contagens de 1 a 4 pessoas saem "< 5" e as complementares "X", com a legenda embaixo de
+cada tabela. Os gráficos saem das tabelas já suprimidas: não mostram nada que a tabela esconde."""
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from io import BytesIO
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from comum.supressao import MENOS_DE_5, OMITIDO, Contagem, Soma, suprimir
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from .prestacao_de_contas import MENOS_DE_5, Prestacao, celula
+from .prestacao_de_contas import Prestacao
 
 SEM_RESULTADO = "sem resultado publicado"
+VAGAS = "Vagas reservadas por cargo e grupo"
+AUTODECLARACOES = "Heteroidentificação: autodeclarações e recursos"
+APURACOES = "Apuração de declaração falsa (Art. 2º, §1º)"
+SESSOES = "Desfechos por sessão"
+LEGENDAS = {
+    MENOS_DE_5: "< 5: de 1 a 4 pessoas; o número exato não se publica (LGPD, art. 11).",
+    OMITIDO: "X: número não divulgado para que nenhum “< 5” possa ser calculado a partir dos totais "
+    "publicados (supressão complementar). Uma contagem de pessoas com X tem 5 ou mais: as de 1 a 4 "
+    "são sempre “< 5”.",
+}
 
 
 @dataclass
@@ -23,22 +38,81 @@ class Tabela:
     cabecalho: list[str]
     linhas: list[list] = field(default_factory=list)
     nota: str = ""
+    somas: list[Soma] = field(default_factory=list)  # (linha, coluna) do total e das partes
+    legenda: list[str] = field(default_factory=list)  # o que quer dizer cada marcador da tabela
+
+    def linha(self, valores: list, *, total: int | None = None, partes: tuple[int, ...] = ()) -> int:
+        """Acrescenta a linha e devolve o número dela; com ``total``, a coluna ``total`` é publicada
+        como a soma das colunas ``partes``."""
+        numero = len(self.linhas)
+        self.linhas.append(valores)
+        if total is not None:
+            self.somar(numero, total, partes)
+        return numero
+
+    def somar(self, linha: int, total: int, partes: tuple[int, ...]) -> None:
+        self.somas.append(Soma((linha, total), tuple((linha, parte) for parte in partes)))
 
 
 def tabelas(prestacao: Prestacao, publica: bool) -> list[Tabela]:
-    return [
-        _vagas(prestacao, publica),
+    """As seis tabelas; na versão pública, com as células suprimidas e a legenda dos marcadores."""
+    brutas = [
+        _vagas(prestacao),
         _resumo_das_chamadas(prestacao),
-        _chamadas(prestacao, publica),
-        _autodeclaracoes(prestacao, publica),
-        _apuracoes(prestacao, publica),
-        _sessoes(prestacao, publica),
+        _chamadas(prestacao),
+        _autodeclaracoes(prestacao),
+        _apuracoes(prestacao),
+        _sessoes(prestacao),
     ]
+    marcas = _suprimidas(brutas) if publica else {}
+    return [_como_sai(tabela, numero, marcas) for numero, tabela in enumerate(brutas)]
 
 
-def _vagas(prestacao: Prestacao, publica: bool) -> Tabela:
+def _suprimidas(brutas: list[Tabela]) -> dict[tuple[int, int, int], str]:
+    """(tabela, linha, coluna) → marcador, protegendo as somas de cada tabela e a ligação entre elas."""
+    contagens = {
+        (t, linha, coluna): valor
+        for t, tabela in enumerate(brutas)
+        for linha, valores in enumerate(tabela.linhas)
+        for coluna, valor in enumerate(valores)
+        if isinstance(valor, Contagem)
+    }
+    somas = [
+        Soma((t, *soma.total), tuple((t, *parte) for parte in soma.partes))
+        for t, tabela in enumerate(brutas)
+        for soma in tabela.somas
+    ]
+    return suprimir(contagens, somas + _ligacao(brutas))
+
+
+def _ligacao(brutas: list[Tabela]) -> list[Soma]:
+    """As declarações falsas das autodeclarações são, nos dados completos, as apurações procedentes:
+    sem esta soma, um X de uma tabela poderia ser lido na outra (tabelas ligadas). Quando os dados não
+    fecham (declaração falsa pela Justiça, anulação de quem já foi nomeado), a soma só faz esconder
+    mais, nunca menos."""
+    titulos = [tabela.titulo for tabela in brutas]
+    autodeclaracoes, apuracoes = titulos.index(AUTODECLARACOES), titulos.index(APURACOES)
+    coluna = brutas[autodeclaracoes].cabecalho.index("Declaração falsa")
+    partes = tuple((autodeclaracoes, linha, coluna) for linha in range(len(brutas[autodeclaracoes].linhas)))
+    procedentes = (apuracoes, 0, brutas[apuracoes].cabecalho.index("Declaração falsa constatada"))
+    return [Soma(procedentes, partes)] if partes else []
+
+
+def _como_sai(tabela: Tabela, numero: int, marcas: dict) -> Tabela:
+    linhas = [
+        [
+            marcas.get((numero, linha, coluna), v.valor) if isinstance(v, Contagem) else v
+            for coluna, v in enumerate(valores)
+        ]
+        for linha, valores in enumerate(tabela.linhas)
+    ]
+    usados = {marca for (t, _, _), marca in marcas.items() if t == numero}
+    return replace(tabela, linhas=linhas, legenda=[LEGENDAS[m] for m in (MENOS_DE_5, OMITIDO) if m in usados])
+
+
+def _vagas(prestacao: Prestacao) -> Tabela:
     tabela = Tabela(
-        "Vagas reservadas por cargo e grupo",
+        VAGAS,
         [
             "Cargo",
             "Grupo",
@@ -53,23 +127,29 @@ def _vagas(prestacao: Prestacao, publica: bool) -> Tabela:
         nota="Da saída do motor gravada na última versão publicada do resultado de cada cargo: a posição de "
         "cada convocado e o tipo dela (Art. 4º). Revertidas: vagas do grupo providas pela ampla concorrência "
         "por falta de candidatos (Art. 3º, §3º). Por compensação: convocados do grupo fora das posições do "
-        "grupo (outra posição ou além das vagas, depois de uma revisão).",
+        "grupo (outra posição ou além das vagas, depois de uma revisão). Reservadas = providas pelo grupo + "
+        "por outro grupo + revertidas + não providas.",
     )
     for cargo in prestacao.cargos:
         if not cargo.publicado:
-            tabela.linhas.append([cargo.cargo, SEM_RESULTADO, "", "", "", "", "", "", ""])
+            tabela.linha([cargo.cargo, SEM_RESULTADO, "", "", "", "", "", "", ""])
             continue
         for g in cargo.grupos:
-            pessoas = [g.pelo_grupo, g.compensacao, g.outro_grupo, g.revertidas]
-            tabela.linhas.append(
+            tabela.linha(
                 [
                     cargo.cargo,
                     g.rotulo,
-                    g.reservadas,
-                    *(celula(n, publica) for n in pessoas),
-                    g.nao_providas,
+                    # O número do Anexo I, já público: escondê-lo não protegeria nada.
+                    Contagem(g.reservadas, pessoas=False, suprimivel=False),
+                    Contagem(g.pelo_grupo),
+                    Contagem(g.compensacao),
+                    Contagem(g.outro_grupo),
+                    Contagem(g.revertidas),
+                    Contagem(g.nao_providas, pessoas=False),
                     cargo.versao,
-                ]
+                ],
+                total=2,
+                partes=(3, 5, 6, 7),
             )
     return tabela
 
@@ -99,26 +179,26 @@ def _resumo_das_chamadas(prestacao: Prestacao) -> Tabela:
     return tabela
 
 
-def _chamadas(prestacao: Prestacao, publica: bool) -> Tabela:
+def _chamadas(prestacao: Prestacao) -> Tabela:
     tabela = Tabela("Cada chamada", ["Cargo", "Evento", "Tipo", "Data do ato", "Dias desde a publicação", "Convocados"])
     for cargo in prestacao.cargos:
         for chamada in cargo.chamadas:
-            tabela.linhas.append(
+            tabela.linha(
                 [
                     cargo.cargo,
                     chamada.evento,
                     chamada.tipo,
                     _data(chamada.data),
                     _numero(chamada.dias),
-                    celula(chamada.convocados, publica),
+                    Contagem(chamada.convocados),
                 ]
             )
     return tabela
 
 
-def _autodeclaracoes(prestacao: Prestacao, publica: bool) -> Tabela:
+def _autodeclaracoes(prestacao: Prestacao) -> Tabela:
     tabela = Tabela(
-        "Heteroidentificação: autodeclarações e recursos",
+        AUTODECLARACOES,
         [
             "Grupo",
             "Autodeclarações",
@@ -144,23 +224,28 @@ def _autodeclaracoes(prestacao: Prestacao, publica: bool) -> Tabela:
             a.providos_em_recurso,
             a.nao_providos_em_recurso,
         ]
-        tabela.linhas.append([a.rotulo, *(celula(n, publica) for n in contagens)])
+        linha = tabela.linha([a.rotulo, *(Contagem(n) for n in contagens)], total=1, partes=(2, 3, 4, 5, 6))
+        # Nos dados completos, cada recurso apresentado aguarda ou foi provido ou não provido: a soma
+        # que o leitor faria fica protegida, mesmo quando o ato veio sem o recurso no sistema.
+        tabela.somar(linha, 7, (8, 9, 10))
     return tabela
 
 
-def _apuracoes(prestacao: Prestacao, publica: bool) -> Tabela:
+def _apuracoes(prestacao: Prestacao) -> Tabela:
     a = prestacao.apuracoes
-    contagens = [a.instauradas, a.em_andamento, a.decididas, a.procedentes, a.improcedentes]
-    return Tabela(
-        "Apuração de declaração falsa (Art. 2º, §1º)",
-        ["Processos instaurados", "Em andamento", "Decididos", "Declaração falsa constatada", "Improcedentes"],
-        [[celula(n, publica) for n in contagens]],
-    )
-
-
-def _sessoes(prestacao: Prestacao, publica: bool) -> Tabela:
     tabela = Tabela(
-        "Desfechos por sessão",
+        APURACOES,
+        ["Processos instaurados", "Em andamento", "Decididos", "Declaração falsa constatada", "Improcedentes"],
+    )
+    contagens = [a.instauradas, a.em_andamento, a.decididas, a.procedentes, a.improcedentes]
+    linha = tabela.linha([Contagem(n) for n in contagens], total=0, partes=(1, 2))
+    tabela.somar(linha, 2, (3, 4))
+    return tabela
+
+
+def _sessoes(prestacao: Prestacao) -> Tabela:
+    tabela = Tabela(
+        SESSOES,
         [
             "Data",
             "Comissão",
@@ -175,8 +260,11 @@ def _sessoes(prestacao: Prestacao, publica: bool) -> Tabela:
         nota="Os desfechos só das sessões encerradas: antes do encerramento não há decisão.",
     )
     for s in prestacao.sessoes:
-        decisoes = [celula(s.por_decisao[d], publica) if s.encerrada else "—" for d in _DECISOES]
-        tabela.linhas.append([s.data, s.comissao, s.grupo, s.situacao, celula(s.chamados, publica), *decisoes])
+        inicio = [s.data, s.comissao, s.grupo, s.situacao, Contagem(s.chamados)]
+        if s.encerrada:
+            tabela.linha([*inicio, *(Contagem(s.por_decisao[d]) for d in _DECISOES)], total=4, partes=(5, 6, 7, 8))
+        else:
+            tabela.linha([*inicio, *("—" for _ in _DECISOES)])
     return tabela
 
 
@@ -185,47 +273,50 @@ _DECISOES = (quorum.CONFIRMADO, quorum.NAO_CONFIRMADO, quorum.AUSENTE, quorum.PE
 
 # ---------------------------------------------------------------- gráficos
 
+# A largura de um segmento que não se divulga: simbólica, a do limite do marcador (o maior valor que
+# "< 5" pode esconder; o menor que um X de pessoas pode ter), nunca o valor.
+LARGURAS = {MENOS_DE_5: 4, OMITIDO: 5}
+
 
 def graficos(prestacao: Prestacao, publica: bool) -> list[str]:
-    """Os dois gráficos em SVG: vagas reservadas por cargo e grupo, desfechos por sessão encerrada.
-    O matplotlib só é importado aqui (~1,4 s na primeira vez; docs/TECNICO.md §9)."""
+    """Os dois gráficos em SVG, desenhados das tabelas como saem (na versão pública, já suprimidas):
+    vagas reservadas por cargo e grupo, desfechos por sessão encerrada. O matplotlib só é importado
+    aqui (~1,4 s na primeira vez; docs/TECNICO.md §9)."""
     from comum.graficos import barras_empilhadas
 
+    por_titulo = {tabela.titulo: tabela for tabela in tabelas(prestacao, publica)}
+    vagas = por_titulo[VAGAS]
+    cargos = [linha for linha in vagas.linhas if linha[1] != SEM_RESULTADO]
+    sessoes = por_titulo[SESSOES]
+    encerradas = [linha for linha, sessao in zip(sessoes.linhas, prestacao.sessoes, strict=True) if sessao.encerrada]
     return [
-        _grafico_das_vagas(prestacao, publica, barras_empilhadas),
-        _grafico_das_sessoes(prestacao, publica, barras_empilhadas),
+        barras_empilhadas(
+            [f"{linha[0]} — {linha[1]}" for linha in cargos],
+            _series(
+                vagas,
+                cargos,
+                ("Providas pelo grupo", "Por compensação", "Por outro grupo", "Revertidas à ampla", "Não providas"),
+            ),
+            titulo="Vagas reservadas por cargo e grupo",
+            eixo="vagas",
+        ),
+        barras_empilhadas(
+            [f"{linha[0]} — {linha[1]} ({linha[2]})" for linha in encerradas],
+            _series(sessoes, encerradas, ("Confirmados", "Não confirmados", "Ausentes", "Pendentes")),
+            titulo="Desfechos por sessão encerrada",
+            eixo="candidatos",
+        ),
     ]
 
 
-def _para_o_grafico(numero: int, publica: bool):
-    return None if celula(numero, publica) == MENOS_DE_5 else numero
+def _series(tabela: Tabela, linhas: list[list], colunas: tuple[str, ...]) -> list[tuple[str, list]]:
+    """Uma série por coluna; o marcador vira um segmento ``Oculto`` (hachurado, largura simbólica)."""
+    from comum.graficos import Oculto
 
+    def segmento(valor):
+        return Oculto(valor, LARGURAS[valor]) if valor in LARGURAS else valor
 
-def _grafico_das_vagas(prestacao: Prestacao, publica: bool, barras_empilhadas) -> str:
-    barras, linhas = [], []
-    for cargo in prestacao.cargos:
-        for g in cargo.grupos:
-            barras.append(f"{cargo.cargo} — {g.rotulo}")
-            linhas.append(g)
-    series = [
-        ("Providas pelo grupo", [_para_o_grafico(g.pelo_grupo, publica) for g in linhas]),
-        ("Por compensação", [_para_o_grafico(g.compensacao, publica) for g in linhas]),
-        ("Por outro grupo", [_para_o_grafico(g.outro_grupo, publica) for g in linhas]),
-        ("Revertidas à ampla", [_para_o_grafico(g.revertidas, publica) for g in linhas]),
-        ("Não providas", [g.nao_providas for g in linhas]),
-    ]
-    return barras_empilhadas(barras, series, titulo="Vagas reservadas por cargo e grupo", eixo="vagas")
-
-
-def _grafico_das_sessoes(prestacao: Prestacao, publica: bool, barras_empilhadas) -> str:
-    encerradas = [s for s in prestacao.sessoes if s.encerrada]
-    barras = [f"{s.data} — {s.comissao} ({s.grupo})" for s in encerradas]
-    nomes = ("Confirmados", "Não confirmados", "Ausentes", "Pendentes")
-    series = [
-        (nome, [_para_o_grafico(s.por_decisao[d], publica) for s in encerradas])
-        for nome, d in zip(nomes, _DECISOES, strict=True)
-    ]
-    return barras_empilhadas(barras, series, titulo="Desfechos por sessão encerrada", eixo="candidatos")
+    return [(nome, [segmento(linha[tabela.cabecalho.index(nome)]) for linha in linhas]) for nome in colunas]
 
 
 def em_data_uri(svg: str) -> str:
@@ -237,7 +328,8 @@ def em_data_uri(svg: str) -> str:
 
 
 def planilha(prestacao: Prestacao, publica: bool, titulo: str) -> bytes:
-    """Uma aba por tabela; números como números (o "< 5" como texto), a nota embaixo."""
+    """Uma aba por tabela; números como números (os marcadores "< 5" e "X" como texto), a nota e a
+    legenda embaixo."""
     livro = Workbook()
     livro.remove(livro.active)
     for numero, tabela in enumerate(tabelas(prestacao, publica), 1):
@@ -249,9 +341,11 @@ def planilha(prestacao: Prestacao, publica: bool, titulo: str) -> bytes:
             celula_.font = Font(bold=True)
         for linha in tabela.linhas:
             aba.append(linha)
-        if tabela.nota:
+        textos = [texto for texto in (tabela.nota, *tabela.legenda) if texto]
+        if textos:
             aba.append([])
-            aba.append([tabela.nota])
+        for texto in textos:
+            aba.append([texto])
     saida = BytesIO()
     livro.save(saida)
     return saida.getvalue()

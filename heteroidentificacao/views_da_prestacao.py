@@ -4,8 +4,8 @@ Quem entra: o RH e o auditor (``concursos.view_resultado`` e ``heteroidentificac
 Não pede ``ver_dados_sensiveis``: o relatório só tem contagens, nunca uma pessoa, e o auditor, que
 não vê cor/raça de ninguém, precisa conferi-lo (menor privilégio; docs/PAPEIS.md).
 
-``?versao=publica`` dá a versão para publicar (1 a 4 pessoas: "< 5"); ``?versao=interna``, as
-contagens exatas. A tela abre na interna; o PDF e a planilha, que saem do sistema, na pública.
+``?versao=publica`` dá a versão para publicar (1 a 4 pessoas: "< 5"; a supressão complementar: "X");
+``?versao=interna``, as contagens exatas. A tela abre na interna; o PDF e a planilha, que saem do sistema, na pública.
 """
 
 from django.contrib.admin.views.decorators import staff_member_required

@@ -12,9 +12,19 @@ from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.password_validation import validate_password
 from django.core.management import call_command
 from django.test import RequestFactory
+from django.utils import timezone
 
 from comum.cpf import validar_cpf
-from concursos.models import Candidato, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from concursos.models import (
+    AtoDeVerificacao,
+    Candidato,
+    Cargo,
+    Edital,
+    Evento,
+    Inscricao,
+    OpcaoDeGrupo,
+    Resultado,
+)
 from demo.plano import plano
 from demo.usuarios import USUARIOS
 from heteroidentificacao import services as servicos_da_comissao
@@ -189,6 +199,25 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
     ]  # fmt: skip
     assert not ultimo("3/2020", "GM").provisorio
     assert all(e.data_do_ato and e.documento for e in cargo.eventos.all())
+
+
+def test_historia_da_guarda_de_2020_fica_registrada_nas_datas_dos_atos():
+    """demo/relogio.py: o edital no dia da publicação, as verificações no dia do ato, o primeiro
+    resultado gerado e publicado no Diário Oficial de 17/04/2020, e cada evento, com a versão que ele
+    gera, no dia do ato — pelos serviços, com as conferências de data valendo naquele dia."""
+    carregar_demo()
+    edital = Edital.objects.get(ano=2020)
+    assert timezone.localdate(edital.criado_em) == edital.publicado_em == date(2020, 2, 3)
+    primeiro = Resultado.objects.get(cargo__edital=edital, versao=1)
+    dias = {timezone.localdate(primeiro.gerado_em), timezone.localdate(primeiro.publicado_em)}
+    assert dias == {primeiro.diario_oficial_data} == {date(2020, 4, 17)}
+    for evento in Evento.objects.filter(cargo__edital=edital).select_related("resultado"):
+        assert timezone.localdate(evento.registrado_em) == evento.data_do_ato > primeiro.diario_oficial_data
+        assert timezone.localdate(evento.resultado.gerado_em) == evento.data_do_ato
+    atos = AtoDeVerificacao.objects.filter(inscricao__edital=edital)
+    assert all(
+        timezone.localdate(registrado) == dia for registrado, dia in atos.values_list("registrado_em", "data_do_ato")
+    )
 
 
 def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever_a_opcao():

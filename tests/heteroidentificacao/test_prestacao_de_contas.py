@@ -3,6 +3,7 @@ a saída do motor publicada, a versão pública suprime as contagens de 1 a 4, o
 barras, e o PDF e a planilha trazem as tabelas."""
 
 import re
+from datetime import date
 from io import BytesIO, StringIO
 
 import pytest
@@ -12,12 +13,13 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from comum.graficos import barras_empilhadas
+from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
 from concursos.models import Edital, Resultado
 from concursos.prestacao_de_contas import cargos_na_prestacao
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
-from heteroidentificacao.prestacao_de_contas import MENOS_DE_5, celula, prestacao_de_contas
+from heteroidentificacao.prestacao_de_contas import prestacao_de_contas
 from heteroidentificacao.tabelas_da_prestacao import SEM_RESULTADO, graficos, planilha, tabelas
 from heteroidentificacao.views_da_prestacao import contexto_do_pdf
 from tests.concursos.fabricas import usuario
@@ -73,6 +75,30 @@ def test_cada_chamada_tem_a_data_do_ato_e_os_dias_desde_a_publicacao(demo):
         assert chamada.dias == (chamada.data - cargo.publicado_em).days
     assert cargo.chamadas[0].tipo == "Resultado publicado" and cargo.chamadas[0].dias == 0
     assert cargo.maximo_de_dias == max(c.dias for c in cargo.chamadas[1:])
+
+
+def dias_da_prestacao() -> list:
+    """Os dias desde a publicação de cada chamada e a mediana e o máximo de cada cargo, em todos os
+    editais, como a tabela os mostra."""
+    dias = []
+    for edital in Edital.objects.all():
+        resumo, chamadas = tabelas(prestacao_de_contas(edital), publica=False)[1:3]
+        dias += [linha[4] for linha in chamadas.linhas] + [n for linha in resumo.linhas for n in linha[3:5]]
+    return [n for n in dias if isinstance(n, int | float)]
+
+
+def test_na_demonstracao_nenhuma_chamada_conta_dias_negativos():
+    """A história da Guarda de 2020 entra nas datas dela (demo/relogio.py): a publicação no Diário
+    Oficial (17/04/2020) vem antes de cada ato, com só a primeira versão publicada ou também a última."""
+    call_command("carregar_demo", stdout=StringIO())
+    assert dias_da_prestacao() and min(dias_da_prestacao()) == 0
+    ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
+    servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+    assert min(dias_da_prestacao()) == 0
+    (guarda,) = cargos_na_prestacao(Edital.objects.get(ano=2020))
+    assert guarda.publicado_em == date(2020, 4, 17)
+    # Desistência em 04/05/2020, não posse em 15/06/2020, vagas adicionais em 01/02/2021.
+    assert [c.dias for c in guarda.chamadas] == [0, 17, 59, 290]
 
 
 def test_cargos_sem_resultado_publicado_aparecem_como_tal(demo):
@@ -139,20 +165,6 @@ def test_versao_interna_mostra_as_contagens_exatas_e_a_publica_suprime_de_1_a_4(
     assert ordinaria[1:] == ["Ordinária", "Negros", "Encerrada", 2, 1, 1, 0, 0]
     assert recursal[1:] == ["Recursal", "Negros", "Encerrada", 1, 1, 0, 0, 0]
     assert publica[sessoes].linhas[0][4:] == [MENOS_DE_5, MENOS_DE_5, MENOS_DE_5, 0, 0]
-
-
-@pytest.mark.parametrize(
-    ("numero", "publica", "mostra"),
-    [
-        (0, True, 0),
-        (1, True, MENOS_DE_5),
-        (4, True, MENOS_DE_5),
-        (5, True, 5),
-        (3, False, 3),
-    ],
-)
-def test_celula_suprime_so_de_1_a_4_na_versao_publica(numero, publica, mostra):
-    assert celula(numero, publica) == mostra
 
 
 def test_grafico_tem_uma_barra_por_segmento_com_os_rotulos_e_sai_sempre_igual(pequeno):
