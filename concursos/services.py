@@ -271,7 +271,7 @@ def _registrar_evento(cargo: Cargo, tipo: str, registrado_por, campos: dict) -> 
     evento.save()
     try:
         resultado = gerar_resultado(
-            cargo, gerado_por=registrado_por, motivo=f"{evento.get_tipo_display()}: {evento}", evento=evento
+            cargo, gerado_por=registrado_por, motivo=f"Evento: {evento}", evento=evento
         )
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou o evento: {erro}") from erro
