@@ -124,6 +124,7 @@ USUARIOS_DA_DEMONSTRACAO = (
     "membro1",
     "membro2",
     "membro3",
+    "membro4",
     "presidente",
     "recursal",
     "recursal2",

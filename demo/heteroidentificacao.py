@@ -13,7 +13,14 @@ from concursos.models import Edital
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Membro
 
-MEMBROS_DA_ORDINARIA = (("presidente", True), ("membro1", False), ("membro2", False), ("membro3", False))
+# A ordinária com os cinco titulares da sua regra (cotas/quorum.py), a presidente entre eles.
+MEMBROS_DA_ORDINARIA = (
+    ("presidente", True),
+    ("membro1", False),
+    ("membro2", False),
+    ("membro3", False),
+    ("membro4", False),
+)
 # A recursal com os três membros da sua regra (quórum de 3): com um só, nenhum recurso seria julgado.
 MEMBROS_DA_RECURSAL = (("recursal", True), ("recursal2", False), ("recursal3", False))
 

@@ -185,7 +185,16 @@ def plano(editais=EDITAIS, semente: int = SEMENTE) -> Plano:
 def _pessoa(rng: random.Random, numero: int, referencia: date) -> PessoaDemo:
     feminino = rng.random() < 0.5
     primeiro = rng.choice(NOMES_FEMININOS if feminino else NOMES_MASCULINOS)
-    sobrenomes = [_sobrenome(rng) for _ in range(rng.choice((1, 2, 2, 2)))]
+    sorteados = [_sobrenome(rng) for _ in range(rng.choice((1, 2, 2, 2)))]
+    # O mesmo sobrenome sorteado duas vezes ("dos Santos dos Santos"), ou já no prenome ("Maria da Penha
+    # da Penha"), fica uma vez só; os sorteios seguintes não mudam, nem o resto da demonstração.
+    vistos = set(primeiro.split())
+    sobrenomes = []
+    for sobrenome in sorteados:
+        if sobrenome.split()[-1] not in vistos:
+            sobrenomes.append(sobrenome)
+            vistos.add(sobrenome.split()[-1])
+    sobrenomes = sobrenomes or sorteados[-1:]
     nome = " ".join([primeiro, *sobrenomes])
     nome_social = ""
     if rng.random() < 0.02:  # nome social (Decreto 8.727/2016): prenome do outro gênero

@@ -24,6 +24,7 @@ USUARIOS = (
     UsuarioDemo("membro1", "demo-membro1-2025", "Marcos Vieira", "Membro de comissão", staff=False),
     UsuarioDemo("membro2", "demo-membro2-2025", "Sônia Lopes", "Membro de comissão", staff=False),
     UsuarioDemo("membro3", "demo-membro3-2025", "Jorge Paiva", "Membro de comissão", staff=False),
+    UsuarioDemo("membro4", "demo-membro4-2025", "Regina Costa", "Membro de comissão", staff=False),
     UsuarioDemo("presidente", "demo-presidente-2025", "Helena Bastos", "Presidente de comissão", staff=False),
     UsuarioDemo("recursal", "demo-recursal-2025", "Otávio Reis", "Comissão recursal", staff=False),
     UsuarioDemo("recursal2", "demo-recursal2-2025", "Lúcia Prado", "Comissão recursal", staff=False),

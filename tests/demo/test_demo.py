@@ -253,6 +253,7 @@ def test_guarda_de_2020_teve_a_validade_prorrogada_uma_vez_por_ato_registrado():
         ("membro1", "Membro de comissão", False),
         ("membro2", "Membro de comissão", False),
         ("membro3", "Membro de comissão", False),
+        ("membro4", "Membro de comissão", False),
         ("presidente", "Presidente de comissão", False),
         ("recursal", "Comissão recursal", False),
         ("auditor", "Auditor", True),
@@ -296,7 +297,9 @@ def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
     carregar_demo()
     comissao = Comissao.objects.get(edital__numero=1, edital__ano=2025, tipo=Comissao.ORDINARIA)
     assert comissao.membros.get(presidente=True).usuario.username == "presidente"
-    assert {m.usuario.username for m in comissao.membros.all()} == {"presidente", "membro1", "membro2", "membro3"}
+    membros = {m.usuario.username for m in comissao.membros.all()}
+    assert membros == {"presidente", "membro1", "membro2", "membro3", "membro4"}
+    assert len(membros) == comissao.regra_de_quorum["membros"]  # a ata diz "5 membros titulares": são cinco
     chamados = Chamado.objects.filter(sessao__comissao=comissao)
     assert (
         chamados.count()
