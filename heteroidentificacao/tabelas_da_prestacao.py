@@ -41,6 +41,24 @@ class Tabela:
     somas: list[Soma] = field(default_factory=list)  # (linha, coluna) do total e das partes
     legenda: list[str] = field(default_factory=list)  # o que quer dizer cada marcador da tabela
 
+    @property
+    def celulas(self) -> list[list[tuple[object, int]]]:
+        """As linhas como (valor, colunas que ocupa), para a tela e o PDF: num cargo sem resultado
+        publicado, o aviso ocupa o resto da linha em vez de ficar espremido na coluna do grupo."""
+        saida = []
+        for valores in self.linhas:
+            if SEM_RESULTADO in valores:
+                inicio = valores.index(SEM_RESULTADO)
+                saida.append([*((v, 1) for v in valores[:inicio]), (SEM_RESULTADO, len(self.cabecalho) - inicio)])
+            else:
+                saida.append([(v, 1) for v in valores])
+        return saida
+
+    @property
+    def larguras(self) -> list[float]:
+        """A largura de cada coluna no PDF, em % da tabela (ver ``larguras_das_colunas``)."""
+        return larguras_das_colunas(self.cabecalho, [linha for linha in self.linhas if SEM_RESULTADO not in linha])
+
     def linha(self, valores: list, *, total: int | None = None, partes: tuple[int, ...] = ()) -> int:
         """Acrescenta a linha e devolve o número dela; com ``total``, a coluna ``total`` é publicada
         como a soma das colunas ``partes``."""
@@ -52,6 +70,36 @@ class Tabela:
 
     def somar(self, linha: int, total: int, partes: tuple[int, ...]) -> None:
         self.somas.append(Soma((linha, total), tuple((linha, parte) for parte in partes)))
+
+
+# O PDF sai em A4 deitada (as tabelas têm até 11 colunas): 297 mm menos as margens de 14 mm.
+LARGURA_DA_TABELA = 297 - 2 * 14  # mm
+TITULO_DA_COLUNA = 8.5  # pt, o corpo do th na folha de impressão
+FOLGA_DA_CELULA = 3.7  # mm: 1,5 mm de cada lado, o filete e uma sobra contra arredondamentos
+# Colunas de texto (nomes de cargo, grupo, comissão, evento): ficam com a largura que sobra.
+COLUNAS_DE_TEXTO = {"Cargo", "Grupo", "Evento", "Tipo", "Comissão", "Situação"}
+
+
+def larguras_das_colunas(cabecalho: list[str], linhas: list[list] = ()) -> list[float]:
+    """Cada coluna com ao menos a largura da palavra mais longa do título (em negrito) e dos valores
+    (uma data, um "< 5"), medidas com a fonte embutida: nenhum título invade o vizinho e nenhuma data
+    quebra; o que sobra vai para as colunas de texto (ou para todas, se não há). Em % da tabela."""
+    from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
+
+    negrito, normal, em = fonte_embutida(True), fonte_embutida(False), TITULO_DA_COLUNA * MM_POR_PT
+
+    def minima(coluna: int, titulo: str) -> float:
+        palavras = [negrito.medir(p) for p in titulo.split()]
+        if titulo not in COLUNAS_DE_TEXTO:  # um nome de cargo longo quebra; um número, não
+            palavras += [normal.medir(p) for linha in linhas if coluna < len(linha) for p in str(linha[coluna]).split()]
+        return max(palavras, default=0) * em + FOLGA_DA_CELULA
+
+    minimas = [minima(coluna, titulo) for coluna, titulo in enumerate(cabecalho)]
+    texto = [i for i, titulo in enumerate(cabecalho) if titulo in COLUNAS_DE_TEXTO] or range(len(cabecalho))
+    sobra = max(LARGURA_DA_TABELA - sum(minimas), 0) / len(texto)
+    larguras = [m + (sobra if i in texto else 0) for i, m in enumerate(minimas)]
+    total = sum(larguras)
+    return [round(100 * largura / total, 2) for largura in larguras]
 
 
 def tabelas(prestacao: Prestacao, publica: bool) -> list[Tabela]:

@@ -250,3 +250,18 @@ def test_ficha_do_edital_tem_o_link_da_prestacao_de_contas(client, pequeno):
     client.force_login(rh())
     ficha = client.get(reverse("admin:concursos_edital_change", args=[pequeno.pk])).content.decode()
     assert reverse("heteroidentificacao:prestacao_de_contas", args=[pequeno.pk]) in ficha
+
+
+def test_sem_resultado_publicado_ocupa_o_resto_da_linha_e_o_pdf_tem_as_larguras():
+    from django.template.loader import render_to_string
+
+    from heteroidentificacao.tabelas_da_prestacao import Tabela, larguras_das_colunas
+
+    tabela = Tabela("Vagas", ["Cargo", "Grupo", "Reservadas", "Não providas"])
+    tabela.linha(["Arquiteto", SEM_RESULTADO, "", ""])
+    tela = render_to_string("heteroidentificacao/_tabelas_da_prestacao.html", {"tabelas": [tabela]})
+    assert f'<td colspan="3">{SEM_RESULTADO}</td>' in tela and "<colgroup>" not in tela
+    pdf = render_to_string("heteroidentificacao/_tabelas_da_prestacao.html", {"tabelas": [tabela], "pdf": True})
+    assert pdf.count("<col style=") == 4
+    larguras = larguras_das_colunas(tabela.cabecalho)
+    assert abs(sum(larguras) - 100) < 0.1 and larguras[0] > larguras[2]
