@@ -270,9 +270,7 @@ def _registrar_evento(cargo: Cargo, tipo: str, registrado_por, campos: dict) -> 
     evento, _ = _evento_conferido(cargo, tipo, registrado_por, campos)
     evento.save()
     try:
-        resultado = gerar_resultado(
-            cargo, gerado_por=registrado_por, motivo=f"Evento: {evento}", evento=evento
-        )
+        resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=f"Evento: {evento}", evento=evento)
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou o evento: {erro}") from erro
     return EventoRegistrado(evento, resultado)
