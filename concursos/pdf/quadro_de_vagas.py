@@ -38,8 +38,13 @@ def contexto_do_quadro(edital: Edital) -> dict:
     linhas = [_linha_do_quadro(cargo, regime) for cargo in edital.cargos.order_by("codigo")]
     conferencia = _codigo(edital, linhas)
     extras = [coluna for coluna in COLUNAS_DO_CARGO if any(linha[coluna.campo] for linha in linhas)]
-    largura_do_grupo = max(6, min(11, 40 // max(len(regime.grupos), 1)) - 2 * len(extras))
-    extras = _cabendo(extras, ocupado=23 + largura_do_grupo * len(regime.grupos))
+    rotulos = [rotulo_do_grupo(g.grupo) for g in regime.grupos]
+    # Requisitos são texto longo: a folha deitada mantém a tabela dentro da página A4. Deitada também
+    # quando, em pé, os títulos das colunas não deixariam ao cargo a largura mínima.
+    paisagem = any(coluna.campo == "requisitos" for coluna in extras)
+    larguras = _larguras(rotulos, extras, paisagem, linhas)
+    if not paisagem and larguras.cargo < LARGURA_MINIMA_DO_CARGO:
+        paisagem, larguras = True, _larguras(rotulos, extras, True, linhas)
     instituicao = Instituicao.atual()
     return {
         "titulo_do_documento": f"Anexo I — Quadro de vagas — {edital.identificacao}",
@@ -47,13 +52,11 @@ def contexto_do_quadro(edital: Edital) -> dict:
         "instituicao": instituicao,
         "brasao": instituicao.brasao_como_data_uri(),
         "assinatura": _assinatura(edital, instituicao),
-        "extras": extras,
-        # Requisitos são texto longo: a folha deitada mantém a tabela dentro da página A4.
-        "paisagem": any(coluna.campo == "requisitos" for coluna in extras),
-        "rotulos": [rotulo_do_grupo(g.grupo) for g in regime.grupos],
+        "extras": larguras.extras,
+        "paisagem": paisagem,
+        "rotulos": rotulos,
         "colunas": 3 + len(extras) + len(regime.grupos),
-        # Com 2 grupos cada coluna tem 11% da largura; com 4 (regime federal) o cargo não fica espremido.
-        "largura_do_grupo": largura_do_grupo,
+        "larguras": larguras,
         "linhas": linhas,
         "total": {
             "vagas": sum(linha["vagas"] for linha in linhas),
@@ -85,13 +88,71 @@ COLUNAS_DO_CARGO = (
 )
 
 
-def _cabendo(extras: list[ColunaDoCargo], *, ocupado: int) -> list[ColunaDoCargo]:
-    """As colunas opcionais com a dos requisitos estreitada, se preciso, para o cargo ficar com 20% da
-    largura (``ocupado``: vagas, ampla e grupos, em %)."""
-    sobra = 80 - ocupado - sum(coluna.largura for coluna in extras)
-    if sobra >= 0:
-        return extras
-    return [c._replace(largura=max(12, c.largura + sobra)) if c.campo == "requisitos" else c for c in extras]
+# A largura da tabela (A4 menos as margens de 14 mm), o corpo do título das colunas (o do th), o
+# espaço de cada célula fora da largura dada (1,5 mm de cada lado e o filete: com table-layout fixo,
+# o WeasyPrint soma esse espaço à largura de cada coluna) e uma sobra para a palavra não encostar.
+LARGURA_DA_TABELA = {False: 210 - 28, True: 297 - 28}  # mm, em pé e deitada
+TITULO_DA_COLUNA = 8.5  # pt
+ESPACO_DA_CELULA = 3.2  # mm
+SOBRA_DA_PALAVRA = 0.6  # mm
+LARGURA_MINIMA_DO_CARGO = 15  # %: o nome do cargo quebra em linhas, mas não letra a letra
+LARGURA_MINIMA_DOS_REQUISITOS = 12  # %
+
+
+class Larguras(NamedTuple):
+    """Em % da tabela: o cargo fica com o que sobra."""
+
+    vagas: int
+    ampla: int
+    grupo: int  # a mesma para cada grupo
+    extras: list[ColunaDoCargo]
+    cargo: int
+
+
+def _titulo_cabe(titulo: str, paisagem: bool, valores=()) -> int:
+    """A largura (%, para cima) em que a palavra mais longa do título, em negrito, e dos valores da
+    coluna cabe na célula: mais estreita que isso, a palavra cruza o filete ou quebra no meio."""
+    from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
+
+    palavras = [fonte_embutida(True).medir(p) for p in titulo.split()]
+    palavras += [fonte_embutida(False).medir(p) for valor in valores for p in str(valor or "").split()]
+    palavra = max(palavras) * TITULO_DA_COLUNA * MM_POR_PT
+    return -int(-(palavra + SOBRA_DA_PALAVRA) * 100 // LARGURA_DA_TABELA[paisagem])
+
+
+def _larguras(rotulos: list[str], extras: list[ColunaDoCargo], paisagem: bool, linhas: list[dict]) -> Larguras:
+    """Cada coluna com a sua largura de costume (grupos: 11% com dois, menos com mais) quando há
+    espaço; sem espaço para o cargo, cada uma encolhe até a largura em que o seu título ainda cabe
+    (os requisitos, até 12%)."""
+    minimas = {
+        "vagas": _titulo_cabe("Vagas", paisagem),
+        "ampla": _titulo_cabe("Ampla concorrência", paisagem),
+        "grupo": max(_titulo_cabe(r, paisagem) for r in rotulos) if rotulos else 0,
+        **{
+            c.campo: LARGURA_MINIMA_DOS_REQUISITOS
+            if c.campo == "requisitos"
+            else _titulo_cabe(c.titulo, paisagem, [linha[c.campo] for linha in linhas])
+            for c in extras
+        },
+    }
+    costume = {"vagas": 9, "ampla": 14, "grupo": min(11, 40 // max(len(rotulos), 1))}
+    costume.update({c.campo: c.largura for c in extras})
+    largura = {campo: max(costume[campo], minimas[campo]) for campo in minimas}
+
+    colunas = 3 + len(extras) + len(rotulos)
+    conteudo = 100 - int(-(-colunas * ESPACO_DA_CELULA * 100 // LARGURA_DA_TABELA[paisagem]))
+
+    def livre() -> int:  # o que fica para o cargo
+        return conteudo - sum(v * (len(rotulos) if campo == "grupo" else 1) for campo, v in largura.items())
+
+    # Primeiro os requisitos (texto longo, quebra bem), depois todas até o mínimo do título.
+    for campo in ["requisitos", *(c for c in minimas if c != "requisitos")]:
+        if campo in largura and livre() < LARGURA_MINIMA_DO_CARGO + 5:
+            falta = LARGURA_MINIMA_DO_CARGO + 5 - livre()
+            vezes = len(rotulos) if campo == "grupo" else 1
+            largura[campo] = max(minimas[campo], largura[campo] - -(-falta // vezes))
+    medidas = [c._replace(largura=largura[c.campo]) for c in extras]
+    return Larguras(largura["vagas"], largura["ampla"], largura["grupo"], medidas, livre())
 
 
 def codigo_do_quadro(edital: Edital) -> str:

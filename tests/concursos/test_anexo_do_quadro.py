@@ -20,6 +20,7 @@ from comum.exibicao import FUSO
 from concursos.models import Instituicao
 from concursos.pdf import textos
 from concursos.pdf.quadro_de_vagas import quadro_de_vagas_pdf
+from tests.imagens_dos_pdfs import DEITADA, EM_PE, conferir_documento
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from .fabricas import edital, inscricao, usuario
@@ -272,3 +273,51 @@ def test_brasao_svg_com_recurso_externo_nao_faz_o_pdf_buscar_nada(edital_da_guar
 
 def test_anexo_e_um_pdf_marcado_com_titulo_e_idioma_para_o_leitor_de_tela(edital_da_guarda):
     conferir_pdf_acessivel(quadro_de_vagas_pdf(edital_da_guarda), "Anexo I — Quadro de vagas — ")
+
+
+def _palavras(pagina) -> list[tuple[str, float, float, float]]:
+    """(palavra, esquerda, direita, topo) de cada palavra impressa, pela ordem do texto da página."""
+    palavras, atual = [], []
+    for caractere in pagina.caracteres:
+        if atual and caractere.indice != atual[-1].indice + 1:
+            palavras.append(atual)
+            atual = []
+        atual.append(caractere)
+    palavras.append(atual)
+    return [("".join(c.texto for c in p), p[0].esquerda, max(c.direita for c in p), p[0].topo) for p in palavras if p]
+
+
+@pytest.mark.parametrize(
+    ("regime", "campos", "orientacao", "titulos"),
+    [
+        (
+            "federal-15142-2025",
+            {"requisitos": "Ensino médio.", "carga_horaria": "40 h semanais", "vencimento": Decimal("2100")},
+            DEITADA,
+            ["Vagas", "concorrência", "pardos", "Indígenas", "Quilombolas", "PcD"],
+        ),
+        ("cariacica-2023", {"carga_horaria": "40 h semanais", "vencimento": Decimal("2100")}, EM_PE, ["Vencimento"]),
+    ],
+)
+def test_titulos_das_colunas_cabem_na_coluna_com_todas_as_colunas_opcionais(regime, campos, orientacao, titulos):
+    """Com quatro grupos e as três colunas opcionais, cada título cabe na sua coluna: a palavra não
+    passa da borda direita da coluna (onde termina o número alinhado à direita embaixo dela) nem
+    quebra no meio; e a página passa nas conferências da imagem (docs/TECNICO.md §2.6)."""
+    criado = edital(regime=regime, cargos=(("ADM", "Assistente administrativo", 40),))
+    criado.cargos.update(**campos)
+    conteudo = quadro_de_vagas_pdf(criado)
+    pagina = conferir_documento(conteudo, f"anexo-i-{regime}-colunas-opcionais", orientacao=orientacao)[0]
+    palavras = _palavras(pagina)
+    total = next(p for p in palavras if p[0] == "Total")
+    numeros_do_total = [p for p in palavras if p[3] == pytest.approx(total[3], abs=0.5) and p[0].isdigit()]
+    cabecalho = {p[0]: p for p in palavras if p[3] < total[3] and p[0] in titulos}
+    assert set(cabecalho) == set(titulos), cabecalho  # nenhum título quebrado no meio
+    for titulo in titulos:
+        if titulo == "Vencimento":  # coluna de texto: a borda é o início da coluna seguinte (Vagas)
+            borda = cabecalho["Vencimento"][2] < next(p for p in palavras if p[0] == "Vagas")[1]
+            assert borda, titulo
+            continue
+        # O número do total embaixo do título: o que termina mais perto à direita do começo do título.
+        abaixo = min((n for n in numeros_do_total if n[2] > cabecalho[titulo][1]), key=lambda n: n[2])
+        assert cabecalho[titulo][2] <= abaixo[2] + 0.3, (titulo, cabecalho[titulo], abaixo)
+    assert "40 h semanais" in texto(conteudo)  # o valor da carga horária também não quebra
