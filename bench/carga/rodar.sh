@@ -88,11 +88,12 @@ if [ ! -x "$python" ]; then
   echo "rodar.sh: falta o .venv do projeto; rode 'make test' ou 'make run' uma vez antes." >&2
   exit 1
 fi
-versao_fixada=$(sed -n 's/^locust==//p' requirements-bench.txt)
+# No lock a linha é "locust==2.47.0 \" e os hashes vêm nas linhas seguintes.
+versao_fixada=$(sed -n 's/^locust==\([^ ;\\]*\).*/\1/p' requirements-bench.txt)
 versao_instalada=$("$python" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null || true)
 if [ "$versao_instalada" != "$versao_fixada" ]; then
   log "instalando o Locust $versao_fixada no .venv (requirements-bench.txt)"
-  "$raiz/.venv/bin/pip" install -q --disable-pip-version-check -r requirements-bench.txt
+  "$raiz/.venv/bin/pip" install -q --disable-pip-version-check --require-hashes -r requirements-bench.txt
 fi
 if [ "$modo" = dois ] && ! command -v nginx >/dev/null; then
   if [ "$(id -u)" -ne 0 ]; then
