@@ -12,8 +12,11 @@
 - ``ENDERECO_PUBLICO``: endereço do sistema na internet, sem a barra final
   (``https://concursos.cariacica.es.gov.br``), impresso no rodapé do anexo do quadro de vagas junto
   ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página).
+- ``SAUDE_TOKEN``, ``SAUDE_ENDERECOS``, ``SAUDE_FILA_MAXIMO_MINUTOS``, ``SAUDE_DISCO_MINIMO_MB``: quem
+  lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from email.utils import getaddresses
@@ -250,6 +253,36 @@ LIMITE_DE_INSCRICOES_NA_TELA = int(os.environ.get("LIMITE_DE_INSCRICOES_NA_TELA"
 LIMITE_DE_IMPORTACAO_MB = int(os.environ.get("LIMITE_DE_IMPORTACAO_MB", "20"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = LIMITE_DE_IMPORTACAO_MB * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # o padrão do Django: campos de formulário, sem os arquivos
+
+
+def _redes(nome: str) -> list[str]:
+    """Lista de IPs ou redes (``10.0.0.5, 10.0.8.0/24``) de uma variável; recusa o que não for."""
+    redes = []
+    for item in filter(None, (parte.strip() for parte in os.environ.get(nome, "").split(","))):
+        try:
+            redes.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{nome}: {item!r} não é um IP nem uma rede (10.0.0.5 ou 10.0.8.0/24)."
+            ) from None
+    return redes
+
+
+# Saúde para o monitoramento (GET /saude/, comum/saude/): banco, migrações, fila do segundo plano e
+# disco dos arquivos privados, em JSON, sem dado pessoal. Só para quem manda o token no cabeçalho
+# (Authorization: Bearer …) ou chega de um endereço liberado (o IP como o django-axes o vê: atrás do
+# nginx, com PROXIES_REVERSOS=1, o que ele põe no X-Forwarded-For). Sem nenhum dos dois, 404 a todos.
+SAUDE_TOKEN = os.environ.get("SAUDE_TOKEN", "").strip()
+if SAUDE_TOKEN and len(SAUDE_TOKEN) < 32:
+    raise ImproperlyConfigured(
+        "SAUDE_TOKEN curto demais: use 32 caracteres ou mais "
+        '(python3 -c "import secrets; print(secrets.token_urlsafe(32))").'
+    )
+SAUDE_ENDERECOS = _redes("SAUDE_ENDERECOS")
+# A tarefa mais antiga à espera de um trabalhador: acima disto, os trabalhadores pararam.
+SAUDE_FILA_MAXIMO_MINUTOS = int(os.environ.get("SAUDE_FILA_MAXIMO_MINUTOS", "30"))
+# Espaço livre mínimo no disco de MEDIA_ROOT (planilhas importadas, PDFs do segundo plano).
+SAUDE_DISCO_MINIMO_MB = int(os.environ.get("SAUDE_DISCO_MINIMO_MB", "1024"))
 
 
 def _usuario_para_o_axes(request, credentials=None):

@@ -3,6 +3,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from comum.saude import views as saude
+
 admin.site.site_header = "Concursos e cotas — Prefeitura Municipal de Cariacica"
 admin.site.site_title = "Concursos e cotas"
 admin.site.index_title = "Administração"
@@ -16,4 +18,6 @@ urlpatterns = [
     # Segundo fator do login (TOTP e códigos de recuperação): comum/dois_fatores/.
     path("contas/dois-fatores/", include("comum.dois_fatores.urls")),
     path("heteroidentificacao/", include("heteroidentificacao.urls")),
+    # Saúde do sistema para o monitoramento (token ou endereço liberado; os outros recebem 404).
+    path("saude/", saude.saude, name="saude"),
 ]
