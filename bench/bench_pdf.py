@@ -30,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import tabela  # bench/tabela.py, ao lado deste arquivo
@@ -120,6 +121,7 @@ def preparar(classificados: int) -> int:
     os.environ["DATABASE_URL"] = f"sqlite:///{BANCO}"
     sys.path.insert(0, str(AQUI))
     import dados_em_escala  # configura o Django com o banco acima
+    from django.utils import timezone
 
     from concursos import services
     from concursos.models import Candidato, Cargo, Inscricao
@@ -137,10 +139,12 @@ def preparar(classificados: int) -> int:
         candidato.save(update_fields=["nome"])
     usuario = dados_em_escala.usuario_do_bench()
     resultado = services.gerar_resultado(cargo, gerado_por=usuario, motivo="Benchmark do PDF")
+    # A data do ato (o requerimento de desistência): depois da publicação do edital, nunca no futuro.
+    data_do_ato = min(cargo.edital.publicado_em + timedelta(days=90), timezone.localdate())
     for numero in resultado.saida["listas"]["geral"][:2]:
         inscricao = Inscricao.objects.get(cargo=cargo, numero=numero)
         resultado = services.registrar_desistencia(
-            inscricao, documento="Bench 1/2026", registrada_por=usuario
+            inscricao, documento="Bench 1/2026", data_do_ato=data_do_ato, registrada_por=usuario
         ).resultado
     return resultado.pk
 
@@ -198,19 +202,42 @@ def _referencia(resultado) -> bytes:
     secao = secao_do_resultado(
         resultado, rotulos_das_vagas(edital.regime_congelado()), resultado.cargo.inscricoes.pessoas()
     )
+    html = Template(REFERENCIA).render(Context({"listas": listas_da_referencia(secao)}))
+    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
+
+
+def listas_da_referencia(secao: dict) -> list[tuple[str, list[str], list[tuple]]]:
+    """Título, cabeçalho e linhas de cada tabela da referência, cada linha com uma célula por coluna
+    do cabeçalho (a anotação de cada inscrição vai junto do nome, como no PDF). Uma linha de outro
+    tamanho faz o WeasyPrint avisar "more columns than the table" e desenhar outra coisa: recusada."""
+
+    def nome(nome, anotacao):
+        return f"{nome} {anotacao}".strip()
+
     listas = [
         ("Lista geral", ["Classificação", "Inscrição", "Nome", "CPF", "Nota"], [
-            (c, n, f"{nome} {obs}".strip(), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]
+            (c, n, nome(pessoa, obs), cpf, nota) for c, n, pessoa, obs, cpf, nota in secao["geral"]
         ]),
         *(
-            (rotulo, ["No grupo", "Geral", "Inscrição", "Nome", "Nota"], [(c, g, n, nome, nota) for c, g, n, nome, _, nota in linhas])
+            (rotulo, ["No grupo", "Geral", "Inscrição", "Nome", "Nota"], [
+                (c, g, n, nome(pessoa, obs), nota) for c, g, n, pessoa, obs, nota in linhas
+            ])
             for rotulo, linhas in secao["grupos"]
         ),
-        ("Ordem de convocação", ["Posição", "Tipo", "Inscrição", "Nome", "Vaga"], secao["ordem"]),
-        ("Registro de chamadas", ["Ordem", "Evento", "Posição", "Inscrição", "Nome", "Vaga", "Motivo"], secao["convocacoes"]),
+        ("Ordem de convocação", ["Posição", "Tipo", "Inscrição", "Nome", "Vaga"], [
+            (p, tipo, n, nome(pessoa, anotacao), vaga) for p, tipo, n, pessoa, anotacao, vaga in secao["ordem"]
+        ]),
+        ("Registro de chamadas", ["Ordem", "Evento", "Posição", "Inscrição", "Nome", "Vaga", "Motivo"],
+         secao["convocacoes"]),
     ]  # fmt: skip
-    html = Template(REFERENCIA).render(Context({"listas": listas}))
-    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
+    for titulo, cabecalho, linhas in listas:
+        tortas = [linha for linha in linhas if len(linha) != len(cabecalho)]
+        if tortas:
+            raise ValueError(
+                f"referência, {titulo}: {len(tortas)} linha(s) com outro número de células que as "
+                f"{len(cabecalho)} colunas (a primeira: {tortas[0]!r}); acerte listas_da_referencia."
+            )
+    return listas
 
 
 # ── Conferência e tabela ─────────────────────────────────────────────────────────────────────────
