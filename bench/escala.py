@@ -115,12 +115,17 @@ def rodar(nome: str, comando: list[str], medidas: Path, log, limite: float | Non
     relogio = threading.Timer(limite * 60, _parar, (processo, estourou)) if limite else None
     if relogio:
         relogio.start()
-    for linha in processo.stdout:
-        sys.stdout.write(linha)
-        log.write(linha)
-    processo.wait()
-    if relogio:
-        relogio.cancel()
+    try:
+        for linha in processo.stdout:
+            sys.stdout.write(linha)
+            log.write(linha)
+        processo.wait()
+    except KeyboardInterrupt:  # Ctrl+C (ou TERM) aqui: o benchmark, noutro grupo, não o recebeu
+        _parar(processo, threading.Event())
+        raise
+    finally:
+        if relogio:
+            relogio.cancel()
     return (None if estourou.is_set() else processo.returncode), time.perf_counter() - inicio
 
 
@@ -138,6 +143,10 @@ def _parar(processo: subprocess.Popen, estourou: threading.Event) -> None:
             return
         except subprocess.TimeoutExpired:
             continue
+
+
+def _interromper(_sinal, _quadro):
+    raise KeyboardInterrupt
 
 
 def situacao(codigo: int | None, registradas: int, limite: float | None) -> tuple[bool, str]:
@@ -173,6 +182,7 @@ def main() -> None:
     parser.add_argument("--limite", type=float, help="minutos de cada benchmark, no máximo (padrão: 10 com --rapido)")
     args = parser.parse_args()
     limite = args.limite if args.limite is not None else (10 if args.rapido else None)
+    signal.signal(signal.SIGTERM, _interromper)
     # Os registros INFO (o django-axes a cada login, o progresso do WeasyPrint) afogariam a saída.
     os.environ.setdefault("LOG_LEVEL", "WARNING")
 
@@ -207,4 +217,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("\nInterrompido: o benchmark em curso foi parado.")

@@ -95,14 +95,16 @@ def _anotar_tempo(request_type, name, response_time, response_length, exception,
 
 
 @events.test_stop.add_listener
-def _gravar_tempos(**_):
+def _gravar_tempos(environment=None, **_):
     """Uma linha por requisição; ``fase`` diz se ela começou na subida (logins) ou com todos no ar."""
     if not ARQUIVO_DE_TEMPOS:
         return
     uso = resource.getrusage(resource.RUSAGE_SELF)  # a CPU do próprio Locust, para o relatório
     Path(ARQUIVO_DE_TEMPOS + ".cpu-do-locust").write_text(f"{uso.ru_utime + uso.ru_stime:.2f}\n")
-    # Todos no ar: o Locust criou todos os usuários e o último deles terminou o login.
-    terminou = max([_subida["spawn"] or float("inf"), *_subida["prontos"]])
+    # Todos no ar: o Locust criou todos os usuários e o último deles terminou o login (se algum não
+    # entrou, ninguém esteve "no ar" com todos).
+    todos = environment is None or len(_subida["prontos"]) >= environment.runner.target_user_count
+    terminou = max([_subida["spawn"] or float("inf"), *_subida["prontos"]]) if todos else float("inf")
     with open(ARQUIVO_DE_TEMPOS, "w", newline="", encoding="utf-8") as arquivo:
         escritor = csv.writer(arquivo)
         escritor.writerow(["inicio", "metodo", "nome", "ms", "ok", "fase"])
