@@ -46,7 +46,7 @@ CARGA_RAPIDA = [
 BENCHMARKS = {
     "motor": (
         [PY, "bench/bench_simular_cotas.py", "--repeticoes", "3"],
-        [PY, "bench/bench_simular_cotas.py", "--repeticoes", "1"],
+        [PY, "bench/bench_simular_cotas.py", "--repeticoes", "1", "--candidatos", "20000"],
     ),
     "resultado": (
         [COM_POSTGRES, PY, "bench/bench_gerar_resultado.py", "--tamanhos", "100000", "1000000"],
