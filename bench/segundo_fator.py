@@ -14,7 +14,8 @@ Todo usuário entra com a senha e o código de 6 dígitos do aplicativo (README,
   seguinte, e ``codigo()`` também (até 30 s). Sem erro de propósito: cada código errado conta na
   espera do django-otp (1, 2, 4… segundos) e seria uma tentativa a mais na conta do usuário;
 - ``entrar_no_cliente(cliente, usuario)`` deixa um ``django.test.Client`` como o de quem entrou: o
-  atalho ``force_login`` para a senha e o código informado na tela do segundo fator.
+  atalho ``force_login`` para a senha e o código informado na tela — a de cadastro no primeiro login
+  (que confirma o aplicativo e já verifica a sessão), a do código depois.
 
 Este arquivo só importa a biblioteca padrão e ``django_otp.oath`` no topo: o ``locustfile.py`` o
 usa sem configurar o Django. As chaves são de usuários de teste em bancos descartáveis, como as
@@ -90,20 +91,31 @@ def _do_dispositivo(dispositivo) -> Aplicativo:
 
 
 def entrar_no_cliente(cliente, usuario, *, destino: str = "/admin/") -> None:
-    """``force_login`` (a senha) e o código do aplicativo na tela do segundo fator; falha alto se a
-    tela não aceitar, para que nenhum benchmark meça a barreira no lugar da página."""
-    from django.contrib.auth import SESSION_KEY
+    """A senha (o atalho ``force_login``) e o código do aplicativo na tela, como a pessoa: no primeiro
+    login, a tela de cadastro (a chave que o QR code mostra e o primeiro código, que confirma o
+    aplicativo e já dá a sessão por verificada); depois, a tela do código. Falha alto se a tela não
+    aceitar, para que nenhum benchmark meça a barreira no lugar da página."""
     from django.urls import reverse
     from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
 
-    aplicativo = aplicativo_de(usuario)
     cliente.force_login(usuario)
-    if (segundos := aplicativo.espera()) > 1:
-        print(f"{usuario}: o código do aplicativo já foi usado no cadastro; esperando o próximo ({segundos:.0f} s)")
-    tela = reverse("dois_fatores:verificar")
+    if TOTPDevice.objects.filter(user=usuario, confirmed=True).exists():
+        tela = reverse("dois_fatores:verificar")
+        aplicativo = aplicativo_de(usuario)
+        if (segundos := aplicativo.espera()) > 1:
+            print(f"{usuario}: o código do aplicativo de agora já foi usado; esperando o próximo ({segundos:.0f} s)")
+    else:
+        tela = reverse("dois_fatores:cadastrar")
+        pagina = cliente.get(tela, {"next": destino})  # a tela cria o dispositivo em cadastro e mostra a chave
+        dispositivo = TOTPDevice.objects.filter(user=usuario, confirmed=False).order_by("pk").first()
+        if pagina.status_code != 200 or dispositivo is None:
+            raise RuntimeError(
+                f"{usuario}: a tela de cadastro do aplicativo ({tela}) não abriu (HTTP {pagina.status_code})."
+            )
+        aplicativo = _do_dispositivo(dispositivo)
     resposta = cliente.post(tela, {"codigo": aplicativo.codigo(), "next": destino})
-    sessao = cliente.session
-    if resposta.status_code != 302 or not sessao.get(DEVICE_ID_SESSION_KEY) or not sessao.get(SESSION_KEY):
+    if resposta.status_code >= 400 or not cliente.session.get(DEVICE_ID_SESSION_KEY):
         raise RuntimeError(
             f"{usuario}: a tela do segundo fator ({tela}) não aceitou o código do aplicativo "
             f"(HTTP {resposta.status_code}); o benchmark mediria a barreira, não a página."
