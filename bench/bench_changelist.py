@@ -2,10 +2,12 @@
 
 Garante no banco de ``DATABASE_URL`` pelo menos ``--inscricoes`` inscrições (gerando o que faltar
 com ``bench/dados_em_escala.py``, num edital novo) e pede a lista do admin pelo cliente de teste do
-Django, com o superusuário ``bench`` já autenticado: o tempo é o do servidor (middlewares, consultas,
-modelo), sem rede. Para cada figura, ``--aquecimento`` pedidos descartados e ``--repeticoes``
-medidos; a tabela mostra a mediana, a meta, se passou, as consultas de um pedido a mais (contadas
-à parte, para a contagem não pesar no tempo) e como a lista contou as linhas (exata ou estimada).
+Django, com o superusuário ``bench`` autenticado e o segundo fator passado na tela do código
+(``bench/segundo_fator.py``): o tempo é o do servidor (middlewares, consultas, modelo), sem rede.
+Para cada figura, ``--aquecimento`` pedidos descartados e ``--repeticoes`` medidos; a tabela mostra
+a mediana, a meta, se passou, as consultas de um pedido a mais (contadas à parte, para a contagem
+não pesar no tempo) e como a lista contou as linhas (exata ou estimada). Uma resposta que não seja a
+lista (o login, a tela do segundo fator, um erro) derruba o benchmark: nada é medido no lugar dela.
 
 A meta (issue 6): mediana ≤ 300 ms e no máximo 12 consultas, com busca e filtro, sem ``COUNT(*)``
 da tabela inteira a cada página. Vale para o PostgreSQL; rode num PostgreSQL descartável::
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 AQUI = Path(__file__).resolve().parent
 RAIZ = AQUI.parent
@@ -32,6 +35,7 @@ for caminho in (str(RAIZ), str(AQUI)):
         sys.path.insert(0, caminho)
 
 import dados_em_escala  # noqa: E402  (configura o Django)
+import segundo_fator  # noqa: E402
 import tabela  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -126,9 +130,14 @@ def medir(cliente: Client, url: str, parametros: dict, aquecimento: int, repetic
 
 def pedir(cliente: Client, url: str, parametros: dict):
     resposta = cliente.get(url, parametros)
-    if resposta.status_code != 200:
-        raise PaginaInexistente(f"{url} {parametros}: HTTP {resposta.status_code}")
-    return resposta
+    if resposta.status_code == 200:
+        return resposta
+    # O admin responde a uma página além da última (ou a um filtro sem sentido) levando à lista com
+    # "?e=1"; qualquer outra resposta (o login, a tela do segundo fator, um erro) quebra a medida.
+    destino = resposta.get("Location", "") if resposta.status_code == 302 else ""
+    if urlsplit(destino).path == url and "e=1" in urlsplit(destino).query.split("&"):
+        raise PaginaInexistente(f"{url} {parametros}")
+    raise RuntimeError(f"{url} {parametros}: HTTP {resposta.status_code} {destino}: a lista não foi medida")
 
 
 class PaginaInexistente(Exception):
@@ -163,7 +172,7 @@ def main() -> None:
     garantir_inscricoes(argumentos.inscricoes, argumentos.cargos, argumentos.semente)
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     cliente = Client()
-    cliente.force_login(dados_em_escala.usuario_do_bench())
+    segundo_fator.entrar_no_cliente(cliente, dados_em_escala.usuario_do_bench())  # a senha e o código
     url = reverse("admin:concursos_inscricao_changelist")
 
     total = Inscricao.objects.count()
@@ -178,7 +187,7 @@ def main() -> None:
     cabecalho = f"{'figura':<52} {'mediana':>9} {'máx.':>8} {'meta':>8}  {'ok':<5} {'consultas':>9}  total mostrado"
     print(cabecalho)
     print("-" * len(cabecalho))
-    falhas = 0
+    falhas = medidas = 0
     for nome, parametros in figuras():
         try:
             medida = medir(cliente, url, parametros, argumentos.aquecimento, argumentos.repeticoes)
@@ -187,6 +196,7 @@ def main() -> None:
             continue
         passou = medida["mediana"] <= META_MS and medida["consultas"] <= META_CONSULTAS
         falhas += not passou
+        medidas += 1
         tabela.registrar(
             f"admin, {milhar(total)} inscrições: {nome}",
             f"{medida['mediana']:.0f} ms, {medida['consultas']} consultas",
@@ -198,6 +208,8 @@ def main() -> None:
             f"  {'sim' if passou else 'NÃO':<5} {medida['consultas']:>9}  {medida['contagem']}",
             flush=True,
         )
+    if not medidas:
+        raise SystemExit("Nenhuma figura foi medida: a lista não existe neste banco?")
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(

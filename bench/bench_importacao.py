@@ -483,6 +483,8 @@ def imprimir(linhas: int, medidas: dict, cabecalho: list[str]) -> None:
         print(f"  {modo:<13} {contagens}; {totais['new']} / {totais['update']} / {totais['skip']}")
     problemas = conferir(linhas, medidas)
     print("\nConferência: " + ("(a), (b) e (c) conferem" if not problemas else "; ".join(problemas)))
+    if problemas:  # gravou errado: não é questão de tempo, o benchmark não vale (bench/tabela.py)
+        raise SystemExit("A conferência da importação falhou.")
 
 
 def conferir(linhas: int, medidas: dict) -> list[str]:

@@ -12,7 +12,8 @@
 3. Mede do mesmo jeito a referência: as mesmas linhas numa tabela simples do WeasyPrint (modelo
    embutido aqui, ``thead`` repetido, "Página X de Y" pela margem), como o PDF era antes.
 4. Confere o PDF novo (número de páginas, "Página N de N" na última, uma linha perto do fim da lista
-   geral, nenhum CPF inteiro) e imprime a tabela: figura, valor, meta, passou/falhou.
+   geral, nenhum CPF inteiro) e imprime a tabela: figura, valor, meta, passou/falhou. Tempo e memória
+   fora da meta só aparecem na tabela; o PDF que não passa na conferência faz o script sair com erro.
 
 Uso::
 
@@ -23,6 +24,7 @@ Os números dependem da máquina e da carga: o cabeçalho mostra a carga média 
 
 import argparse
 import json
+import logging
 import os
 import re
 import resource
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import tabela  # bench/tabela.py, ao lado deste arquivo
@@ -120,6 +123,7 @@ def preparar(classificados: int) -> int:
     os.environ["DATABASE_URL"] = f"sqlite:///{BANCO}"
     sys.path.insert(0, str(AQUI))
     import dados_em_escala  # configura o Django com o banco acima
+    from django.utils import timezone
 
     from concursos import services
     from concursos.models import Candidato, Cargo, Inscricao
@@ -137,10 +141,12 @@ def preparar(classificados: int) -> int:
         candidato.save(update_fields=["nome"])
     usuario = dados_em_escala.usuario_do_bench()
     resultado = services.gerar_resultado(cargo, gerado_por=usuario, motivo="Benchmark do PDF")
+    # A data do ato (o requerimento de desistência): depois da publicação do edital, nunca no futuro.
+    data_do_ato = min(cargo.edital.publicado_em + timedelta(days=90), timezone.localdate())
     for numero in resultado.saida["listas"]["geral"][:2]:
         inscricao = Inscricao.objects.get(cargo=cargo, numero=numero)
         resultado = services.registrar_desistencia(
-            inscricao, documento="Bench 1/2026", registrada_por=usuario
+            inscricao, documento="Bench 1/2026", data_do_ato=data_do_ato, registrada_por=usuario
         ).resultado
     return resultado.pk
 
@@ -169,6 +175,8 @@ def medir_no_filho(modo: str, resultado_id: int, processos: int | None) -> dict:
 
     resultado = Resultado.objects.select_related("cargo__edital", "gerado_por").get(pk=resultado_id)
     cpu_antes, inicio = _cpu(), time.perf_counter()
+    # O progresso do WeasyPrint (INFO, uma linha por página) não é medida: fica fora da saída.
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
     if modo == "novo":
         conteudo = resultado_do_cargo_pdf(resultado, processos=processos)
     else:
@@ -198,19 +206,42 @@ def _referencia(resultado) -> bytes:
     secao = secao_do_resultado(
         resultado, rotulos_das_vagas(edital.regime_congelado()), resultado.cargo.inscricoes.pessoas()
     )
+    html = Template(REFERENCIA).render(Context({"listas": listas_da_referencia(secao)}))
+    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
+
+
+def listas_da_referencia(secao: dict) -> list[tuple[str, list[str], list[tuple]]]:
+    """Título, cabeçalho e linhas de cada tabela da referência, cada linha com uma célula por coluna
+    do cabeçalho (a anotação de cada inscrição vai junto do nome, como no PDF). Uma linha de outro
+    tamanho faz o WeasyPrint avisar "more columns than the table" e desenhar outra coisa: recusada."""
+
+    def nome(nome, anotacao):
+        return f"{nome} {anotacao}".strip()
+
     listas = [
         ("Lista geral", ["Classificação", "Inscrição", "Nome", "CPF", "Nota"], [
-            (c, n, f"{nome} {obs}".strip(), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]
+            (c, n, nome(pessoa, obs), cpf, nota) for c, n, pessoa, obs, cpf, nota in secao["geral"]
         ]),
         *(
-            (rotulo, ["No grupo", "Geral", "Inscrição", "Nome", "Nota"], [(c, g, n, nome, nota) for c, g, n, nome, _, nota in linhas])
+            (rotulo, ["No grupo", "Geral", "Inscrição", "Nome", "Nota"], [
+                (c, g, n, nome(pessoa, obs), nota) for c, g, n, pessoa, obs, nota in linhas
+            ])
             for rotulo, linhas in secao["grupos"]
         ),
-        ("Ordem de convocação", ["Posição", "Tipo", "Inscrição", "Nome", "Vaga"], secao["ordem"]),
-        ("Registro de chamadas", ["Ordem", "Evento", "Posição", "Inscrição", "Nome", "Vaga", "Motivo"], secao["convocacoes"]),
+        ("Ordem de convocação", ["Posição", "Tipo", "Inscrição", "Nome", "Vaga"], [
+            (p, tipo, n, nome(pessoa, anotacao), vaga) for p, tipo, n, pessoa, anotacao, vaga in secao["ordem"]
+        ]),
+        ("Registro de chamadas", ["Ordem", "Evento", "Posição", "Inscrição", "Nome", "Vaga", "Motivo"],
+         secao["convocacoes"]),
     ]  # fmt: skip
-    html = Template(REFERENCIA).render(Context({"listas": listas}))
-    return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf()
+    for titulo, cabecalho, linhas in listas:
+        tortas = [linha for linha in linhas if len(linha) != len(cabecalho)]
+        if tortas:
+            raise ValueError(
+                f"referência, {titulo}: {len(tortas)} linha(s) com outro número de células que as "
+                f"{len(cabecalho)} colunas (a primeira: {tortas[0]!r}); acerte listas_da_referencia."
+            )
+    return listas
 
 
 # ── Conferência e tabela ─────────────────────────────────────────────────────────────────────────
@@ -315,6 +346,9 @@ def main() -> None:
             ("ganho de tempo (referência / novo)", f"{referencia['segundos'] / novo['segundos']:.1f}×", "—", "—"),
         ]
     imprimir(linhas)
+    if not (conferencia["numeracao"] and achou) or conferencia["cpf_inteiro"]:
+        # O PDF saiu errado: não é questão de tempo, e o benchmark não vale (bench/tabela.py).
+        raise SystemExit("A conferência do PDF novo falhou (numeração, linha perto do fim ou CPF inteiro).")
 
 
 if __name__ == "__main__":

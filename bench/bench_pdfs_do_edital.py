@@ -5,7 +5,7 @@ Gera um edital com ``bench/dados_em_escala.py``, gera os resultados de todos os 
 ``gerar_resultado``), pede os PDFs como o RH pede na ficha do edital (``segundo_plano.pedidos.pedir_pdfs``:
 uma tarefa por cargo) e sobe N trabalhadores de verdade (``manage.py db_worker --batch``) até a
 fila esvaziar. Imprime o tempo de parede, o pico de memória de cada trabalhador, quantos cargos cada
-um fez e o tamanho dos PDFs. Só no PostgreSQL (no SQLite os trabalhadores se revezam na escrita)::
+um fez e o tamanho dos PDFs; sai com erro se algum PDF não saiu. Só no PostgreSQL (no SQLite os trabalhadores se revezam na escrita)::
 
     scripts/com-postgres .venv/bin/python bench/bench_pdfs_do_edital.py [--inscricoes 1000000 --cargos 500]
 """
@@ -110,6 +110,9 @@ def main() -> None:
         print(f"| soma dos PDFs | {sum(tamanhos) / MIB:.1f} MiB | — | |")
     if pedido.erros:
         print("\nErros:", *(f"  {erro}" for erro in pedido.erros[:10]), sep="\n")
+    if pedido.estado != Processamento.CONCLUIDO or len(tamanhos) != pedido.total:
+        # Não é questão de tempo: um PDF que não saiu é um erro (tabela.py: o benchmark não rodou).
+        raise SystemExit(f"O pedido terminou {pedido.get_estado_display()} com {len(tamanhos)} de {pedido.total} PDFs.")
 
 
 if __name__ == "__main__":

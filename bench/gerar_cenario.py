@@ -10,7 +10,10 @@ Os eventos são válidos por construção: a cada lote de eventos o motor simula
 continua convocado até sair, docs/REGRAS.md §5); ``desistencia``/``anulacao`` atingem ativos da lista
 geral, a maioria convocados. No fim o cenário inteiro é simulado uma vez para conferir.
 
-Uso: ``.venv/bin/python bench/gerar_cenario.py [--saida ARQUIVO] [--semente N]``.
+Com ``--candidatos N`` (o ``bench/escala.py --rapido`` usa 20 mil), um cenário menor na mesma
+proporção: N/50 vagas e 200·N/100 mil eventos (no mínimo 50). Os 100 mil do padrão são os de sempre.
+
+Uso: ``.venv/bin/python bench/gerar_cenario.py [--saida ARQUIVO] [--semente N] [--candidatos N]``.
 """
 
 import argparse
@@ -132,18 +135,33 @@ def _escolher(rng: random.Random, inscricoes: list[str], excluidas: set[str]) ->
             return alvo
 
 
-def gerar(caminho: Path = SAIDA_PADRAO, semente: int = SEMENTE, verboso: bool = True) -> Path:
+def tamanhos(candidatos: int) -> tuple[int, int]:
+    """Vagas e eventos de um cenário de ``candidatos`` classificados, na proporção do de 100 mil."""
+    if candidatos == CANDIDATOS:
+        return VAGAS, EVENTOS
+    return max(1, candidatos * VAGAS // CANDIDATOS), max(50, candidatos * EVENTOS // CANDIDATOS)
+
+
+def saida_para(candidatos: int) -> Path:
+    """``saida/cenario-100k.json`` para os 100 mil; ``saida/cenario-20k.json`` para 20 mil…"""
+    return SAIDA_PADRAO.with_name(f"cenario-{candidatos // 1000}k.json")
+
+
+def gerar(
+    caminho: Path = SAIDA_PADRAO, semente: int = SEMENTE, verboso: bool = True, candidatos: int = CANDIDATOS
+) -> Path:
     inicio = time.perf_counter()
     rng = random.Random(semente)
+    vagas, eventos = tamanhos(candidatos)
     dados = {
         "formato": "cotas-cenario/1",
-        "descricao": f"Benchmark: {CANDIDATOS} classificados, {VAGAS} vagas, {EVENTOS} eventos (semente {semente})",
+        "descricao": f"Benchmark: {candidatos} classificados, {vagas} vagas, {eventos} eventos (semente {semente})",
         "regime": "cariacica-2023",
         "edital": EDITAL,
-        "vagas": VAGAS,
-        "candidatos": gerar_candidatos(rng, CANDIDATOS),
+        "vagas": vagas,
+        "candidatos": gerar_candidatos(rng, candidatos),
     }
-    dados["eventos"] = gerar_eventos(rng, dados, EVENTOS)
+    dados["eventos"] = gerar_eventos(rng, dados, eventos)
     resultado = cotas.simular(cotas.ler_cenario(dados))  # confere: levanta ErroDeCotas se algo for inválido
     caminho.parent.mkdir(parents=True, exist_ok=True)
     caminho.write_text(_formatar(dados), encoding="utf-8")
@@ -173,10 +191,12 @@ def _formatar(dados: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--saida", type=Path, default=SAIDA_PADRAO)
+    parser.add_argument("--saida", type=Path, help="padrão: bench/saida/cenario-100k.json (ou -20k… com --candidatos)")
     parser.add_argument("--semente", type=int, default=SEMENTE)
+    parser.add_argument("--candidatos", type=int, default=CANDIDATOS)
     argumentos = parser.parse_args()
-    gerar(argumentos.saida, argumentos.semente)
+    saida = argumentos.saida or saida_para(argumentos.candidatos)
+    gerar(saida, argumentos.semente, candidatos=argumentos.candidatos)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,13 @@ Dois tipos de usuário (ver ``bench/README-carga.md``):
   quando muda de ideia sobre um candidato já julgado e altera o seu parecer (o serviço permite,
   com a sessão aberta); quando acabam os candidatos, só altera.
 
+Todos entram como uma pessoa: a senha e, na tela seguinte, o código de 6 dígitos do aplicativo
+autenticador, calculado da chave que ``preparar.py`` cadastrou (``bench/segundo_fator.py``; se o
+código do momento já foi usado, o usuário espera o próximo, como a pessoa faria). Um login que não
+passa do segundo fator para a carga inteira na hora e fica em ``CARGA_LOGINS`` (uma linha JSON por
+usuário, com o motivo): ``conferir.py`` recusa a medida — a carga nunca mede a tela de login no
+lugar do sistema.
+
 Cada voto que o sistema confirmou (a página depois do POST diz "Parecer registrado" ou "Parecer
 alterado") vai para ``CARGA_VOTOS`` (uma linha JSON por voto); ``conferir.py`` verifica depois, no
 banco, que todos estão gravados. O tempo de cada requisição vai para ``CARGA_TEMPOS`` (CSV), de onde
@@ -35,6 +42,7 @@ import os
 import random
 import re
 import resource
+import sys
 import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -44,8 +52,12 @@ from locust import HttpUser, between, events, task
 from locust.exception import StopUser
 from requests.cookies import RequestsCookieJar
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, para o segundo_fator.py
+from segundo_fator import TELA_DO_CODIGO, Aplicativo  # noqa: E402
+
 PLANO = json.loads(Path(os.environ["CARGA_PLANO"]).read_text(encoding="utf-8"))
 ARQUIVO_DE_VOTOS = os.environ.get("CARGA_VOTOS", "votos.jsonl")
+ARQUIVO_DE_LOGINS = os.environ.get("CARGA_LOGINS", "logins.jsonl")
 ARQUIVO_DE_TEMPOS = os.environ.get("CARGA_TEMPOS", "")
 PROXY_HTTPS = os.environ.get("CARGA_PROXY_HTTPS") == "1"
 CERTIFICADO = os.environ.get("CARGA_CA", "")
@@ -83,14 +95,16 @@ def _anotar_tempo(request_type, name, response_time, response_length, exception,
 
 
 @events.test_stop.add_listener
-def _gravar_tempos(**_):
+def _gravar_tempos(environment=None, **_):
     """Uma linha por requisição; ``fase`` diz se ela começou na subida (logins) ou com todos no ar."""
     if not ARQUIVO_DE_TEMPOS:
         return
     uso = resource.getrusage(resource.RUSAGE_SELF)  # a CPU do próprio Locust, para o relatório
     Path(ARQUIVO_DE_TEMPOS + ".cpu-do-locust").write_text(f"{uso.ru_utime + uso.ru_stime:.2f}\n")
-    # Todos no ar: o Locust criou todos os usuários e o último deles terminou o login.
-    terminou = max(_subida["spawn"] or float("inf"), *_subida["prontos"])
+    # Todos no ar: o Locust criou todos os usuários e o último deles terminou o login (se algum não
+    # entrou, ninguém esteve "no ar" com todos).
+    todos = environment is None or len(_subida["prontos"]) >= environment.runner.target_user_count
+    terminou = max([_subida["spawn"] or float("inf"), *_subida["prontos"]]) if todos else float("inf")
     with open(ARQUIVO_DE_TEMPOS, "w", newline="", encoding="utf-8") as arquivo:
         escritor = csv.writer(arquivo)
         escritor.writerow(["inicio", "metodo", "nome", "ms", "ok", "fase"])
@@ -102,6 +116,19 @@ def anotar_voto(usuario: str, chamado: int, voto: str, tipo: str) -> None:
     linha = {"usuario": usuario, "chamado": chamado, "voto": voto, "tipo": tipo, "quando": time.time()}
     with open(ARQUIVO_DE_VOTOS, "a", encoding="utf-8") as arquivo:
         arquivo.write(json.dumps(linha) + "\n")
+
+
+def anotar_login(usuario: str, motivo: str | None, espera: float) -> None:
+    """Um login: ``motivo`` é ``None`` se passou do segundo fator; ``espera``, os segundos que o
+    usuário esperou por um código ainda não usado."""
+    linha = {"usuario": usuario, "segundo_fator": motivo is None, "motivo": motivo, "espera": round(espera, 1)}
+    with open(ARQUIVO_DE_LOGINS, "a", encoding="utf-8") as arquivo:
+        arquivo.write(json.dumps(linha, ensure_ascii=False) + "\n")
+
+
+# O aplicativo de cada conta, um só por conta neste processo: dois usuários simulados na mesma conta
+# (mais usuários do RH que contas) sabem qual código já foi usado.
+_aplicativos = {usuario: Aplicativo(**dados) for usuario, dados in PLANO["aplicativos"].items()}
 
 
 class CookiesDoLoopback(RequestsCookieJar):
@@ -140,13 +167,35 @@ class UsuarioDoSistema(HttpUser):
         raise NotImplementedError
 
     def entrar(self):
+        """A senha, a tela do código e o código do aplicativo, como a pessoa: o login só conta se
+        terminar na página de destino com a sessão verificada pelo segundo fator."""
         formulario = self.abrir(f"{self.url_de_login}?next={self.destino}", "login (formulário)")
         if formulario is None:
-            raise StopUser()
+            self.login_falhou("o formulário de login não abriu")
         dados = {"username": self.usuario, "password": self.senha, "next": self.destino}
-        resposta = self.enviar(self.url_de_login, formulario, dados, "login (entrar)", espera=None, fim=self.destino)
+        tela_do_codigo = self.enviar(
+            self.url_de_login, formulario, dados, "login (senha)", espera=None, fim=TELA_DO_CODIGO
+        )
+        if tela_do_codigo is None:
+            self.login_falhou(f"a senha não levou à tela do código do aplicativo ({TELA_DO_CODIGO})")
+        aplicativo = _aplicativos.get(self.usuario)
+        if aplicativo is None:
+            self.login_falhou("o plano não tem o aplicativo autenticador deste usuário (preparar.py)")
+        espera = aplicativo.espera()  # o código de agora já foi usado: espera o próximo
+        codigo = aplicativo.codigo()
+        dados = {"codigo": codigo, "next": self.destino}
+        resposta = self.enviar(
+            tela_do_codigo.url, tela_do_codigo, dados, "login (código)", espera=None, fim=self.destino
+        )
         if resposta is None:
-            raise StopUser()
+            self.login_falhou("o código do aplicativo não foi aceito")
+        anotar_login(self.usuario, None, espera)
+
+    def login_falhou(self, motivo: str):
+        """Sem o segundo fator não há o que medir: anota, para a carga inteira e tira este usuário."""
+        anotar_login(self.usuario, motivo, 0)
+        gevent.spawn(self.environment.runner.quit)
+        raise StopUser()
 
     def abrir(self, url: str, nome: str, *, espera: str | None = None, tipo: str = "text/html"):
         """GET que só conta como sucesso com 200, o tipo de conteúdo certo, sem cair no login e,
@@ -180,6 +229,9 @@ class UsuarioDoSistema(HttpUser):
         caminho = urlsplit(resposta.url).path
         if caminho != self.url_de_login and caminho.endswith(("/login/", "/entrar/")):
             resposta.failure("a sessão caiu: voltou ao login")
+            return None
+        if caminho.startswith("/contas/dois-fatores/") and caminho != fim:
+            resposta.failure(f"caiu na tela do segundo fator ({caminho})")
             return None
         if not resposta.headers.get("Content-Type", "").startswith(tipo):
             resposta.failure(f"tipo {resposta.headers.get('Content-Type')!r}, esperado {tipo}")

@@ -1,8 +1,9 @@
 """Tempo de cada página pesada **sozinha** (sem carga), no banco preparado por ``preparar.py``.
 
 Separa o que é lento por si do que é lento por disputa de CPU: pede cada página uma vez, pelo
-cliente de testes do Django no mesmo processo (sem gunicorn nem rede), como um servidor do RH, e
-imprime o tempo de relógio e o de CPU deste processo (a do PostgreSQL fica de fora). Uso::
+cliente de testes do Django no mesmo processo (sem gunicorn nem rede), como um servidor do RH que
+entrou com a senha e o código do aplicativo (``bench/segundo_fator.py``), e imprime o tempo de
+relógio e o de CPU deste processo (a do PostgreSQL fica de fora). Uso::
 
     scripts/com-postgres bash -c '.venv/bin/python manage.py migrate -v0 &&
         .venv/bin/python bench/carga/preparar.py --plano /tmp/plano.json --rh 1 --membros 5 --chamados 5 &&
@@ -16,11 +17,13 @@ import time
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parents[2]
-if str(RAIZ) not in sys.path:
-    sys.path.insert(0, str(RAIZ))
+for caminho in (str(RAIZ), str(RAIZ / "bench")):
+    if caminho not in sys.path:
+        sys.path.insert(0, caminho)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
+import segundo_fator  # noqa: E402
 
 django.setup()
 
@@ -62,8 +65,10 @@ def paginas(plano: dict) -> list[tuple[str, str]]:
 def main() -> None:
     plano = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
     cliente = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")  # como atrás do nginx
-    cliente.force_login(get_user_model().objects.get(username=plano["rh"]["usuarios"][0]))
+    # A senha (force_login) e o código do aplicativo na tela do segundo fator, como o servidor do RH.
+    segundo_fator.entrar_no_cliente(cliente, get_user_model().objects.get(username=plano["rh"]["usuarios"][0]))
     print(f"  {'página (uma requisição, sem carga)':<52} {'HTTP':>4} {'relógio':>10} {'CPU':>10} {'tamanho':>10}")
+    sem_a_pagina = []
     for nome, url in paginas(plano):
         relogio, cpu = time.perf_counter(), time.process_time()
         resposta = cliente.get(url)
@@ -73,6 +78,10 @@ def main() -> None:
             f"{len(resposta.content) / 1024:>7.0f} KiB",
             flush=True,
         )
+        if resposta.status_code != 200:
+            sem_a_pagina.append(nome)
+    if sem_a_pagina:  # um redirecionamento ou erro no lugar da página: o tempo medido não é o dela
+        raise SystemExit(f"Sem a página (HTTP diferente de 200): {', '.join(sem_a_pagina)}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ Grava, pelos serviços do projeto (como faria o RH):
 2. o edital em escala de ``bench/dados_em_escala.py`` (``--inscricoes`` em ``--cargos``), com o
    resultado de cada cargo gerado e publicado (o RH abre e exporta listas de tamanho real);
 3. os usuários do RH da carga (``carga-rh-NN``, papel RH) e os membros das comissões
-   (``carga-membro-NN``), com senhas conhecidas — **só de teste**, como as da demonstração;
+   (``carga-membro-NN``), com senhas conhecidas — **só de teste**, como as da demonstração — e o
+   aplicativo autenticador de cada um cadastrado pelas telas do segundo fator (o dispositivo em
+   cadastro confirmado com o primeiro código: ``bench/segundo_fator.py``), com a chave conhecida;
 4. uma comissão ordinária de 5 titulares por grupo de 5 membros, cada uma num edital pequeno
    próprio (uma comissão ordinária por edital e grupo), com a sessão **aberta** e ``--chamados``
    candidatos chamados e presentes, esperando os pareceres.
@@ -18,8 +20,9 @@ pareceres. 120 candidatos por sessão dão a cada membro mais votos novos do que
 em 60 s; se acabarem, o membro passa a alterar os seus (cada alteração também é um voto que não
 pode se perder: fica no histórico do parecer).
 
-No fim escreve o **plano** (JSON) que o ``locustfile.py`` lê: usuários, senhas, sessões e os ids
-das páginas que o RH abre. Uso::
+No fim escreve o **plano** (JSON) que o ``locustfile.py`` lê: usuários, senhas, a chave e o último
+passo usado do aplicativo de cada um (o código do cadastro não vale de novo), sessões e os ids das
+páginas que o RH abre. Uso::
 
     .venv/bin/python bench/carga/preparar.py --plano /tmp/plano.json [--inscricoes 100000 --cargos 50]
 """
@@ -36,11 +39,13 @@ from decimal import Decimal
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parents[2]
-if str(RAIZ) not in sys.path:
-    sys.path.insert(0, str(RAIZ))
+for caminho in (str(RAIZ), str(RAIZ / "bench")):
+    if caminho not in sys.path:
+        sys.path.insert(0, caminho)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
+import segundo_fator  # noqa: E402
 
 django.setup()
 
@@ -202,9 +207,18 @@ def comissao_com_sessao_aberta(edital: Edital, inscricoes: list[Inscricao], memb
 # ── O plano para o Locust ────────────────────────────────────────────────────────────────────────
 
 
-def montar_plano(escala: Edital | None, rh: list[str], sessoes: dict[str, int]) -> dict:
-    """O que o locustfile precisa: quem entra, com que senha, e os ids das páginas do RH (fora os
-    editais das comissões da carga, que só existem para as sessões)."""
+def autenticadores(nomes: list[str]) -> dict[str, dict]:
+    """O aplicativo autenticador de cada usuário, cadastrado agora (a chave e o passo já usado)."""
+    modelo = get_user_model()
+    return {
+        usuario.username: segundo_fator.aplicativo_de(usuario).como_dicionario()
+        for usuario in modelo.objects.filter(username__in=nomes).order_by("username")
+    }
+
+
+def montar_plano(escala: Edital | None, rh: list[str], sessoes: dict[str, int], aplicativos: dict) -> dict:
+    """O que o locustfile precisa: quem entra, com que senha e com que aplicativo autenticador, e os
+    ids das páginas do RH (fora os editais das comissões da carga, que só existem para as sessões)."""
     da_carga = {"ano": ANO, "numero__gte": PRIMEIRO_EDITAL}
     editais = Edital.objects.exclude(**da_carga)
     cargos = Cargo.objects.filter(edital__in=editais)
@@ -224,6 +238,7 @@ def montar_plano(escala: Edital | None, rh: list[str], sessoes: dict[str, int]) 
     return {
         "rh": {"senha": SENHA_DO_RH, "usuarios": rh},
         "membros": [{"usuario": u, "senha": SENHA_DOS_MEMBROS, "sessao": s} for u, s in sessoes.items()],
+        "aplicativos": aplicativos,
         "editais": list(editais.order_by("pk").values_list("pk", flat=True)),
         "edital_em_escala": escala_pk,
         "cargos_em_escala": list(Cargo.objects.filter(edital_id=escala_pk).values_list("pk", flat=True)),
@@ -277,7 +292,9 @@ def main() -> None:
             membros = list(get_user_model().objects.filter(username__in=grupo).order_by("username"))
             sessao = comissao_com_sessao_aberta(edital, inscricoes, membros, admin)
             sessoes.update({nome: sessao.pk for nome in grupo})
-    plano = montar_plano(escala, rh, sessoes)
+    with cronometro("aplicativo autenticador de cada usuário (cadastro do segundo fator)"):
+        aplicativos = autenticadores(rh + nomes)
+    plano = montar_plano(escala, rh, sessoes, aplicativos)
     Path(args.plano).write_text(json.dumps(plano, indent=1), encoding="utf-8")
     print(
         f"preparar: pronto em {time.perf_counter() - inicio:.0f} s: {plano['inscricoes_no_banco']} inscrições, "

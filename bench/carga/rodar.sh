@@ -13,8 +13,12 @@
 # sucesso, falha ou Ctrl+C — para Locust, nginx, gunicorn, workers e PostgreSQL, cada um pelo seu
 # pid, e apaga a pasta temporária. Resultados e logs ficam em bench/saida/carga-<data>-<modo>/.
 #
-# Sai com 0 se passou (zero erros, p95 dentro da meta, nenhum voto perdido), 1 se não passou e 2
-# para uso errado.
+# Todo usuário simulado entra como uma pessoa: a senha e o código do aplicativo autenticador (o
+# segundo fator, obrigatório), cadastrado por preparar.py com a chave conhecida.
+#
+# Sai com 0 se passou; 1 se a medida não vale ou algo quebrou (um login que não passou do segundo
+# fator, erro de requisição, voto perdido, nada medido: ver conferir.py); 3 se a medida vale mas uma
+# meta de tempo não foi atingida (o p95; bench/tabela.py, META_NAO_ATINGIDA); 2 para uso errado.
 set -euo pipefail
 
 raiz=$(cd "$(dirname "$0")/../.." && pwd)
@@ -111,6 +115,7 @@ fi
 
 # ── Limpeza: cada processo pelo seu pid, depois o PostgreSQL e a pasta temporária ────────────────
 pasta=""
+conferido=0
 pids=()
 medir=() # papel=pid de cada árvore de processos cuja CPU entra no relatório (cpu.py)
 como_postgres=()
@@ -145,6 +150,8 @@ parar_pid() {
 
 limpar() {
   local codigo=$?
+  # 3 é só de conferir.py ("a medida vale, a meta não"); outro comando que saia com 3 quebrou.
+  if [ "$codigo" -eq 3 ] && [ "$conferido" != 1 ]; then codigo=1; fi
   # Ignora novos INT/TERM durante a limpeza: o Ctrl+C (e o timeout) manda o sinal ao grupo inteiro, e
   # um segundo INT com a ação padrão derrubaria o script no meio da limpeza, deixando órfãos.
   trap - EXIT
@@ -249,7 +256,7 @@ gunicorn() { # PORTA WORKERS NOME
   "$raiz/.venv/bin/gunicorn" config.wsgi:application --bind "127.0.0.1:$1" --workers "$2" --timeout 120 \
     --max-requests 1000 --max-requests-jitter 100 --no-control-socket \
     --access-logfile "$pasta/logs/$3-acesso.log" --access-logformat '%(t)s "%(r)s" %(s)s %(b)s %(D)sus' \
-    --error-logfile "$pasta/logs/$3-erros.log" &
+    --error-logfile "$pasta/logs/$3-erros.log" >"$pasta/logs/$3-saida.log" 2>&1 &
   pids+=("$!")
   medir+=("gunicorn=$!")
 }
@@ -305,8 +312,10 @@ subida=$(((usuarios + taxa - 1) / taxa))
 # O locustfile encerra a medida $duracao s depois que o último usuário terminou o login; o -t é o teto.
 total=$((subida + duracao + 180))
 export CARGA_PLANO=$saida/plano.json CARGA_VOTOS=$saida/votos.jsonl CARGA_TEMPOS=$saida/tempos.csv
+export CARGA_LOGINS=$saida/logins.jsonl
 export CARGA_MEMBROS=$membros CARGA_DURACAO=$duracao CARGA_ESPERA_RH=$espera_rh CARGA_ESPERA_MEMBRO=$espera_membro
 : >"$CARGA_VOTOS"
+: >"$CARGA_LOGINS"
 if [ "$modo" = dois ]; then
   # Os pedidos entram quando todos os usuários já estão no ar: os workers trabalham durante a carga.
   "$python" bench/carga/segundo_plano.py enfileirar --plano "$CARGA_PLANO" --atraso "$subida" \
@@ -332,10 +341,16 @@ if [ "$modo" = dois ]; then
   extra=(--segundo-plano "$saida/segundo-plano.txt")
 fi
 descricao="1 gunicorn com $workers workers"
-[ "$modo" = dois ] && descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
+rotulo="carga, $usuarios usuários"
+if [ "$modo" = dois ]; then
+  descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
+  rotulo="carga com dois servidores, $usuarios usuários"
+fi
 codigo=0
 "$python" bench/carga/conferir.py --plano "$CARGA_PLANO" --votos "$CARGA_VOTOS" --tempos "$CARGA_TEMPOS" \
+  --logins "$CARGA_LOGINS" --usuarios "$usuarios" --membros "$membros" --rotulo "$rotulo" \
   --cpu "$saida/cpu-antes.json" "$saida/cpu-depois.json" --excecoes "$saida/locust_exceptions.csv" \
   --meta-p95 "$meta_p95" --descricao "$descricao, $usuarios usuários ($membros membros), ${duracao} s" \
   --carga "$(uptime | sed 's/.*load average/load average/')" "${extra[@]}" | tee "$saida/resumo.txt" || codigo=$?
+conferido=1
 exit "$codigo"
