@@ -106,6 +106,25 @@ def arquivos_privados_temporarios(tmp_path_factory):
         yield
 
 
+HASH_RAPIDO = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def senhas_rapidas():
+    """Na suíte inteira, o hash de senha MD5 no lugar do de produção (PBKDF2, ~0,3 s por senha): as
+    fábricas, a demonstração e as jornadas criam usuários com senha em quase todo teste.
+
+    Login, bloqueio do axes e as senhas dos usuários da demonstração continuam conferidos de verdade:
+    ``authenticate()`` compara a senha digitada com o hash guardado, qualquer que seja o algoritmo.
+    O algoritmo de produção é o padrão do Django (``config/settings.py`` não muda
+    ``PASSWORD_HASHERS``), e ``tests/test_arquitetura_dos_testes.py`` confere que continua assim.
+    De sessão porque o Hypothesis recusa fixtures por função."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=[HASH_RAPIDO]):
+        yield
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """O Chromium do Debian, sem janela (a menos que se passe ``--headed``)."""

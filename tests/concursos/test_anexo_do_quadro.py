@@ -37,11 +37,6 @@ def relogio(monkeypatch):
     monkeypatch.setattr(textos, "agora", lambda: datetime(2025, 3, 11, 1, 30, tzinfo=UTC).astimezone(FUSO))
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def texto(conteudo: bytes) -> str:
     return ESPACOS.sub(" ", "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(conteudo)).pages))
 

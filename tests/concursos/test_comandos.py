@@ -25,8 +25,7 @@ CHAVES_COMPARADAS = (
 
 
 @pytest.fixture(autouse=True)
-def demo(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def demo():
     call_command("carregar_demo", stdout=StringIO())
 
 

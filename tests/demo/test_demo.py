@@ -45,11 +45,6 @@ EDITAIS_E_CARGOS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def requisicao_de_login():
     """O django-axes conta tentativas por usuário e IP: a autenticação precisa da requisição."""
     return RequestFactory().post("/contas/entrar/")

@@ -30,11 +30,6 @@ EDICAO_DO_DIARIO_OFICIAL = "2.345"
 FUNDAMENTACAO = "Pele clara e cabelo liso observados no procedimento, sem os traços do fenótipo negro."
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def demo():
     """A demonstração, com a última versão do Guarda Municipal de 2020 (depois da desistência, da não

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.acessibilidade import conferir_acessibilidade, violacoes
 from tests.e2e.conftest import entrar_na_comissao
-from tests.e2e.test_csp import cenario, hash_rapido, telas, telas_da_comissao  # noqa: F401
+from tests.e2e.test_csp import cenario, telas, telas_da_comissao  # noqa: F401
 
 
 def telas_a_mais(c) -> list[tuple[str, str]]:

@@ -36,11 +36,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cenario(django_user_model):
     """Superusuário (o RH); edital com resultado publicado; comissão presidida por outra pessoa (quem

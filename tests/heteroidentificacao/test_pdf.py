@@ -66,11 +66,6 @@ def relogio(monkeypatch):
     monkeypatch.setattr(pdf, "agora", lambda: MOMENTO.astimezone(pdf.FUSO))
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def texto(conteudo: bytes) -> str:
     """Texto de todas as páginas, com os espaços normalizados."""
     paginas = PdfReader(io.BytesIO(conteudo)).pages

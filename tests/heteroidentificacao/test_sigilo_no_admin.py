@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 HORA = re.compile(r"\d{2}/\d{2}/\d{4} \d{2}:\d{2}")
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def secretaria(client):
     client.force_login(equipe("secretaria", *PERMISSOES_DO_RH))

@@ -19,11 +19,6 @@ pytestmark = pytest.mark.django_db
 TABLET = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
 
 
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cargo():
     return cargo_com_cotistas()

@@ -22,11 +22,6 @@ RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
 GRAVACAO = "https://gravacoes.cariacica.test/sessao-ordinaria-1"
 
 
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cargo():
     return cargo_com_cotistas()

@@ -18,11 +18,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CABECALHO = "Inscrição;CPF;Nome;Data de Nascimento;Cargo;Cor/Raça;Negros;PcD;Nota;Situação"
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def rh():
     usuario = fabricas.usuario("rita")

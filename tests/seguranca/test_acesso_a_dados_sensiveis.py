@@ -40,11 +40,6 @@ pytestmark = pytest.mark.django_db
 IP = "10.20.30.40"
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def com_permissoes(nome, *codigos):
     pessoa_ = usuario(nome)
     pessoa_.user_permissions.add(*Permission.objects.filter(codename__in=codigos))

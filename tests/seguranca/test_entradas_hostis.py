@@ -726,8 +726,7 @@ def test_buscas_e_filtros_do_admin_com_valores_hostis(rh_logado):
     assert not problemas, "\n".join(problemas)
 
 
-def test_login_com_valores_hostis(client, django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_login_com_valores_hostis(client, django_user_model):
     django_user_model.objects.create_user("ana", "ana@cariacica.test", "senha-de-Cariacica-1", is_staff=True)
     base = {"username": "ana", "password": "senha-de-Cariacica-1"}
     envios = [

@@ -20,11 +20,6 @@ DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação do
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def com_permissoes(nome, *codigos, **extra):
     pessoa = usuario(nome, **extra)
     pessoa.user_permissions.add(*Permission.objects.filter(codename__in=codigos))

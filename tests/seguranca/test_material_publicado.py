@@ -55,11 +55,6 @@ CANDIDATOS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cargo_publicado():
     """Edital 4/2025, Agente Administrativo com 5 vagas, resultado gerado e publicado."""
