@@ -168,6 +168,38 @@ def demo_do_modulo(dados_do_modulo):
     call_command("carregar_demo", stdout=StringIO())
 
 
+# ------------------------------------------------------------------ personas e cargos de toda a suíte
+# Sobrescritas por módulos (ou por conftest.py de subpastas) que precisam de outra montagem com o
+# mesmo papel: cada uma, com o motivo, em tests/test_arquitetura_dos_testes.py.
+
+
+@pytest.fixture
+def cargo():
+    """O exemplo de docs/REGRAS.md §4 (``cargo_do_exemplo_da_alternancia``): 5 vagas; geral A, B, Y,
+    C, D, Z, P, Q; negros Y e Z; PcD P e Q, todos verificados."""
+    from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
+
+    return cargo_do_exemplo_da_alternancia()
+
+
+@pytest.fixture
+def rh():
+    """Servidor do RH, da equipe do admin, sem papel nem permissão: quem age nos serviços (``por=``)."""
+    from tests.concursos.fabricas import usuario
+
+    return usuario("rh")
+
+
+@pytest.fixture
+def chefe(client):
+    """Superusuário, já dentro do sistema pelo ``client``."""
+    from tests.concursos.fabricas import usuario
+
+    quem = usuario("chefe", superusuario=True)
+    client.force_login(quem)
+    return quem
+
+
 # ------------------------------------------------------------------ senhas
 
 HASH_RAPIDO = "django.contrib.auth.hashers.MD5PasswordHasher"

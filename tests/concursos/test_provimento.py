@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos import provimentos, services
-from concursos.models import Cargo, Edital, Evento, Provimento
+from concursos.models import Edital, Evento, Provimento
 from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
 from concursos.prazos import descrever_prazo, vencido
 
@@ -39,15 +39,6 @@ def papeis():
 @pytest.fixture
 def rh(papeis):
     return papeis[RH]
-
-
-@pytest.fixture
-def publicado(rh):
-    """O exemplo de docs/REGRAS.md §4 publicado: A, B, Z, Y e P convocados, nas posições 1 a 5."""
-    cargo = cargo_do_exemplo_da_alternancia()
-    Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
-    return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 
 def hoje_e(monkeypatch, dia: date):

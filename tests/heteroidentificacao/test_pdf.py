@@ -62,7 +62,7 @@ GRAVACAO = "Vídeo SEMAD-2025-03-10-sala3.mp4"
 
 
 @pytest.fixture(autouse=True)
-def relogio(monkeypatch):
+def relogio_dos_pdfs_da_comissao(monkeypatch):
     monkeypatch.setattr(pdf, "agora", lambda: MOMENTO.astimezone(pdf.FUSO))
 
 
@@ -151,6 +151,7 @@ def julgar_recurso(recurso, **votos):
 
 @pytest.fixture
 def sessao():
+    """A sessão julgada e encerrada de 10/03/2025 (``sessao_julgada``), que os PDFs imprimem."""
     return sessao_julgada()
 
 

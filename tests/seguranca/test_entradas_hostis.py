@@ -642,14 +642,14 @@ def test_inscricao_com_valores_hostis(rh_logado):
 
 
 @pytest.fixture
-def cargo_com_resultado(db):
+def cargo_gerado(db):
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=usuario_de_teste("autor_hostil"))
     return cargo
 
 
-def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_com_resultado):
-    cargo = cargo_com_resultado
+def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_gerado):
+    cargo = cargo_gerado
     url = functools.partial(reverse, "concursos:registrar_evento")
     convocado = cargo.inscricoes.get(numero="A")
     registrado = services.registrar_evento(

@@ -86,12 +86,6 @@ def sessao_com_prazo_vencido():
     return sessao
 
 
-@pytest.fixture
-def rh_logado(client):
-    client.force_login(rh())
-    return client
-
-
 def baixar(client, url: str) -> bytes:
     resposta = client.get(url)
     assert resposta.status_code == 200, (url, resposta.status_code, resposta.headers.get("Location"))
