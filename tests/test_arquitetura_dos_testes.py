@@ -46,6 +46,7 @@ SOBRESCRITAS = {
         "'clerk', que não colide com o 'rh' que os testes criam)",
         {
             "concursos/test_atos_de_verificacao.py",
+            "concursos/test_convocacao.py",
             "concursos/test_importacao_de_avaliacoes_pcd.py",
             "concursos/test_provimento.py",
             "concursos/test_registro.py",
@@ -150,19 +151,43 @@ def test_cada_fixture_e_definida_num_lugar_so_salvo_as_sobrescritas_com_motivo()
     assert not problemas, "\n".join(problemas)
 
 
+def modulo_importado(arquivo: Path, no: ast.ImportFrom) -> str:
+    """O nome completo do módulo de ``from ... import``, resolvendo os relativos (``from .x import``)."""
+    if not no.level:
+        return no.module or ""
+    pacote = ["tests", *arquivo.relative_to(TESTES).parent.parts]
+    pacote = pacote[: len(pacote) - (no.level - 1)]
+    return ".".join([*pacote, no.module] if no.module else pacote)
+
+
 def test_nenhum_modulo_de_teste_importa_fixture_de_outro():
+    """Nem ``from tests.x.test_y import fixture``, nem ``from . import test_y`` e ``test_y.fixture``:
+    as duas formas definem a fixture de novo no módulo que importa."""
     fixtures_por_modulo = defaultdict(set)
     for nome, arquivos in definicoes_de_fixtures().items():
         for arquivo in arquivos:
             fixtures_por_modulo["tests." + arquivo.removesuffix(".py").replace("/", ".")].add(nome)
     problemas = []
     for arquivo in sorted(TESTES.rglob("*.py")):
-        for no in ast.walk(ast.parse(arquivo.read_text(encoding="utf-8"))):
-            if isinstance(no, ast.ImportFrom) and no.module in fixtures_por_modulo:
-                importadas = {alias.name for alias in no.names} & fixtures_por_modulo[no.module]
-                problemas += [
-                    f"{arquivo.relative_to(TESTES)}: importa a fixture {n} de {no.module}" for n in importadas
-                ]
+        arvore = ast.parse(arquivo.read_text(encoding="utf-8"))
+        apelidos = {}  # nome local → módulo de teste importado inteiro
+        for no in ast.walk(arvore):
+            if isinstance(no, ast.ImportFrom):
+                origem = modulo_importado(arquivo, no)
+                for alias in no.names:
+                    if alias.name in fixtures_por_modulo[origem]:
+                        problemas.append(f"{arquivo.relative_to(TESTES)}: importa a fixture {alias.name} de {origem}")
+                    elif f"{origem}.{alias.name}" in fixtures_por_modulo:
+                        apelidos[alias.asname or alias.name] = f"{origem}.{alias.name}"
+            elif isinstance(no, ast.Import):
+                apelidos |= {a.asname: a.name for a in no.names if a.asname and a.name in fixtures_por_modulo}
+        for no in ast.walk(arvore):
+            if (
+                isinstance(no, ast.Attribute)
+                and isinstance(no.value, ast.Name)
+                and no.attr in fixtures_por_modulo[apelidos.get(no.value.id, "")]
+            ):
+                problemas.append(f"{arquivo.relative_to(TESTES)}: usa a fixture {no.attr} de {apelidos[no.value.id]}")
     assert not problemas, "\n".join(problemas)
 
 

@@ -7,8 +7,23 @@ import pytest
 
 from concursos import services
 from concursos.models import Cargo, Edital
+from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
+
+
+@pytest.fixture
+def papeis():
+    """Uma pessoa de cada papel de concursos/papeis.py, pelo grupo: Rita (RH), Célia (Auditor) e
+    Marcos (Membro de comissão)."""
+    grupos = configurar_papeis()
+
+    def com_papel(nome, papel):
+        pessoa = usuario(nome)
+        pessoa.groups.add(grupos[papel])
+        return pessoa
+
+    return {RH: com_papel("rita", RH), AUDITOR: com_papel("celia", AUDITOR), MEMBRO: com_papel("marcos", MEMBRO)}
 
 
 @pytest.fixture

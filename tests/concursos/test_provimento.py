@@ -12,28 +12,16 @@ from django.utils import timezone
 
 from concursos import provimentos, services
 from concursos.models import Edital, Evento, Provimento
-from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
+from concursos.papeis import AUDITOR, MEMBRO, RH
 from concursos.prazos import descrever_prazo, vencido
 
-from .fabricas import cargo_do_exemplo_da_alternancia, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia
 from .test_admin import texto
 
 pytestmark = pytest.mark.django_db
 
 NOMEACAO = date(2025, 6, 2)
 PRAZO_DA_POSSE = date(2025, 7, 2)  # 30 dias depois da publicação da nomeação
-
-
-@pytest.fixture
-def papeis():
-    grupos = configurar_papeis()
-
-    def com_papel(nome, papel):
-        pessoa = usuario(nome)
-        pessoa.groups.add(grupos[papel])
-        return pessoa
-
-    return {RH: com_papel("rita", RH), AUDITOR: com_papel("celia", AUDITOR), MEMBRO: com_papel("marcos", MEMBRO)}
 
 
 @pytest.fixture

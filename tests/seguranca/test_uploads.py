@@ -299,7 +299,9 @@ def test_arquivo_acima_do_limite_e_recusado_com_o_tamanho_e_o_limite(
     assert arquivos_guardados(pasta_privada) == []
 
 
-def test_xlsx_que_descompacta_demais_e_recusado(cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, monkeypatch):
+def test_xlsx_que_descompacta_demais_e_recusado(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, monkeypatch
+):
     monkeypatch.setattr(planilhas, "MAXIMO_DESCOMPACTADO", 10_000)
     bomba = trocar_no_xlsx(xlsx_valido(), "xl/workbook.xml", lambda xml: xml + b" " * 50_000)
 
