@@ -9,6 +9,7 @@ Testes de navegador (``tests/e2e/``): Playwright dirigindo o Chromium do Debian 
 """
 
 import os
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -61,10 +62,19 @@ def exigir_navegador() -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Marca os testes de ``tests/e2e`` com ``navegador`` antes da seleção por ``-m``."""
+    """Marca os testes de ``tests/e2e`` com ``navegador`` antes da seleção por ``-m`` e, em cada
+    módulo, põe os testes que usam ``dados_do_modulo`` depois dos que não usam (ver a fixture)."""
     for item in items:
         if _do_navegador(item):
             item.add_marker(pytest.mark.navegador)
+    primeiro_do_modulo = {}
+    for posicao, item in enumerate(items):
+        primeiro_do_modulo.setdefault(item.nodeid.split("::")[0], posicao)
+    items.sort(key=lambda item: (primeiro_do_modulo[item.nodeid.split("::")[0]], _usa_dados_do_modulo(item)))
+
+
+def _usa_dados_do_modulo(item) -> bool:
+    return "dados_do_modulo" in getattr(item, "fixturenames", ())
 
 
 def pytest_collection_finish(session):
@@ -103,6 +113,111 @@ def arquivos_privados_temporarios(tmp_path_factory):
     from django.test import override_settings
 
     with override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("arquivos_privados")):
+        yield
+
+
+# ------------------------------------------------------------------ dados de um módulo inteiro
+
+_MODULOS_COM_DADOS = []  # o módulo cuja transação de ``dados_do_modulo`` está aberta agora
+
+
+@pytest.fixture(scope="module")
+def dados_do_modulo(request, django_db_setup, django_db_blocker):
+    """Uma transação aberta durante o módulo inteiro e desfeita no fim dele, para o que custa caro
+    montar e que os testes do módulo só leem ou mudam dentro de si (a demonstração, ≈ 1,5 s).
+
+    As fixtures de módulo que pedem esta gravam dentro dela, uma vez. Cada teste roda, como sempre,
+    na sua própria transação (um *savepoint* dentro desta), desfeita no fim dele: o teste vê os dados
+    do módulo como foram montados, nunca o que o teste anterior gravou, e nada passa ao módulo
+    seguinte. É o que o ``setUpTestData`` do ``TestCase`` do Django faz por classe.
+
+    Testes que precisam do banco vazio não a pedem, e rodam antes dos que pedem
+    (``pytest_collection_modifyitems``). ``isolamento_dos_dados_do_modulo`` falha o teste que rodaria
+    com a transação aberta sem tê-la pedido, e o que a pede com ``transactional_db`` ou
+    ``live_server`` (que esvaziam o banco no fim)."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        _MODULOS_COM_DADOS.append(request.node.nodeid)
+        try:
+            yield
+        finally:
+            _MODULOS_COM_DADOS.pop()
+            transaction.set_rollback(True)
+
+
+@pytest.fixture(autouse=True)
+def isolamento_dos_dados_do_modulo(request):
+    if not _MODULOS_COM_DADOS:
+        return
+    if "dados_do_modulo" not in request.fixturenames:
+        pytest.fail(
+            f"{request.node.nodeid} rodaria dentro da transação de dados_do_modulo de {_MODULOS_COM_DADOS[-1]} "
+            "sem pedi-la (a ordem de pytest_collection_modifyitems foi desfeita?)."
+        )
+    if {"transactional_db", "live_server"} & set(request.fixturenames):
+        pytest.fail(f"{request.node.nodeid}: dados_do_modulo não serve a testes com transactional_db/live_server.")
+
+
+@pytest.fixture(scope="module")
+def demo_do_modulo(dados_do_modulo):
+    """A demonstração (``manage.py carregar_demo``) carregada uma vez para os testes do módulo que a
+    pedem, dentro de ``dados_do_modulo``: cada teste a recebe como o comando a deixa."""
+    from django.core.management import call_command
+
+    call_command("carregar_demo", stdout=StringIO())
+
+
+# ------------------------------------------------------------------ personas e cargos de toda a suíte
+# Sobrescritas por módulos (ou por conftest.py de subpastas) que precisam de outra montagem com o
+# mesmo papel: cada uma, com o motivo, em tests/test_arquitetura_dos_testes.py.
+
+
+@pytest.fixture
+def cargo():
+    """O exemplo de docs/REGRAS.md §4 (``cargo_do_exemplo_da_alternancia``): 5 vagas; geral A, B, Y,
+    C, D, Z, P, Q; negros Y e Z; PcD P e Q, todos verificados."""
+    from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia
+
+    return cargo_do_exemplo_da_alternancia()
+
+
+@pytest.fixture
+def rh():
+    """Servidor do RH, da equipe do admin, sem papel nem permissão: quem age nos serviços (``por=``)."""
+    from tests.concursos.fabricas import usuario
+
+    return usuario("rh")
+
+
+@pytest.fixture
+def chefe(client):
+    """Superusuário, já dentro do sistema pelo ``client``."""
+    from tests.concursos.fabricas import usuario
+
+    quem = usuario("chefe", superusuario=True)
+    client.force_login(quem)
+    return quem
+
+
+# ------------------------------------------------------------------ senhas
+
+HASH_RAPIDO = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def senhas_rapidas():
+    """Na suíte inteira, o hash de senha MD5 no lugar do de produção (PBKDF2, ~0,3 s por senha): as
+    fábricas, a demonstração e as jornadas criam usuários com senha em quase todo teste.
+
+    Login, bloqueio do axes e as senhas dos usuários da demonstração continuam conferidos de verdade:
+    ``authenticate()`` compara a senha digitada com o hash guardado, qualquer que seja o algoritmo.
+    O algoritmo de produção é o padrão do Django (``config/settings.py`` não muda
+    ``PASSWORD_HASHERS``), e ``tests/test_arquitetura_dos_testes.py`` confere que continua assim.
+    De sessão porque o Hypothesis recusa fixtures por função."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=[HASH_RAPIDO]):
         yield
 
 

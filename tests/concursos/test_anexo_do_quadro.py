@@ -33,13 +33,8 @@ CODIGO_NO_RODAPE = re.compile(r"Código de verificação: ([0-9a-f]{4}-[0-9a-f]{
 
 
 @pytest.fixture(autouse=True)
-def relogio(monkeypatch):
+def relogio_do_anexo(monkeypatch):
     monkeypatch.setattr(textos, "agora", lambda: datetime(2025, 3, 11, 1, 30, tzinfo=UTC).astimezone(FUSO))
-
-
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def texto(conteudo: bytes) -> str:

@@ -14,10 +14,10 @@ from django.utils import timezone
 from comum.cpf import completar_cpf
 from concursos import services, verificacoes
 from concursos.importacao.resultado import mensagens_de_erro
-from concursos.models import AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import MEMBRO, RH
 
-from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
+from .fabricas import inscricao, usuario
 from .test_admin import mensagens, texto
 from .test_importacao import csv, importar
 
@@ -39,20 +39,11 @@ def rh():
 
 
 @pytest.fixture
-def cargo():
+def cargo(cargo):
     """O exemplo da alternância (ainda não publicado) com N, negra de verificação pendente, e Q2, PcD pendente."""
-    cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "N", 75, grupos={"negros": "pendente"})
     inscricao(cargo, "Q2", 55, grupos={"pcd": "pendente"})
     return cargo
-
-
-@pytest.fixture
-def publicado(rh):
-    cargo = cargo_do_exemplo_da_alternancia()
-    Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
-    return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 
 def situacao(cargo, numero, grupo):

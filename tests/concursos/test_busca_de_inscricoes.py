@@ -9,7 +9,7 @@ from concursos import services
 from concursos.busca_de_inscricoes import buscar
 from concursos.models import Candidato, Evento
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .fabricas import edital, inscricao, usuario
 from .test_admin import com_permissoes, texto
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,8 @@ CPF_DA_CONCEICAO = "52998224725"
 
 
 @pytest.fixture
-def cargo():
+def cargo(cargo):
     """O exemplo de docs/REGRAS.md §4 com nomes de verdade para buscar e o primeiro resultado."""
-    cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "1006", 99, nome="Maria da Conceição Araújo", grupos={"negros": "confirmado"})
     inscricao(cargo, "10060", 40, nome="José Antônio Pereira")
     inscricao(cargo, "2001", 30, nome="Marta Souza")

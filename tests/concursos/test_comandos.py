@@ -16,18 +16,13 @@ from demo.plano import EDITAIS
 
 from .fabricas import edital, inscricao
 
-pytestmark = pytest.mark.django_db
+# A demonstração, carregada uma vez para o módulo (tests/conftest.py); cada teste a recebe intacta.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_do_modulo")]
 
 CHAVES_COMPARADAS = (
     "formato", "regime", "quadro", "listas", "convocacoes", "nomeados", "eliminados", "empates", "provisorio",
     "pendencias", "ordem_vigente", "mantidos", "sub_judice",
 )  # fmt: skip
-
-
-@pytest.fixture(autouse=True)
-def demo(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    call_command("carregar_demo", stdout=StringIO())
 
 
 def diario_oficial() -> list[str]:

@@ -19,15 +19,18 @@ from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
-from . import test_provimento
 from .test_admin import texto
-
-# As fixtures dos papéis e do cargo publicado (A, B, Z, Y e P convocados) são as dos provimentos.
-papeis, rh, publicado = test_provimento.papeis, test_provimento.rh, test_provimento.publicado
 
 pytestmark = pytest.mark.django_db
 
 ATO = date(2025, 6, 2)
+
+
+@pytest.fixture
+def rh(papeis):
+    """A Rita, do RH pelo grupo, como nos provimentos; o cargo publicado (A, B, Z, Y e P convocados) é
+    o ``publicado`` de tests/concursos/conftest.py."""
+    return papeis[RH]
 
 
 def texto_do_pdf(conteudo: bytes) -> str:

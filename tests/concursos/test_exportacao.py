@@ -108,7 +108,7 @@ def test_planilha_exportada_volta_pela_importacao_sem_mudar_nada(cargo):
 
 
 @pytest.fixture
-def publicado():
+def resultado_publicado():
     cargo = cargo_do_exemplo_da_alternancia()
     responsavel = usuario("publicador")
     return services.publicar_resultado(
@@ -116,8 +116,8 @@ def publicado():
     )
 
 
-def test_lista_publicada_segue_a_classificacao_e_mostra_a_convocacao(publicado):
-    folha = planilha(exportar_lista(publicado, "xlsx"))
+def test_lista_publicada_segue_a_classificacao_e_mostra_a_convocacao(resultado_publicado):
+    folha = planilha(exportar_lista(resultado_publicado, "xlsx"))
 
     linhas = [[c.value for c in linha] for linha in folha.iter_rows(min_row=2)]
     assert [linha[1] for linha in linhas] == ["A", "B", "Y", "C", "D", "Z", "P", "Q"]
@@ -159,10 +159,10 @@ def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
     assert linhas["E"]["Posição na convocação"] is None and linhas["E"]["Observação"] is None
 
 
-def test_lista_publicada_mascara_o_cpf_e_nao_tem_data_de_nascimento(publicado):
+def test_lista_publicada_mascara_o_cpf_e_nao_tem_data_de_nascimento(resultado_publicado):
     cpfs = list(Inscricao.objects.values_list("candidato__cpf", flat=True))
-    texto_csv = exportar_lista(publicado, "csv").decode("utf-8-sig")
-    folha = planilha(exportar_lista(publicado, "xlsx"))
+    texto_csv = exportar_lista(resultado_publicado, "csv").decode("utf-8-sig")
+    folha = planilha(exportar_lista(resultado_publicado, "xlsx"))
 
     mascarados = [c.value for c in folha["D"][1:]]
     assert all(re.fullmatch(r"\*\*\*\.\d{3}\.\d{3}-\*\*", m) for m in mascarados) and len(mascarados) == 8
@@ -172,18 +172,18 @@ def test_lista_publicada_mascara_o_cpf_e_nao_tem_data_de_nascimento(publicado):
     assert not any(c.is_date for linha in folha.iter_rows() for c in linha)
 
 
-def test_lista_publicada_neutraliza_nome_que_seria_formula(publicado):
+def test_lista_publicada_neutraliza_nome_que_seria_formula(resultado_publicado):
     Candidato.objects.filter(inscricoes__numero="A").update(nome=NOMES_PERIGOSOS[0])
 
-    folha = planilha(exportar_lista(publicado, "xlsx"))
+    folha = planilha(exportar_lista(resultado_publicado, "xlsx"))
 
     assert folha["C2"].value == "'" + NOMES_PERIGOSOS[0] and folha["C2"].data_type == "s"
 
 
-def test_lista_usa_a_nota_gravada_no_resultado_e_nao_a_atual(publicado):
+def test_lista_usa_a_nota_gravada_no_resultado_e_nao_a_atual(resultado_publicado):
     Inscricao.objects.filter(numero="A").update(nota=Decimal("10"))
 
-    assert planilha(exportar_lista(publicado, "xlsx"))["E2"].value == 95
+    assert planilha(exportar_lista(resultado_publicado, "xlsx"))["E2"].value == 95
 
 
 def test_resultado_nao_publicado_nao_sai_como_lista_para_publicacao():

@@ -32,11 +32,6 @@ PASTA = DADOS / "importacao"
 CABECALHO = "inscricao;cpf;nome;nascimento;cargo;cor_raca;negros;pcd;nota"
 
 
-@pytest.fixture
-def edital_gm():
-    return edital(cargos=(("GM", "Guarda Municipal", 5), ("AGE", "Agente Administrativo", 3)))
-
-
 def importar(edital_, conteudo, formato=planilhas.CSVBrasil, **opcoes):
     conjunto = formato().create_dataset(conteudo)
     return InscricaoResource(edital=edital_).import_data(conjunto, **opcoes)

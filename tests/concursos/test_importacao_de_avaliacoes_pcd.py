@@ -38,9 +38,8 @@ def rh():
 
 
 @pytest.fixture
-def cargo():
+def cargo(cargo):
     """O exemplo da alternância (não publicado) com três PcD pendentes e N, negra sem opção PcD."""
-    cargo = cargo_do_exemplo_da_alternancia()
     for numero, nota in (("Q2", 55), ("Q3", 54), ("Q4", 53)):
         inscricao(cargo, numero, nota, nome=f"Candidata {numero}", grupos={"pcd": "pendente"})
     inscricao(cargo, "N", 75, grupos={"negros": "pendente"})

@@ -15,7 +15,7 @@ from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Candidato, Inscricao, OpcaoDeGrupo
 from tests.conftest import DADOS
 
-from .fabricas import edital, inscricao, usuario
+from .fabricas import edital, inscricao
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +24,6 @@ CABECALHO = (
     "Inscrição;CPF;Nome;Nome Social;Data de Nascimento;E-mail;Cargo;Cor/Raça;Negros;PcD;Nota;"
     "Nota Conhecimentos Específicos;Jurado;Situação;Sorteio"
 )
-
-
-@pytest.fixture
-def rh():
-    return usuario("rh")
 
 
 @pytest.fixture

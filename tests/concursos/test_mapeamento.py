@@ -14,14 +14,13 @@ from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Inscricao, LeiauteDeImportacao
 from tests.conftest import DADOS
 
-from .fabricas import edital, usuario
+from .fabricas import edital
 
 pytestmark = pytest.mark.django_db
 
 PROPRIOS = DADOS / "importacao" / "banca-cabecalhos-proprios-cp1252.csv"
 ACEITOS = DADOS / "importacao" / "banca-ponto-e-virgula-cp1252.csv"
 CARGOS = (("ASG", "Auxiliar de Serviços Gerais", 3), ("GM", "Guarda Municipal", 2))
-DESEMPATE = ["nota:conhecimentos_especificos", "nota:conhecimentos_basicos", "idoso", "idade"]
 
 SUGESTOES_DA_BANCA = {
     "Nº de Inscrição": "inscricao",
@@ -36,16 +35,6 @@ SUGESTOES_DA_BANCA = {
     "Conhecimentos Específicos": "nota_conhecimentos_especificos",
     "Nota Final": "nota",
 }
-
-
-@pytest.fixture
-def rh():
-    return usuario("rh")
-
-
-@pytest.fixture
-def edital_asg(rh):
-    return edital(criado_por=rh, cargos=CARGOS, desempate=DESEMPATE)
 
 
 def conjunto_da_banca():

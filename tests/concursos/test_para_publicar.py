@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 NOMES = ("Wanda Pendente", "Xavier Pendente", "Paula Pendente", "Ester Empatada", "Elias Empatado")
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cargo():
     """5 vagas: 2 pendentes para negros, 1 para PcD e um empate de nota sem sorteio (E1 e E2)."""

@@ -41,12 +41,6 @@ def relogio(monkeypatch):
     monkeypatch.setattr(textos, "agora", lambda: MOMENTO.astimezone(FUSO))
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    """As fábricas criam usuários; o hash de senha de produção custaria ~0,3 s a cada um."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 # Nas páginas diagramadas as colunas são alinhadas com espaços tipográficos (U+2002…U+200A): o texto
 # extraído os traz como estão. Para conferir o conteúdo, toda sequência de espaços vira um espaço.
 ESPACOS = re.compile(r"[ \u00a0\u2000-\u200a\u202f]+")

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos import provimentos, services
-from concursos.models import Cargo, Edital, Evento, Provimento
-from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
+from concursos.models import Edital, Evento, Provimento
+from concursos.papeis import AUDITOR, MEMBRO, RH
 from concursos.prazos import descrever_prazo, vencido
 
-from .fabricas import cargo_do_exemplo_da_alternancia, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia
 from .test_admin import texto
 
 pytestmark = pytest.mark.django_db
@@ -25,29 +25,8 @@ PRAZO_DA_POSSE = date(2025, 7, 2)  # 30 dias depois da publicação da nomeaçã
 
 
 @pytest.fixture
-def papeis():
-    grupos = configurar_papeis()
-
-    def com_papel(nome, papel):
-        pessoa = usuario(nome)
-        pessoa.groups.add(grupos[papel])
-        return pessoa
-
-    return {RH: com_papel("rita", RH), AUDITOR: com_papel("celia", AUDITOR), MEMBRO: com_papel("marcos", MEMBRO)}
-
-
-@pytest.fixture
 def rh(papeis):
     return papeis[RH]
-
-
-@pytest.fixture
-def publicado(rh):
-    """O exemplo de docs/REGRAS.md §4 publicado: A, B, Z, Y e P convocados, nas posições 1 a 5."""
-    cargo = cargo_do_exemplo_da_alternancia()
-    Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
-    return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 
 def hoje_e(monkeypatch, dia: date):

@@ -35,11 +35,6 @@ def frase() -> str:
     return f"Publicado no Diário Oficial do Município, edição 2.345, de {HOJE():%d/%m/%Y}, p. 7"
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def final():
     return services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))

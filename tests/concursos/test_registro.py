@@ -32,16 +32,6 @@ def rh():
     return usuario("clerk")
 
 
-@pytest.fixture
-def publicado(rh):
-    """O exemplo de docs/REGRAS.md §4 (A, B, Z, Y e P convocados), com a primeira versão publicada e
-    a validade do concurso até 30/06/2026."""
-    cargo = cargo_do_exemplo_da_alternancia()
-    Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
-    return Cargo.objects.select_related("edital").get(pk=cargo.pk)
-
-
 def nada_gravado_alem_da_primeira_versao(cargo) -> bool:
     return not Evento.objects.exists() and list(cargo.resultados.values_list("versao", flat=True)) == [1]
 

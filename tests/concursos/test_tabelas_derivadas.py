@@ -17,7 +17,7 @@ from concursos.models import Edital, Evento
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro
 from cotas.eventos import TIPOS_DE_EVENTO
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
+from .fabricas import edital, usuario
 from .test_admin import com_permissoes, texto
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
@@ -29,14 +29,6 @@ TIPOS = list(TIPOS_DE_EVENTO.values())
 TIPOS_DIGITADOS = [t for t in TIPOS if t.tipo != "verificacao"]
 REGIMES = list(cotas.REGIMES.values())
 QUADRO = "Total de vagas reservadas por cargo publicado no edital"
-
-
-@pytest.fixture
-def cargo_com_resultado():
-    """O exemplo de docs/REGRAS.md §4 (5 vagas; A, B, Z, Y e P convocados) com a primeira versão do resultado."""
-    cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
-    return cargo
 
 
 def escolhas_na_ultima_migracao(modelo, campo: str) -> list[tuple]:

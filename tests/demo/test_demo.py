@@ -1,5 +1,9 @@
 """Dados de demonstração (``carregar_demo``): idempotentes, fiéis aos editais e cobrindo os casos
-que o sistema precisa mostrar (pendências, empates, idosos, Art. 5º)."""
+que o sistema precisa mostrar (pendências, empates, idosos, Art. 5º).
+
+A demonstração é carregada uma vez para os testes que a conferem (``demo_do_modulo``, em
+``tests/conftest.py``), e cada um a recebe como o comando a deixa; os que conferem o próprio
+carregamento (a saída do comando, a segunda carga) partem do banco vazio e o chamam."""
 
 from collections import Counter
 from datetime import date
@@ -45,11 +49,6 @@ EDITAIS_E_CARGOS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def requisicao_de_login():
     """O django-axes conta tentativas por usuário e IP: a autenticação precisa da requisição."""
     return RequestFactory().post("/contas/entrar/")
@@ -85,8 +84,7 @@ def test_carregar_demo_duas_vezes_nao_cria_nem_altera_nada():
     assert "nada foi alterado" in saida
 
 
-def test_demo_tem_exatamente_os_editais_cargos_e_vagas_do_enunciado():
-    carregar_demo()
+def test_demo_tem_exatamente_os_editais_cargos_e_vagas_do_enunciado(demo_do_modulo):
     cargos = {(str(c.edital), c.nome, c.vagas) for c in Cargo.objects.select_related("edital")}
     assert cargos == EDITAIS_E_CARGOS
     quadro_geral = Edital.objects.get(numero=1, ano=2025)
@@ -99,23 +97,20 @@ def test_demo_tem_exatamente_os_editais_cargos_e_vagas_do_enunciado():
     assert Edital.objects.get(numero=3, ano=2020).regime_congelado().grupo("pcd").percentual == Decimal("10")
 
 
-def test_cerca_de_600_inscricoes_e_mais_candidatos_que_vagas_em_todo_cargo():
-    carregar_demo()
+def test_cerca_de_600_inscricoes_e_mais_candidatos_que_vagas_em_todo_cargo(demo_do_modulo):
     assert 550 <= Inscricao.objects.count() <= 650
     for cargo in Cargo.objects.all():
         assert cargo.inscricoes.count() >= 2 * cargo.vagas + 4, cargo
 
 
-def test_todo_cpf_da_demo_e_valido_e_unico():
-    carregar_demo()
+def test_todo_cpf_da_demo_e_valido_e_unico(demo_do_modulo):
     cpfs = list(Candidato.objects.values_list("cpf", flat=True))
     assert len(cpfs) == len(set(cpfs))
     for cpf in cpfs:
         validar_cpf(cpf)
 
 
-def test_cerca_de_30_por_cento_optam_por_negros_e_8_por_cento_por_pcd():
-    carregar_demo()
+def test_cerca_de_30_por_cento_optam_por_negros_e_8_por_cento_por_pcd(demo_do_modulo):
     total = Inscricao.objects.count()
     opcoes = Counter(OpcaoDeGrupo.objects.values_list("grupo", flat=True))
     assert 0.25 <= opcoes["negros"] / total <= 0.35
@@ -123,8 +118,7 @@ def test_cerca_de_30_por_cento_optam_por_negros_e_8_por_cento_por_pcd():
     assert not Inscricao.objects.filter(opcoes__grupo="negros").exclude(cor_raca__in=["preta", "parda"]).exists()
 
 
-def test_ha_verificacao_pendente_e_o_resultado_do_cargo_sai_provisorio():
-    carregar_demo()
+def test_ha_verificacao_pendente_e_o_resultado_do_cargo_sai_provisorio(demo_do_modulo):
     assert OpcaoDeGrupo.objects.filter(situacao="pendente").exists()
     guarda = ultimo("1/2025", "GM")
     assert guarda.provisorio and guarda.status == Resultado.PREVIA
@@ -132,22 +126,19 @@ def test_ha_verificacao_pendente_e_o_resultado_do_cargo_sai_provisorio():
     assert Resultado.objects.filter(provisorio=False).exists()
 
 
-def test_verificacoes_sao_quase_todas_confirmadas_com_alguns_nao_confirmados_e_ausentes():
-    carregar_demo()
+def test_verificacoes_sao_quase_todas_confirmadas_com_alguns_nao_confirmados_e_ausentes(demo_do_modulo):
     situacoes = Counter(OpcaoDeGrupo.objects.values_list("situacao", flat=True))
     assert situacoes["confirmado"] > sum(situacoes.values()) * 0.7
     assert situacoes["nao_confirmado"] and situacoes["ausente"] and situacoes["pendente"]
 
 
-def test_empate_sem_solucao_deixa_o_professor_de_matematica_provisorio():
-    carregar_demo()
+def test_empate_sem_solucao_deixa_o_professor_de_matematica_provisorio(demo_do_modulo):
     professor = ultimo("1/2025", "PEB-MAT")
     assert professor.provisorio and len(professor.saida["empates"]) == 1
     assert not professor.saida["pendencias"]
 
 
-def test_empates_de_nota_com_idades_diferentes_vao_para_o_mais_velho_inclusive_idosos():
-    carregar_demo()
+def test_empates_de_nota_com_idades_diferentes_vao_para_o_mais_velho_inclusive_idosos(demo_do_modulo):
     pares, com_idoso = 0, 0
     for resultado in Resultado.objects.filter(versao=1).select_related("cargo__edital"):
         geral = resultado.saida["listas"]["geral"]
@@ -160,8 +151,7 @@ def test_empates_de_nota_com_idades_diferentes_vao_para_o_mais_velho_inclusive_i
     assert pares >= 5 and com_idoso >= 2
 
 
-def test_empates_de_mesma_idade_saem_pelo_jurado_e_pelo_sorteio():
-    carregar_demo()
+def test_empates_de_mesma_idade_saem_pelo_jurado_e_pelo_sorteio(demo_do_modulo):
     criterios = Counter()
     for cargo in Cargo.objects.all():
         for primeiro, segundo in _empates_de_nota(cargo):
@@ -180,16 +170,14 @@ def _empates_de_nota(cargo):
     return [tuple(grupo) for grupo in por_nota.values() if len(grupo) == 2]
 
 
-def test_processo_seletivo_de_acs_anterior_a_lei_nao_reserva_vagas_a_negros():
-    carregar_demo()
+def test_processo_seletivo_de_acs_anterior_a_lei_nao_reserva_vagas_a_negros(demo_do_modulo):
     acs = ultimo("2/2023", "ACS")
     assert acs.saida["quadro"]["reservadas"]["negros"] == 0
     assert acs.saida["listas"]["negros"] == []
     assert acs.cargo.inscricoes.filter(opcoes__grupo="negros").exists()
 
 
-def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
-    carregar_demo()
+def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele(demo_do_modulo):
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
     publicado = cargo.resultados.get(versao=1)
     assert publicado.status == Resultado.PUBLICADO
@@ -201,11 +189,10 @@ def test_guarda_de_2020_tem_resultado_publicado_e_eventos_depois_dele():
     assert all(e.data_do_ato and e.documento for e in cargo.eventos.all())
 
 
-def test_historia_da_guarda_de_2020_fica_registrada_nas_datas_dos_atos():
+def test_historia_da_guarda_de_2020_fica_registrada_nas_datas_dos_atos(demo_do_modulo):
     """demo/relogio.py: o edital no dia da publicação, as verificações no dia do ato, o primeiro
     resultado gerado e publicado no Diário Oficial de 17/04/2020, e cada evento, com a versão que ele
     gera, no dia do ato — pelos serviços, com as conferências de data valendo naquele dia."""
-    carregar_demo()
     edital = Edital.objects.get(ano=2020)
     assert timezone.localdate(edital.criado_em) == edital.publicado_em == date(2020, 2, 3)
     primeiro = Resultado.objects.get(cargo__edital=edital, versao=1)
@@ -220,10 +207,9 @@ def test_historia_da_guarda_de_2020_fica_registrada_nas_datas_dos_atos():
     )
 
 
-def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever_a_opcao():
+def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever_a_opcao(demo_do_modulo):
     """docs/REGRAS.md §8: o recurso julgado depois da convocação é um evento datado; a opção da inscrição e
     as entradas do primeiro resultado publicado continuam como foram publicadas."""
-    carregar_demo()
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
     revisao = cargo.eventos.get(tipo="verificacao")
     assert (revisao.grupo, revisao.situacao, revisao.data_do_ato) == ("negros", "confirmado", date(2021, 3, 15))
@@ -237,8 +223,7 @@ def test_recurso_deferido_depois_da_publicacao_entra_como_revisao_sem_reescrever
     }  # fmt: skip
 
 
-def test_guarda_de_2020_teve_a_validade_prorrogada_uma_vez_por_ato_registrado():
-    carregar_demo()
+def test_guarda_de_2020_teve_a_validade_prorrogada_uma_vez_por_ato_registrado(demo_do_modulo):
     edital = Edital.objects.get(ano=2020)
     assert (edital.validade_ate, edital.prorrogada_ate) == (date(2022, 6, 30), date(2024, 6, 30))
     assert edital.prorrogacao_documento.startswith("Decreto nº 120/2022") and edital.prorrogacao_data == date(
@@ -259,8 +244,7 @@ def test_guarda_de_2020_teve_a_validade_prorrogada_uma_vez_por_ato_registrado():
         ("auditor", "Auditor", True),
     ],
 )
-def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(username, grupo, staff):
-    carregar_demo()
+def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(username, grupo, staff, demo_do_modulo):
     senha = next(u.senha for u in USUARIOS if u.username == username)
     usuario = authenticate(requisicao_de_login(), username=username, password=senha)
     assert usuario is not None
@@ -268,13 +252,11 @@ def test_cada_usuario_de_demonstracao_entra_com_a_sua_senha_e_tem_o_seu_grupo(us
     assert (usuario.is_staff, usuario.is_superuser) == (staff, False)
 
 
-def test_admin_de_demonstracao_e_superusuario():
-    carregar_demo()
+def test_admin_de_demonstracao_e_superusuario(demo_do_modulo):
     assert authenticate(requisicao_de_login(), username="admin", password="demo-admin-2025").is_superuser
 
 
-def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver():
-    carregar_demo()
+def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver(demo_do_modulo):
     rh = get_user_model().objects.get(username="rh")
     auditor = get_user_model().objects.get(username="auditor")
     for codigo in ("gerar_resultado", "publicar_resultado", "registrar_evento", "ver_dados_sensiveis",
@@ -293,8 +275,7 @@ def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver():
     assert not auditor.has_perm("concursos.ver_dados_sensiveis")
 
 
-def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
-    carregar_demo()
+def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados(demo_do_modulo):
     comissao = Comissao.objects.get(edital__numero=1, edital__ano=2025, tipo=Comissao.ORDINARIA)
     assert comissao.membros.get(presidente=True).usuario.username == "presidente"
     membros = {m.usuario.username for m in comissao.membros.all()}
@@ -313,9 +294,8 @@ def test_demo_tem_comissao_com_presidente_e_sessao_com_os_pendentes_chamados():
     assert recursal.membros.get(presidente=True).usuario.username == "recursal"
 
 
-def test_presidente_da_demo_abre_a_sessao_da_demo_hoje():
+def test_presidente_da_demo_abre_a_sessao_da_demo_hoje(demo_do_modulo):
     """A sessão da demonstração é de hoje, a uma hora já passada: o presidente a abre ao entrar."""
-    carregar_demo()
     sessao = Sessao.objects.get(comissao__edital__numero=1, comissao__edital__ano=2025, status=Sessao.PLANEJADA)
     presidente = sessao.comissao.membros.get(presidente=True).usuario
     assert servicos_da_comissao.abrir_sessao(sessao, por=presidente).status == Sessao.ABERTA

@@ -10,7 +10,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -30,20 +29,19 @@ EDICAO_DO_DIARIO_OFICIAL = "2.345"
 FUNDAMENTACAO = "Pele clara e cabelo liso observados no procedimento, sem os traços do fenótipo negro."
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def demo():
+@pytest.fixture(scope="module")
+def demo_com_a_guarda_de_2020_publicada(demo_do_modulo):
     """A demonstração, com a última versão do Guarda Municipal de 2020 (depois da desistência, da não
-    posse, das vagas adicionais e do recurso) publicada no Diário Oficial."""
-    call_command("carregar_demo", stdout=io.StringIO())
+    posse, das vagas adicionais e do recurso) publicada no Diário Oficial; montada uma vez para o
+    módulo (``dados_do_modulo``, em ``tests/conftest.py``)."""
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
         diario_oficial = DiarioOficial(EDICAO_DO_DIARIO_OFICIAL, timezone.localdate(), "7")
         servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por, diario_oficial=diario_oficial)
+
+
+@pytest.fixture
+def editais_da_demo(demo_com_a_guarda_de_2020_publicada):
     return Edital.objects.order_by("ano", "numero")
 
 
@@ -71,16 +69,16 @@ def sigla(edital: Edital) -> str:
 # ---------------------------------------------------------------- concursos
 
 
-def test_o_anexo_i_de_cada_edital_da_demo_sai_em_a4_em_pe(demo):
+def test_o_anexo_i_de_cada_edital_da_demo_sai_em_a4_em_pe(editais_da_demo):
     rh = quem("rh")
-    for edital in demo:
+    for edital in editais_da_demo:
         conteudo = baixar(rh, reverse("concursos:quadro_de_vagas_pdf", args=[edital.pk]))
         conferir_documento(conteudo, f"anexo-i-{sigla(edital)}", orientacao=EM_PE)
         assert "ANEXO I — Quadro de vagas" in texto(conteudo)
 
 
-def test_com_os_requisitos_dos_cargos_o_anexo_i_sai_em_a4_deitada(demo):
-    edital = demo.get(numero=1, ano=2025)
+def test_com_os_requisitos_dos_cargos_o_anexo_i_sai_em_a4_deitada(editais_da_demo):
+    edital = editais_da_demo.get(numero=1, ano=2025)
     requisitos = (
         "Ensino superior completo na área do cargo, com diploma registrado no MEC, registro ativo no conselho "
         "de classe e carteira nacional de habilitação categoria B.\nDisponibilidade para trabalho em escala."
@@ -91,10 +89,10 @@ def test_com_os_requisitos_dos_cargos_o_anexo_i_sai_em_a4_deitada(demo):
     assert "Requisitos" in texto(conteudo)
 
 
-def test_o_resultado_de_cada_edital_da_demo_sai_em_a4_em_pe_e_o_publicado_cita_o_diario_oficial(demo):
+def test_o_resultado_de_cada_edital_da_demo_sai_em_a4_em_pe_e_o_publicado_cita_o_diario_oficial(editais_da_demo):
     rh = quem("rh")
     textos = {}
-    for edital in demo:
+    for edital in editais_da_demo:
         conteudo = baixar(rh, reverse("concursos:resultado_pdf", args=[edital.pk]))
         conferir_documento(conteudo, f"resultado-{sigla(edital)}", orientacao=EM_PE)
         textos[edital.ano] = texto(conteudo)
@@ -102,7 +100,7 @@ def test_o_resultado_de_cada_edital_da_demo_sai_em_a4_em_pe_e_o_publicado_cita_o
     assert "PROVISÓRIO" in textos[2025]
 
 
-def test_o_edital_de_convocacao_de_todos_os_convocados_da_guarda_de_2020_sai_em_a4_em_pe(demo):
+def test_o_edital_de_convocacao_de_todos_os_convocados_da_guarda_de_2020_sai_em_a4_em_pe(editais_da_demo):
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
     rh = quem("rh")
     resposta = rh.post(
@@ -121,10 +119,10 @@ def test_o_edital_de_convocacao_de_todos_os_convocados_da_guarda_de_2020_sai_em_
     assert "EDITAL DE CONVOCAÇÃO Nº 7/2021" in texto(conteudo)
 
 
-def test_o_relatorio_de_prestacao_de_contas_publico_de_cada_edital_sai_em_a4_deitada(demo):
+def test_o_relatorio_de_prestacao_de_contas_publico_de_cada_edital_sai_em_a4_deitada(editais_da_demo):
     """Deitada: as tabelas têm até 11 colunas, cada uma com a largura do seu título."""
     auditor = quem("auditor")
-    for edital in demo:
+    for edital in editais_da_demo:
         conteudo = baixar(auditor, reverse("heteroidentificacao:prestacao_de_contas_pdf", args=[edital.pk]))
         nome = f"prestacao-de-contas-{sigla(edital)}-publica"
         conferir_documento(conteudo, nome, orientacao=DEITADA)
@@ -162,7 +160,7 @@ def declaracao_falsa_constatada(chamado: Chamado, rh) -> ProcessoDeApuracao:
     return processo
 
 
-def test_os_documentos_da_heteroidentificacao_da_demo_saem_em_a4_em_pe(demo):
+def test_os_documentos_da_heteroidentificacao_da_demo_saem_em_a4_em_pe(editais_da_demo):
     sessao = julgar_a_sessao_da_demo()
     assert sessao.chamados.count() >= 3, "a demonstração chama ao menos três candidatos pendentes"
     rh = quem("rh")

@@ -16,7 +16,7 @@ from django.urls import reverse
 from concursos import services
 from concursos.models import Inscricao
 from heteroidentificacao import services as servicos_da_comissao
-from tests.concursos.fabricas import edital, inscricao, usuario
+from tests.concursos.fabricas import edital, inscricao
 from tests.heteroidentificacao.fabricas import comissao, pessoa, presidente, rh, sessao_aberta
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
@@ -38,13 +38,6 @@ def contar(client, django_assert_max_num_queries):
         return len(capturadas.captured_queries)
 
     return contar
-
-
-@pytest.fixture
-def chefe(client):
-    quem = usuario("chefe", superusuario=True)
-    client.force_login(quem)
-    return quem
 
 
 def inscrever(cargo, quantas, *, primeira=1, prefixo="Maria da Silva", **campos):

@@ -12,20 +12,13 @@ from django.urls import reverse
 
 from comum.paginacao import PaginadorComContagemEstimada
 from concursos.models import Candidato, Inscricao
-from tests.concursos.fabricas import edital, inscricao, usuario
+from tests.concursos.fabricas import edital, inscricao
 
 pytestmark = pytest.mark.django_db
 so_no_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="estimativas do planejador só no PostgreSQL"
 )
 LISTA = "admin:concursos_inscricao_changelist"
-
-
-@pytest.fixture
-def chefe(client):
-    quem = usuario("chefe", superusuario=True)
-    client.force_login(quem)
-    return quem
 
 
 @pytest.fixture

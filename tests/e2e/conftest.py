@@ -47,6 +47,22 @@ def servidor_do_rh(django_user_model):
 
 
 @pytest.fixture
+def cenario(django_user_model):
+    """Superusuário (o RH); edital com resultado publicado; comissão presidida por outra pessoa (quem
+    organiza não julga), com sessão aberta e um candidato presente aguardando parecer. As telas da
+    conferência da CSP e da de acessibilidade."""
+    from tests.heteroidentificacao.fabricas import tudo_em_uso
+
+    chefe = django_user_model.objects.create_superuser(
+        "chefe.rh", "chefe.rh@cariacica.test", SENHA_DO_RH, first_name="Célia", last_name="Chefe"
+    )
+    cenario = {"chefe": chefe, **tudo_em_uso(chefe)}
+    cenario["presidente"].set_password(SENHA_DO_RH)
+    cenario["presidente"].save(update_fields=["password"])
+    return cenario
+
+
+@pytest.fixture
 def pagina(page):
     """A ``page`` do pytest-playwright com esperas maiores para as telas que geram PDF e resultado."""
     page.set_default_timeout(ESPERA_MAXIMA_MS)

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.acessibilidade import conferir_acessibilidade, violacoes
 from tests.e2e.conftest import entrar_na_comissao
-from tests.e2e.test_csp import cenario, hash_rapido, telas, telas_da_comissao  # noqa: F401
+from tests.e2e.test_csp import telas, telas_da_comissao
 
 
 def telas_a_mais(c) -> list[tuple[str, str]]:
@@ -26,7 +26,7 @@ def telas_a_mais(c) -> list[tuple[str, str]]:
     ]
 
 
-def test_telas_principais_sem_violacao_wcag(pagina, entrar, cenario, live_server):  # noqa: F811
+def test_telas_principais_sem_violacao_wcag(pagina, entrar, cenario, live_server):
     entrar(cenario["chefe"])
     for tela, caminho in telas(cenario) + telas_a_mais(cenario):
         assert pagina.goto(f"{live_server.url}{caminho}").ok, tela
@@ -37,7 +37,7 @@ def test_telas_principais_sem_violacao_wcag(pagina, entrar, cenario, live_server
         conferir_acessibilidade(pagina, tela)
 
 
-def test_a_conferencia_falha_com_os_campos_do_inline_sem_nome(pagina, entrar, cenario, live_server):  # noqa: F811
+def test_a_conferencia_falha_com_os_campos_do_inline_sem_nome(pagina, entrar, cenario, live_server):
     entrar(cenario["chefe"])
     pagina.goto(f"{live_server.url}/admin/concursos/edital/{cenario['edital'].pk}/change/")
     assert violacoes(pagina) == []

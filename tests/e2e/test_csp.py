@@ -12,10 +12,7 @@ inscrições, importação, resultado, simulador, resultado da heteroidentifica�
 sessão e o formulário de parecer (que tem JavaScript próprio).
 """
 
-import pytest
-
-from tests.e2e.conftest import SENHA_DO_RH, entrar_na_comissao
-from tests.heteroidentificacao.fabricas import tudo_em_uso
+from tests.e2e.conftest import entrar_na_comissao
 
 try:
     from playwright.sync_api import expect
@@ -34,24 +31,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   });
 });
 """
-
-
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def cenario(django_user_model):
-    """Superusuário (o RH); edital com resultado publicado; comissão presidida por outra pessoa (quem
-    organiza não julga), com sessão aberta e um candidato presente aguardando parecer."""
-    chefe = django_user_model.objects.create_superuser(
-        "chefe.rh", "chefe.rh@cariacica.test", SENHA_DO_RH, first_name="Célia", last_name="Chefe"
-    )
-    cenario = {"chefe": chefe, **tudo_em_uso(chefe)}
-    cenario["presidente"].set_password(SENHA_DO_RH)
-    cenario["presidente"].save(update_fields=["password"])
-    return cenario
 
 
 def telas(c) -> list[tuple[str, str]]:

@@ -78,12 +78,6 @@ FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa pard
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
 
 
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    """Cinco logins por teste: o hash MD5 (só em teste) poupa o PBKDF2 de cada senha."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def sessao_planejada(django_user_model):
     """Edital, inscrições, comissão com 4 titulares e a sessão planejada com Yasmin e Zacarias chamados."""

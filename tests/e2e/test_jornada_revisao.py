@@ -25,7 +25,7 @@ except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/confte
 
 
 @pytest.fixture
-def cargo_publicado(servidor_do_rh):
+def cargo_publicado_e_yara(servidor_do_rh):
     cargo = edital(criado_por=servidor_do_rh, numero=12, cargos=(("AGE", "Agente Administrativo", 5),)).cargos.get()
     for numero, nome, nota in (("A", "Ana Almeida", 95), ("B", "Bruno Barros", 94), ("C", "Carla Campos", 93)):
         inscricao(cargo, numero, nota, nome=nome)
@@ -41,8 +41,10 @@ def cargo_publicado(servidor_do_rh):
     return cargo, yara
 
 
-def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(entrar, servidor_do_rh, cargo_publicado, live_server):
-    cargo, yara = cargo_publicado
+def test_recurso_deferido_depois_da_convocacao_do_registro_ao_pdf(
+    entrar, servidor_do_rh, cargo_publicado_e_yara, live_server
+):
+    cargo, yara = cargo_publicado_e_yara
     pagina = entrar(servidor_do_rh)
 
     # Na ficha da inscrição publicada a verificação não se edita: vem de um ato, que vira evento.

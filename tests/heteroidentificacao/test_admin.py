@@ -36,11 +36,6 @@ PERMISSOES_DO_RH = [
 ] + ["view_registrodeauditoria"]
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def equipe(nome, *codigos):
     """Usuário da equipe (is_staff, sem senha) com as permissões indicadas do app."""
     usuario = pessoa(nome, is_staff=True)

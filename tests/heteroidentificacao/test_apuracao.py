@@ -21,9 +21,9 @@ PROCESSO = "PA 2025/0042"
 
 
 @pytest.fixture
-def cargo():
-    """N1 e N2 confirmados pela comissão: N1 (85) fica com a vaga de negros; N2 (80) é o próximo."""
-    cargo = cargo_com_cotistas()
+def cargo(cargo):
+    """O cargo com cotistas, com N1 e N2 confirmados pela comissão: N1 (85) fica com a vaga de negros;
+    N2 (80) é o próximo."""
     sessao = sessao_aberta(comissao(cargo.edital))
     for numero in ("N1", "N2"):
         julgar(sessao, cargo.inscricoes.get(numero=numero), ana="confirma", bruno="confirma", carla="confirma")

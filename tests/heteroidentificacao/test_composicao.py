@@ -23,8 +23,6 @@ from heteroidentificacao.models import Membro, PresencaDeMembro, Sessao
 from tests.concursos.fabricas import inscricao
 
 from .fabricas import (
-    SUPLENTES,
-    cargo_com_cotistas,
     chamar,
     comissao,
     encerrar,
@@ -38,16 +36,6 @@ from .fabricas import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cargo():
-    return cargo_com_cotistas()
-
-
-@pytest.fixture
-def ordinaria(cargo):
-    return comissao(cargo.edital, suplentes=SUPLENTES)
 
 
 def da(cargo, numero):

@@ -47,12 +47,6 @@ def ao_mesmo_tempo(*acoes):
     return saidas
 
 
-@pytest.fixture
-def sessao():
-    cargo = cargo_com_cotistas()
-    return sessao_aberta(comissao(cargo.edital, suplentes=SUPLENTES))
-
-
 def voto(chamado, nome, valor="confirma"):
     return lambda: services.registrar_parecer(chamado, por=pessoa(nome), voto=valor)
 

@@ -12,20 +12,13 @@ from heteroidentificacao.forms import DecisaoForm, DefesaForm, NotificacaoForm, 
 from heteroidentificacao.models import Parecer, ProcessoDeApuracao, Recurso, Sessao
 
 from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta
-from .test_admin import PERMISSOES_DO_RH, equipe, texto, url
+from .test_admin import texto, url
 from .test_pdf import chamado_de, sessao_julgada
 
 pytestmark = pytest.mark.django_db
 
 LONGO = "x" * 20_001
 LIMITE = "O campo {} tem 20.001 caracteres; o limite é 20.000."
-
-
-@pytest.fixture
-def secretaria(client):
-    usuario = equipe("secretaria", *PERMISSOES_DO_RH)
-    client.force_login(usuario)
-    return usuario
 
 
 @pytest.fixture

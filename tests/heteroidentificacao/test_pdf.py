@@ -62,13 +62,8 @@ GRAVACAO = "Vídeo SEMAD-2025-03-10-sala3.mp4"
 
 
 @pytest.fixture(autouse=True)
-def relogio(monkeypatch):
+def relogio_dos_pdfs_da_comissao(monkeypatch):
     monkeypatch.setattr(pdf, "agora", lambda: MOMENTO.astimezone(pdf.FUSO))
-
-
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def texto(conteudo: bytes) -> str:
@@ -154,9 +149,18 @@ def julgar_recurso(recurso, **votos):
     return encerrar(sessao)
 
 
+@pytest.fixture(scope="module")
+def sessao_julgada_do_modulo(dados_do_modulo):
+    """``sessao_julgada`` montada uma vez para os testes do módulo que a pedem (``dados_do_modulo``, em
+    tests/conftest.py): cada um a recebe como ela sai daqui, nunca com o que o anterior gravou."""
+    return sessao_julgada().pk
+
+
 @pytest.fixture
-def sessao():
-    return sessao_julgada()
+def sessao(sessao_julgada_do_modulo):
+    """A sessão julgada e encerrada de 10/03/2025 (``sessao_julgada``), que os PDFs imprimem, lida de
+    novo do banco a cada teste."""
+    return Sessao.objects.select_related("comissao__edital").get(pk=sessao_julgada_do_modulo)
 
 
 # — Reuso do desenho de concursos/pdf/ —

@@ -35,14 +35,18 @@ QUATRO_NAO_CONFIRMAM = {"ana": "confirma"} | {nome: "nao_confirma" for nome in (
 # ---------------------------------------------------------------- a demonstração
 
 
-@pytest.fixture
-def demo():
+@pytest.fixture(scope="module")
+def demo_com_a_ultima_versao_de_2020_publicada(demo_do_modulo):
     """A demonstração, com a última versão do cargo de 2020 também publicada: a desistência, a não
-    posse, as vagas adicionais e o recurso deferido passam a contar."""
-    call_command("carregar_demo", stdout=StringIO())
+    posse, as vagas adicionais e o recurso deferido passam a contar. Montada uma vez para o módulo
+    (``dados_do_modulo``, em ``tests/conftest.py``)."""
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
         servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+
+
+@pytest.fixture
+def demo(demo_com_a_ultima_versao_de_2020_publicada):
     return Edital.objects.get(ano=2020)
 
 

@@ -8,18 +8,13 @@ from django.utils import timezone
 
 from concursos.models import OpcaoDeGrupo
 from heteroidentificacao import consultas, services
-from heteroidentificacao.models import Comissao, Membro, RegistroDeAuditoria, Sessao
+from heteroidentificacao.models import Membro, RegistroDeAuditoria, Sessao
 
-from .fabricas import cargo_com_cotistas, chamar, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
+from .fabricas import chamar, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
 
 pytestmark = pytest.mark.django_db
 
 RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
-
-
-@pytest.fixture
-def cargo():
-    return cargo_com_cotistas()
 
 
 @pytest.fixture
@@ -38,11 +33,6 @@ def nao_confirmado(cargo):
     encerrar(sessao)
     chamado.refresh_from_db()
     return chamado
-
-
-@pytest.fixture
-def recursal(cargo):
-    return comissao(cargo.edital, tipo=Comissao.RECURSAL)
 
 
 def verificacao(chamado) -> str:

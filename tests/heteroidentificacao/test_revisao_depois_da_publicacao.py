@@ -19,7 +19,7 @@ RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
 
 
 @pytest.fixture
-def publicado():
+def publicado_e_n1():
     """N1 (85) não confirmado e N2 (80) confirmado pela comissão ordinária; o resultado publicado
     chama A, B, N2 (3ª vaga, negros), C e P."""
     cargo = cargo_com_cotistas()
@@ -35,8 +35,8 @@ def publicado():
     return cargo, chamado_n1
 
 
-def test_recurso_provido_depois_da_publicacao_vira_evento_de_verificacao_e_convoca_na_hora(publicado):
-    cargo, chamado_n1 = publicado
+def test_recurso_provido_depois_da_publicacao_vira_evento_de_verificacao_e_convoca_na_hora(publicado_e_n1):
+    cargo, chamado_n1 = publicado_e_n1
     recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
     sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
     votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
@@ -59,8 +59,8 @@ def test_recurso_provido_depois_da_publicacao_vira_evento_de_verificacao_e_convo
     assert [(m.inscricao, m.vaga) for m in saida.mantidos] == [("N2", "negros")]
 
 
-def test_recurso_negado_depois_da_publicacao_nao_registra_evento(publicado):
-    cargo, chamado_n1 = publicado
+def test_recurso_negado_depois_da_publicacao_nao_registra_evento(publicado_e_n1):
+    cargo, chamado_n1 = publicado_e_n1
     recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
     sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
     votar(
@@ -103,10 +103,10 @@ def rh_publicou_n1_e_n2():
     return cargo
 
 
-def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_resultado(publicado):
+def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_resultado(publicado_e_n1):
     """Quem saiu do concurso não volta por uma revisão (docs/REGRAS.md §8): a decisão fica na ata e o
     encerramento da sessão não falha por causa dele."""
-    cargo, chamado_n1 = publicado
+    cargo, chamado_n1 = publicado_e_n1
     n1 = cargo.inscricoes.get(numero="N1")
     servicos_de_concursos.registrar_desistencia(
         n1, documento="Req. 3/2025", data_do_ato=date.today(), registrada_por=rh()

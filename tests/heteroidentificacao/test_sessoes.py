@@ -11,8 +11,6 @@ from tests.concursos.fabricas import edital, inscricao
 
 from .fabricas import (
     FUNDAMENTACAO,
-    SUPLENTES,
-    cargo_com_cotistas,
     chamar,
     comissao,
     encerrar,
@@ -25,21 +23,6 @@ from .fabricas import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cargo():
-    return cargo_com_cotistas()
-
-
-@pytest.fixture
-def ordinaria(cargo):
-    return comissao(cargo.edital, suplentes=SUPLENTES)
-
-
-@pytest.fixture
-def sessao(ordinaria):
-    return sessao_aberta(ordinaria)
 
 
 def da(cargo, numero) -> Inscricao:

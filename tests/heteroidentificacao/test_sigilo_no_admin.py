@@ -9,22 +9,12 @@ from django.contrib.auth import get_user_model
 
 from heteroidentificacao.models import RegistroDeAuditoria
 
-from .test_admin import PERMISSOES_DO_RH, equipe, texto, url
+from .test_admin import equipe, texto, url
 from .test_pdf import SOBRENOMES, sessao_julgada
 
 pytestmark = pytest.mark.django_db
 
 HORA = re.compile(r"\d{2}/\d{2}/\d{4} \d{2}:\d{2}")
-
-
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def secretaria(client):
-    client.force_login(equipe("secretaria", *PERMISSOES_DO_RH))
 
 
 @pytest.fixture

@@ -9,45 +9,14 @@ from django.urls import reverse
 
 from concursos.models import OpcaoDeGrupo
 from heteroidentificacao import services
-from heteroidentificacao.models import Chamado, Comissao, HistoricoDeParecer, Parecer, Sessao
+from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer, Sessao
 from tests.concursos.fabricas import inscricao
 
-from .fabricas import FUNDAMENTACAO, SUPLENTES, cargo_com_cotistas, chamar, comissao, pessoa, rh, sessao_aberta, votar
+from .fabricas import FUNDAMENTACAO, chamar, pessoa, rh, sessao_aberta, votar
 
 pytestmark = pytest.mark.django_db
 
 TABLET = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
-
-
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def cargo():
-    return cargo_com_cotistas()
-
-
-@pytest.fixture
-def ordinaria(cargo):
-    return comissao(cargo.edital, suplentes=SUPLENTES)
-
-
-@pytest.fixture
-def recursal(cargo):
-    return comissao(cargo.edital, tipo=Comissao.RECURSAL)
-
-
-@pytest.fixture
-def sessao(ordinaria):
-    return sessao_aberta(ordinaria)
-
-
-@pytest.fixture
-def chamado(cargo, sessao):
-    """N1 chamado à sessão aberta, presente."""
-    return chamar(sessao, cargo.inscricoes.get(numero="N1"))
 
 
 def entrar(client, nome):

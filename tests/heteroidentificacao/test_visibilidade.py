@@ -12,7 +12,7 @@ from heteroidentificacao import consultas, services
 from heteroidentificacao.models import Comissao, Sessao
 from tests.concursos.fabricas import inscricao
 
-from .fabricas import cargo_com_cotistas, chamar, comissao, pessoa, rh, sessao_aberta, votar
+from .fabricas import chamar, comissao, pessoa, rh, sessao_aberta, votar
 
 pytestmark = pytest.mark.django_db
 
@@ -22,25 +22,15 @@ RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
 GRAVACAO = "https://gravacoes.cariacica.test/sessao-ordinaria-1"
 
 
-@pytest.fixture(autouse=True)
-def hash_rapido(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def cargo():
-    return cargo_com_cotistas()
-
-
 @pytest.fixture
 def sessao(cargo):
+    """A sessão aberta da comissão ordinária sem suplentes."""
     return sessao_aberta(comissao(cargo.edital))
 
 
 @pytest.fixture
-def chamado(cargo, sessao):
+def chamado(chamado):
     """N1 presente, com os pareceres de Bruno e Carla (não confirmam)."""
-    chamado = chamar(sessao, cargo.inscricoes.get(numero="N1"))
     services.registrar_parecer(chamado, por=pessoa("bruno"), voto="nao_confirma", fundamentacao=DO_BRUNO)
     services.registrar_parecer(chamado, por=pessoa("carla"), voto="nao_confirma", fundamentacao=DO_CARLA)
     return chamado

@@ -22,11 +22,6 @@ PROPRIOS = DADOS / "importacao" / "banca-cabecalhos-proprios-cp1252.csv"
 CARGOS = (("ASG", "Auxiliar de Serviços Gerais", 3), ("GM", "Guarda Municipal", 2))
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def trabalhar():
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
 

@@ -18,13 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CABECALHO = "Inscrição;CPF;Nome;Data de Nascimento;Cargo;Cor/Raça;Negros;PcD;Nota;Situação"
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
-def rh():
+def cliente_da_rita():
     usuario = fabricas.usuario("rita")
     usuario.groups.add(configurar_papeis()[RH])
     cliente = Client()
@@ -54,9 +49,9 @@ def trabalhar():
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
 
 
-def test_arquivo_enviado_e_importado_pelo_trabalhador_e_o_arquivo_sai_da_pasta(rh):
+def test_arquivo_enviado_e_importado_pelo_trabalhador_e_o_arquivo_sai_da_pasta(cliente_da_rita):
     edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
-    resposta = enviar(rh, edital, arquivo_da_banca(2500))
+    resposta = enviar(cliente_da_rita, edital, arquivo_da_banca(2500))
     pedido = Processamento.objects.get()
     assert "Importação de inscrições do edital" in resposta.content.decode()
     assert (pedido.tipo, pedido.estado, pedido.unidade) == (Processamento.IMPORTACAO, Processamento.NA_FILA, "linhas")
@@ -72,13 +67,13 @@ def test_arquivo_enviado_e_importado_pelo_trabalhador_e_o_arquivo_sai_da_pasta(r
     assert pedido.saida["novas"] == 2500 and pedido.saida["arquivo"] == "banca.csv"
     assert Inscricao.objects.filter(edital=edital).count() == 2500
     assert not default_storage.exists(guardado)  # planilha com CPF não fica guardada à toa
-    pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    pagina = cliente_da_rita.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
     assert "Inscrições novas: 2500" in pagina
 
 
-def test_erro_numa_linha_nao_grava_nada_e_a_ficha_diz_linha_coluna_e_valor(rh):
+def test_erro_numa_linha_nao_grava_nada_e_a_ficha_diz_linha_coluna_e_valor(cliente_da_rita):
     edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
-    enviar(rh, edital, arquivo_da_banca(1200, nota_da_linha={1057: "oitenta"}))
+    enviar(cliente_da_rita, edital, arquivo_da_banca(1200, nota_da_linha={1057: "oitenta"}))
     trabalhar()
 
     pedido = Processamento.objects.get()
@@ -88,33 +83,33 @@ def test_erro_numa_linha_nao_grava_nada_e_a_ficha_diz_linha_coluna_e_valor(rh):
     mensagem = pedido.erros[0]["mensagem"]
     # A linha 1 é o cabeçalho: a inscrição 1057 está na linha 1058.
     assert "1058" in mensagem and "Nota" in mensagem and "oitenta" in mensagem
-    pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    pagina = cliente_da_rita.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
     assert "oitenta" in pagina
     assert default_storage.exists(pedido.parametros["arquivo"])  # guardado para tentar de novo
 
 
-def test_arquivo_que_nao_e_planilha_e_recusado_na_hora_sem_pedido(rh):
+def test_arquivo_que_nao_e_planilha_e_recusado_na_hora_sem_pedido(cliente_da_rita):
     edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
-    resposta = enviar(rh, edital, b"%PDF-1.4 isto nao e planilha", nome="banca.csv")
+    resposta = enviar(cliente_da_rita, edital, b"%PDF-1.4 isto nao e planilha", nome="banca.csv")
     assert resposta.status_code == 200
     assert "errorlist" in resposta.content.decode()
     assert not Processamento.objects.exists()
 
 
-def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(rh, settings):
+def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(cliente_da_rita, settings):
     settings.LIMITE_DE_LINHAS_NA_TELA = 100
     edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
-    pagina = rh.get(reverse("admin:concursos_inscricao_import")).content.decode()
+    pagina = cliente_da_rita.get(reverse("admin:concursos_inscricao_import")).content.decode()
     assert reverse("concursos:importar_em_segundo_plano") in pagina
 
-    resposta = rh.post(
+    resposta = cliente_da_rita.post(
         reverse("admin:concursos_inscricao_import"),
         {"edital": edital.pk, "resource": "0", "import_file": SimpleUploadedFile("banca.csv", arquivo_da_banca(101))},
     )
     assert "O arquivo tem 101 linhas; acima de 100 a importação é feita em segundo plano" in resposta.content.decode()
     assert not Inscricao.objects.exists()
 
-    resposta = rh.post(
+    resposta = cliente_da_rita.post(
         reverse("admin:concursos_inscricao_import"),
         {"edital": edital.pk, "resource": "0", "import_file": SimpleUploadedFile("banca.csv", arquivo_da_banca(100))},
     )
@@ -122,13 +117,13 @@ def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(rh,
     assert "confirm" in resposta.content.decode()  # a prévia, com o botão de confirmar
 
 
-def test_limpar_importacoes_apaga_o_arquivo_de_importacao_que_falhou_mas_nao_o_da_fila(rh):
+def test_limpar_importacoes_apaga_o_arquivo_de_importacao_que_falhou_mas_nao_o_da_fila(cliente_da_rita):
     edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
-    enviar(rh, edital, arquivo_da_banca(3, nota_da_linha={2: "oitenta"}))
+    enviar(cliente_da_rita, edital, arquivo_da_banca(3, nota_da_linha={2: "oitenta"}))
     trabalhar()  # falha: o arquivo fica guardado para tentar de novo
     falhou = Processamento.objects.get().parametros["arquivo"]
     outro = fabricas.edital(numero=2, cargos=(("GM", "Guarda Municipal", 5),))
-    enviar(rh, outro, arquivo_da_banca(3))  # na fila, ainda não lido
+    enviar(cliente_da_rita, outro, arquivo_da_banca(3))  # na fila, ainda não lido
     na_fila = Processamento.objects.get(edital=outro).parametros["arquivo"]
 
     call_command("limpar_importacoes", "--horas", "0")

@@ -14,11 +14,6 @@ from tests.concursos import fabricas
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def entrar(papel: str, nome: str) -> Client:
     usuario = fabricas.usuario(nome)
     usuario.groups.add(configurar_papeis()[papel])

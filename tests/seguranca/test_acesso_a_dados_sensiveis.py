@@ -20,7 +20,7 @@ from concursos.acesso import registrar_acesso
 from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResource
 from concursos.models import AcessoADadosSensiveis, Inscricao
 from heteroidentificacao import services
-from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, usuario
+from tests.concursos.fabricas import usuario
 from tests.heteroidentificacao.fabricas import (
     cargo_com_cotistas,
     chamar,
@@ -38,11 +38,6 @@ DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação do
 pytestmark = pytest.mark.django_db
 
 IP = "10.20.30.40"
-
-
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def com_permissoes(nome, *codigos):
@@ -70,18 +65,13 @@ def sem_dado_sensivel(acesso, *cpfs):
 
 
 @pytest.fixture
-def cargo():
-    return cargo_do_exemplo_da_alternancia()
-
-
-@pytest.fixture
 def yara(cargo):
     """Y optou por negros (parda, confirmada)."""
     return Inscricao.objects.select_related("candidato").get(cargo=cargo, numero="Y")
 
 
 @pytest.fixture
-def publicado(cargo):
+def versao_publicada(cargo):
     resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=usuario("autor"))
     return servicos_de_concursos.publicar_resultado(resultado, publicado_por=resultado.gerado_por)
 
@@ -153,24 +143,24 @@ def test_exportar_sem_a_permissao_de_dados_sensiveis_tambem_fica_registrado(clie
 # — Resultados e eventos —
 
 
-def test_ficha_do_resultado_com_as_listas_por_grupo_registra_o_acesso(client, publicado):
+def test_ficha_do_resultado_com_as_listas_por_grupo_registra_o_acesso(client, versao_publicada):
     client.force_login(com_permissoes("rita", "view_resultado"))
-    client.get(reverse("admin:concursos_resultado_change", args=[publicado.pk]))
+    client.get(reverse("admin:concursos_resultado_change", args=[versao_publicada.pk]))
     acesso = unico_acesso()
     assert acesso.o_que == "resultado"
-    assert acesso.objeto == f"resultado #{publicado.pk}: cargo GM, versão 1, edital 1/2025"
+    assert acesso.objeto == f"resultado #{versao_publicada.pk}: cargo GM, versão 1, edital 1/2025"
 
 
 @pytest.mark.parametrize(
     ("rota", "o_que"),
     [("resultado_pdf", "pdf_resultado"), ("lista_publicada_csv", "lista_publicada")],
 )
-def test_cada_download_do_resultado_registra_o_acesso(client, publicado, rota, o_que):
+def test_cada_download_do_resultado_registra_o_acesso(client, versao_publicada, rota, o_que):
     client.force_login(com_permissoes("rita", "view_resultado"))
     if rota == "resultado_pdf":
-        url = reverse("concursos:resultado_pdf", args=[publicado.cargo.edital_id])
+        url = reverse("concursos:resultado_pdf", args=[versao_publicada.cargo.edital_id])
     else:
-        url = reverse("concursos:lista_publicada", args=[publicado.pk, "csv"])
+        url = reverse("concursos:lista_publicada", args=[versao_publicada.pk, "csv"])
     for _ in range(2):
         assert client.get(url, REMOTE_ADDR=IP).status_code == 200
     assert [(a.o_que, a.ip, a.caminho) for a in acessos()] == [(o_que, IP, url)] * 2
@@ -246,23 +236,23 @@ def test_previa_do_encerramento_para_o_presidente_registra_o_acesso(client, sess
 
 
 @pytest.fixture
-def sessao():
+def sessao_encerrada():
     """Ordinária encerrada: N1 confirmado, N2 não confirmado (com recurso), N3 ausente."""
     return sessao_julgada()
 
 
-def test_ficha_da_sessao_com_a_gravacao_registra_o_acesso(client, sessao):
+def test_ficha_da_sessao_com_a_gravacao_registra_o_acesso(client, sessao_encerrada):
     client.force_login(rh())
-    resposta = client.get(reverse("admin:heteroidentificacao_sessao_change", args=[sessao.pk]))
-    assert sessao.gravacao in resposta.content.decode()
+    resposta = client.get(reverse("admin:heteroidentificacao_sessao_change", args=[sessao_encerrada.pk]))
+    assert sessao_encerrada.gravacao in resposta.content.decode()
     acesso = unico_acesso()
     assert acesso.o_que == "sessao" and acesso.objeto.startswith(
-        f"sessão #{sessao.pk}: 10/03/2025 09:00, edital 1/2025"
+        f"sessão #{sessao_encerrada.pk}: 10/03/2025 09:00, edital 1/2025"
     )
 
 
-def test_cada_pdf_da_heteroidentificacao_registra_o_acesso(client, sessao):
-    inscricao_ = chamado_de(sessao, "N1").inscricao
+def test_cada_pdf_da_heteroidentificacao_registra_o_acesso(client, sessao_encerrada):
+    inscricao_ = chamado_de(sessao_encerrada, "N1").inscricao
     processo = services.instaurar_apuracao(
         inscricao_, numero="PA 1", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()
     )
@@ -270,14 +260,14 @@ def test_cada_pdf_da_heteroidentificacao_registra_o_acesso(client, sessao):
     services.decidir_apuracao(
         processo, decisao="procedente", fundamentacao="Má-fé.", decidido_em=date(2025, 6, 14), por=rh()
     )
-    n2 = chamado_de(sessao, "N2")
+    n2 = chamado_de(sessao_encerrada, "N2")
     pedidos = {
-        ("sessao_ata_pdf", sessao.pk): ("ata", f"sessão #{sessao.pk}"),
-        ("sessao_convocacao_pdf", sessao.pk): ("pdf_convocacao", f"sessão #{sessao.pk}"),
+        ("sessao_ata_pdf", sessao_encerrada.pk): ("ata", f"sessão #{sessao_encerrada.pk}"),
+        ("sessao_convocacao_pdf", sessao_encerrada.pk): ("pdf_convocacao", f"sessão #{sessao_encerrada.pk}"),
         ("chamado_parecer_pdf", n2.pk): ("pdf_pareceres_do_candidato", f"candidato chamado #{n2.pk}: inscrição N2"),
-        ("comissao_resultado_pdf", sessao.comissao_id): (
+        ("comissao_resultado_pdf", sessao_encerrada.comissao_id): (
             "pdf_resultado_heteroidentificacao",
-            f"comissão de heteroidentificação #{sessao.comissao_id}: edital 1/2025",
+            f"comissão de heteroidentificação #{sessao_encerrada.comissao_id}: edital 1/2025",
         ),
         ("processo_oficio_pdf", processo.pk): ("oficio", f"processo de apuração de declaração falsa #{processo.pk}"),
     }
@@ -288,16 +278,18 @@ def test_cada_pdf_da_heteroidentificacao_registra_o_acesso(client, sessao):
         acesso = acessos()[-1]
         assert (acesso.o_que, acesso.ip) == (o_que, IP) and acesso.objeto.startswith(objeto), acesso.objeto
     assert len(acessos()) == len(pedidos)
-    assert all(sem_dado_sensivel(a, *(c.inscricao.candidato.cpf for c in sessao.chamados.all())) for a in acessos())
+    assert all(
+        sem_dado_sensivel(a, *(c.inscricao.candidato.cpf for c in sessao_encerrada.chamados.all())) for a in acessos()
+    )
 
 
-def test_tela_do_resultado_da_heteroidentificacao_registra_o_acesso(client, sessao):
+def test_tela_do_resultado_da_heteroidentificacao_registra_o_acesso(client, sessao_encerrada):
     client.force_login(rh())
-    client.get(reverse("admin:heteroidentificacao_comissao_resultado", args=[sessao.comissao_id]))
+    client.get(reverse("admin:heteroidentificacao_comissao_resultado", args=[sessao_encerrada.comissao_id]))
     assert unico_acesso().o_que == "resultado_heteroidentificacao"
 
 
-def test_lista_de_pareceres_registra_um_acesso_por_pagina_com_a_quantidade(client, sessao):
+def test_lista_de_pareceres_registra_um_acesso_por_pagina_com_a_quantidade(client, sessao_encerrada):
     client.force_login(com_permissoes("celia", "view_parecer"))
     with CaptureQueriesContext(connection) as consultas:
         resposta = client.get(reverse("admin:heteroidentificacao_parecer_changelist"))
@@ -308,17 +300,17 @@ def test_lista_de_pareceres_registra_um_acesso_por_pagina_com_a_quantidade(clien
     assert len(linhas) == 1  # contar as linhas não repete a consulta da lista
 
 
-def test_ficha_e_historico_do_parecer_e_ficha_do_recurso_registram_o_acesso(client, sessao):
-    recurso = recurso_de_n2(sessao)
-    parecer = chamado_de(sessao, "N2").pareceres.first()
+def test_ficha_e_historico_do_parecer_e_ficha_do_recurso_registram_o_acesso(client, sessao_encerrada):
+    recurso = recurso_de_n2(sessao_encerrada)
+    parecer = chamado_de(sessao_encerrada, "N2").pareceres.first()
     client.force_login(com_permissoes("celia", "view_parecer", "view_recurso"))
     client.get(reverse("admin:heteroidentificacao_parecer_change", args=[parecer.pk]))
     client.get(reverse("admin:heteroidentificacao_recurso_change", args=[recurso.pk]))
     client.get(reverse("admin:heteroidentificacao_parecer_history", args=[parecer.pk]))
     assert [(a.o_que, a.objeto) for a in acessos()] == [
-        ("parecer", f"parecer #{parecer.pk}: inscrição N2, sessão #{sessao.pk}"),
-        ("recurso", f"recurso #{recurso.pk}: inscrição N2, sessão #{sessao.pk}"),
-        ("historico", f"parecer #{parecer.pk}: inscrição N2, sessão #{sessao.pk}"),
+        ("parecer", f"parecer #{parecer.pk}: inscrição N2, sessão #{sessao_encerrada.pk}"),
+        ("recurso", f"recurso #{recurso.pk}: inscrição N2, sessão #{sessao_encerrada.pk}"),
+        ("historico", f"parecer #{parecer.pk}: inscrição N2, sessão #{sessao_encerrada.pk}"),
     ]
 
 

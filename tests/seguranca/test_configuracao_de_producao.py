@@ -264,10 +264,9 @@ def conferir_csp(resposta, url):
 
 
 @pytest.fixture
-def cenario_completo(settings):
+def cenario_completo():
     """Um superusuário (o RH), um edital com resultado publicado e uma sessão aberta da comissão
     presidida por outra pessoa, com um candidato presente para dar parecer."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from tests.heteroidentificacao.fabricas import rh, tudo_em_uso
 
     chefe = rh()
@@ -328,8 +327,7 @@ def test_paginas_de_quem_nao_entrou_e_de_erro_tambem_tem_csp(client):
 
 
 @pytest.mark.django_db
-def test_pagina_de_bloqueio_do_axes_tem_csp(client, django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_pagina_de_bloqueio_do_axes_tem_csp(client, django_user_model):
     django_user_model.objects.create_user("ana", password="senha-certa-de-Cariacica-2025")
     for _ in range(configuracao.AXES_FAILURE_LIMIT):
         resposta = client.post("/contas/entrar/", {"username": "ana", "password": "errada"}, REMOTE_ADDR="10.0.0.9")

@@ -38,11 +38,6 @@ VERIFICAR = "/contas/dois-fatores/verificar/"
 NOVOS_CODIGOS = "/contas/dois-fatores/codigos-de-recuperacao/"
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def rh(django_user_model):
     pessoa = django_user_model.objects.create_user("rita.rh", "rita@cariacica.test", SENHA, is_staff=True)

@@ -642,14 +642,14 @@ def test_inscricao_com_valores_hostis(rh_logado):
 
 
 @pytest.fixture
-def cargo_com_resultado(db):
+def cargo_gerado(db):
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=usuario_de_teste("autor_hostil"))
     return cargo
 
 
-def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_com_resultado):
-    cargo = cargo_com_resultado
+def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_gerado):
+    cargo = cargo_gerado
     url = functools.partial(reverse, "concursos:registrar_evento")
     convocado = cargo.inscricoes.get(numero="A")
     registrado = services.registrar_evento(
@@ -726,8 +726,7 @@ def test_buscas_e_filtros_do_admin_com_valores_hostis(rh_logado):
     assert not problemas, "\n".join(problemas)
 
 
-def test_login_com_valores_hostis(client, django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_login_com_valores_hostis(client, django_user_model):
     django_user_model.objects.create_user("ana", "ana@cariacica.test", "senha-de-Cariacica-1", is_staff=True)
     base = {"username": "ana", "password": "senha-de-Cariacica-1"}
     envios = [

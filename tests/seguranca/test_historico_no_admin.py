@@ -12,17 +12,12 @@ from django.urls import reverse
 
 from concursos import services
 from concursos.models import Edital, Inscricao
-from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, usuario
+from tests.concursos.fabricas import usuario
 from tests.heteroidentificacao.test_pdf import chamado_de, sessao_julgada
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def com_permissoes(nome, *codigos, **extra):
@@ -50,11 +45,6 @@ def dados_da_ficha(resposta) -> dict:
             valor = campo.field.prepare_value(campo.value())
             dados[campo.html_name] = campo.field.widget.format_value(valor) if valor is not False else None
     return {k: v for k, v in dados.items() if v is not None}
-
-
-@pytest.fixture
-def cargo():
-    return cargo_do_exemplo_da_alternancia()
 
 
 def test_historico_do_edital_mostra_a_versao_anterior_e_quem_alterou(client, cargo):

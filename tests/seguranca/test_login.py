@@ -37,12 +37,6 @@ IP_Y = "187.45.10.200"  # outro lugar
 FORMULARIOS = {"admin": "/admin/login/", "comissões": "/contas/entrar/"}
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    """O axes precisa do ``authenticate()`` de verdade, mas não do custo do hash de produção."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def ana(django_user_model):
     return django_user_model.objects.create_user("ana", "ana@cariacica.test", SENHA, is_staff=True)

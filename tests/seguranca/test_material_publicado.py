@@ -55,11 +55,6 @@ CANDIDATOS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cargo_publicado():
     """Edital 4/2025, Agente Administrativo com 5 vagas, resultado gerado e publicado."""
@@ -89,12 +84,6 @@ def sessao_com_prazo_vencido():
     encerrar(sessao)
     Sessao.objects.filter(pk=sessao.pk).update(encerrada_em=inicio + timedelta(hours=3))
     return sessao
-
-
-@pytest.fixture
-def rh_logado(client):
-    client.force_login(rh())
-    return client
 
 
 def baixar(client, url: str) -> bytes:

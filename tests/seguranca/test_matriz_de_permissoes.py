@@ -624,11 +624,6 @@ def urls_sem_caso(visitadas: set[str]) -> set[str]:
     return (proprias_do_admin | dos_apps) - visitadas
 
 
-@pytest.fixture(autouse=True)
-def senhas_rapidas(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_cada_papel_so_entra_onde_deve():
     c = montar_cenario()
     casos = casos_das_telas(c) + casos_do_admin(c)

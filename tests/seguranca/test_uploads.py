@@ -74,12 +74,12 @@ def pasta_privada(settings, tmp_path):
 
 
 @pytest.fixture
-def edital_gm():
+def edital_de_um_cargo():
     return edital(cargos=(("GM", "Guarda Municipal", 5),))
 
 
 @pytest.fixture
-def rh(client):
+def cliente_de_quem_importa(client):
     pessoa = usuario("rh_uploads")
     codigos = ["view_inscricao", "import_inscricao"]
     pessoa.user_permissions.add(*Permission.objects.filter(codename__in=codigos, content_type__app_label="concursos"))
@@ -126,8 +126,10 @@ def test_limites_de_envio_sao_os_configurados():
 # ------------------------------------------------------------------ armazenamento privado
 
 
-def test_previa_guarda_a_planilha_na_pasta_privada_so_para_o_dono_e_a_confirmacao_apaga(rh, edital_gm, pasta_privada):
-    previa = enviar(rh, edital_gm, "banca.csv", csv_valido())
+def test_previa_guarda_a_planilha_na_pasta_privada_so_para_o_dono_e_a_confirmacao_apaga(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
+    previa = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", csv_valido())
 
     assert previa.status_code == 200 and "confirm_form" in previa.context
     (guardado,) = arquivos_guardados(pasta_privada)
@@ -137,24 +139,28 @@ def test_previa_guarda_a_planilha_na_pasta_privada_so_para_o_dono_e_a_confirmaca
     assert b"Candidata 1" in guardado.read_bytes()
 
     confirmacao = previa.context["confirm_form"].initial
-    resposta = rh.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
+    resposta = cliente_de_quem_importa.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
 
     assert resposta.status_code == 302 and Inscricao.objects.count() == 2
     assert arquivos_guardados(pasta_privada) == []
 
 
-def test_previa_e_confirmacao_em_processos_diferentes_leem_o_mesmo_arquivo(rh, edital_gm, pasta_privada):
+def test_previa_e_confirmacao_em_processos_diferentes_leem_o_mesmo_arquivo(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
     """O MediaStorage guarda em disco, não no cache do processo: outro worker do gunicorn (com o
     cache vazio) confirma a prévia feita neste."""
-    previa = enviar(rh, edital_gm, "banca.xlsx", xlsx_valido())
+    previa = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.xlsx", xlsx_valido())
     cache.clear()
     confirmacao = previa.context["confirm_form"].initial
-    rh.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
+    cliente_de_quem_importa.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
     assert Inscricao.objects.count() == 2
 
 
-def test_a_pasta_privada_nao_e_servida_por_nenhuma_url(rh, edital_gm, pasta_privada, client):
-    enviar(rh, edital_gm, "banca.csv", csv_valido())
+def test_a_pasta_privada_nao_e_servida_por_nenhuma_url(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, client
+):
+    enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", csv_valido())
     (guardado,) = arquivos_guardados(pasta_privada)
     relativo = guardado.relative_to(pasta_privada).as_posix()
     client.force_login(usuario("superusuario_curioso", superusuario=True))
@@ -170,12 +176,14 @@ def test_a_pasta_privada_nao_e_servida_por_nenhuma_url(rh, edital_gm, pasta_priv
         assert b"Candidata 1" not in b"".join(getattr(resposta, "streaming_content", [resposta.content])), url
 
 
-def test_previa_com_erros_deixa_o_arquivo_e_o_comando_o_apaga_depois_de_n_horas(rh, edital_gm, pasta_privada):
+def test_previa_com_erros_deixa_o_arquivo_e_o_comando_o_apaga_depois_de_n_horas(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
     com_erro = planilhas.escrever_csv(CABECALHO, [["1", "123", "Ana", "GM", "sete"]])
-    resposta = enviar(rh, edital_gm, "banca.csv", com_erro)
+    resposta = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", com_erro)
     assert "confirm_form" not in resposta.context
     (abandonado,) = arquivos_guardados(pasta_privada)
-    enviar(rh, edital_gm, "outra.csv", csv_valido())
+    enviar(cliente_de_quem_importa, edital_de_um_cargo, "outra.csv", csv_valido())
     recente = next(p for p in arquivos_guardados(pasta_privada) if p != abandonado)
     ha_dois_dias = time.time() - 48 * 3600
     os.utime(abandonado, (ha_dois_dias, ha_dois_dias))
@@ -194,8 +202,10 @@ def test_limpar_importacoes_sem_pasta_nao_falha(pasta_privada):
     assert "0 arquivo(s)" in saida.getvalue()
 
 
-def test_confirmacao_com_campos_escondidos_adulterados_da_erro_no_formulario(rh, edital_gm, pasta_privada):
-    previa = enviar(rh, edital_gm, "banca.csv", csv_valido())
+def test_confirmacao_com_campos_escondidos_adulterados_da_erro_no_formulario(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
+    previa = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", csv_valido())
     confirmacao = previa.context["confirm_form"].initial
     outro = armazenamento_temporario()[1]
     adulteracoes = {
@@ -206,17 +216,23 @@ def test_confirmacao_com_campos_escondidos_adulterados_da_erro_no_formulario(rh,
     }
     for campo, valores in adulteracoes.items():
         for valor in valores:
-            resposta = rh.post(reverse("admin:concursos_inscricao_process_import"), {**confirmacao, campo: valor})
+            resposta = cliente_de_quem_importa.post(
+                reverse("admin:concursos_inscricao_process_import"), {**confirmacao, campo: valor}
+            )
             assert resposta.status_code == 200, (campo, valor)
             assert resposta.context["confirm_form"].errors, (campo, valor)
     assert Inscricao.objects.count() == 0
     assert len(arquivos_guardados(pasta_privada)) == 1
 
 
-def test_confirmacao_depois_da_limpeza_pede_para_enviar_de_novo(rh, edital_gm, pasta_privada):
-    previa = enviar(rh, edital_gm, "banca.csv", csv_valido())
+def test_confirmacao_depois_da_limpeza_pede_para_enviar_de_novo(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
+    previa = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", csv_valido())
     limpar_importacoes_abandonadas(0)
-    resposta = rh.post(reverse("admin:concursos_inscricao_process_import"), previa.context["confirm_form"].initial)
+    resposta = cliente_de_quem_importa.post(
+        reverse("admin:concursos_inscricao_process_import"), previa.context["confirm_form"].initial
+    )
     assert resposta.status_code == 200
     assert "A prévia desta importação expirou ou já foi confirmada" in unescape(resposta.content.decode())
 
@@ -261,9 +277,9 @@ RECUSADOS = {
 
 @pytest.mark.parametrize(("nome", "conteudo", "mensagem"), RECUSADOS.values(), ids=RECUSADOS.keys())
 def test_arquivo_que_nao_e_csv_nem_xlsx_de_verdade_e_recusado_antes_de_ser_guardado(
-    rh, edital_gm, pasta_privada, nome, conteudo, mensagem
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, nome, conteudo, mensagem
 ):
-    resposta = enviar(rh, edital_gm, nome, conteudo)
+    resposta = enviar(cliente_de_quem_importa, edital_de_um_cargo, nome, conteudo)
 
     assert resposta.status_code == 200
     erros = erros_do_arquivo(resposta)
@@ -271,41 +287,53 @@ def test_arquivo_que_nao_e_csv_nem_xlsx_de_verdade_e_recusado_antes_de_ser_guard
     assert arquivos_guardados(pasta_privada) == []
 
 
-def test_arquivo_acima_do_limite_e_recusado_com_o_tamanho_e_o_limite(rh, edital_gm, pasta_privada, settings):
+def test_arquivo_acima_do_limite_e_recusado_com_o_tamanho_e_o_limite(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, settings
+):
     settings.LIMITE_DE_IMPORTACAO_MB = 1
     grande = csv_valido() + b"\r\n" * (1024 * 1024)
 
-    resposta = enviar(rh, edital_gm, "banca.csv", grande)
+    resposta = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.csv", grande)
 
     assert erros_do_arquivo(resposta) == ["O arquivo tem 2,0 MB; o limite é 1 MB. Divida-o em arquivos menores."]
     assert arquivos_guardados(pasta_privada) == []
 
 
-def test_xlsx_que_descompacta_demais_e_recusado(rh, edital_gm, pasta_privada, monkeypatch):
+def test_xlsx_que_descompacta_demais_e_recusado(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada, monkeypatch
+):
     monkeypatch.setattr(planilhas, "MAXIMO_DESCOMPACTADO", 10_000)
     bomba = trocar_no_xlsx(xlsx_valido(), "xl/workbook.xml", lambda xml: xml + b" " * 50_000)
 
-    resposta = enviar(rh, edital_gm, "banca.xlsx", bomba)
+    resposta = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.xlsx", bomba)
 
     assert any("descompactada passa de" in erro for erro in erros_do_arquivo(resposta))
 
 
-def test_xlsx_que_declara_um_milhao_de_linhas_e_16_mil_colunas_e_lido_pelo_que_tem(rh, edital_gm, pasta_privada):
+def test_xlsx_que_declara_um_milhao_de_linhas_e_16_mil_colunas_e_lido_pelo_que_tem(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
     declarado = trocar_no_xlsx(
         xlsx_valido(),
         "xl/worksheets/sheet1.xml",
         lambda xml: re.sub(rb'<dimension ref="[^"]*"\s*/>', b'<dimension ref="A1:XFD1048576"/>', xml),
     )
     inicio = time.monotonic()
-    resposta = enviar(rh, edital_gm, "banca.xlsx", declarado)
+    resposta = enviar(cliente_de_quem_importa, edital_de_um_cargo, "banca.xlsx", declarado)
     assert time.monotonic() - inicio < 10
     assert "confirm_form" in resposta.context
 
 
-def test_formato_e_o_do_conteudo_mesmo_com_a_escolha_errada_na_lista(rh, edital_gm, pasta_privada):
-    previa = enviar(rh, edital_gm, "banca.xlsx", xlsx_valido(), formato="0")  # 0 = CSV na lista
+def test_formato_e_o_do_conteudo_mesmo_com_a_escolha_errada_na_lista(
+    cliente_de_quem_importa, edital_de_um_cargo, pasta_privada
+):
+    previa = enviar(
+        cliente_de_quem_importa, edital_de_um_cargo, "banca.xlsx", xlsx_valido(), formato="0"
+    )  # 0 = CSV na lista
     assert "confirm_form" in previa.context
-    rh.post(reverse("admin:concursos_inscricao_process_import"), previa.context["confirm_form"].initial)
+    cliente_de_quem_importa.post(
+        reverse("admin:concursos_inscricao_process_import"), previa.context["confirm_form"].initial
+    )
     assert Inscricao.objects.count() == 2
 
 
