@@ -39,8 +39,7 @@ from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, Edita
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .importacao.tela import ImportacaoNoAdmin
-from .modelo_do_provimento import PRAZOS_DO_PROVIMENTO
-from .models import AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
+from .models import PRAZOS_DO_PROVIMENTO, AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
 from .para_publicar import falta_no_cargo, falta_no_edital
 from .provimento_no_admin import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
 from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada

@@ -28,8 +28,8 @@ from cotas.regimes import rotulo_do_grupo
 from .busca_de_inscricoes import InscricaoPorBusca, situacoes_atuais
 from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from .importacao.leitores import ValorInvalido, ler_decimal
-from .modelo_do_provimento import PRAZOS_DO_PROVIMENTO
 from .models import (
+    PRAZOS_DO_PROVIMENTO,
     REGIMES,
     SITUACOES_DE_VERIFICACAO,
     Candidato,

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin
 
 from .acesso import HistoricoNoAdmin
-from .modelo_da_instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
+from .models.instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
 
 ASSINATURA_DO_PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -34,8 +34,16 @@ from .atos import (
 from .diario_oficial import DiarioOficial
 from .diferencas import diferencas
 from .fases import fase
-from .modelo_da_verificacao import COMO_MUDAR_A_VERIFICACAO
-from .models import AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo, Resultado
+from .models import (
+    COMO_MUDAR_A_VERIFICACAO,
+    AtoDeVerificacao,
+    Cargo,
+    Edital,
+    Evento,
+    Inscricao,
+    OpcaoDeGrupo,
+    Resultado,
+)
 
 
 def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None) -> None:

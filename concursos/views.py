@@ -44,8 +44,7 @@ from .forms import (
     SimuladorCenarioForm,
     SimuladorQuadroForm,
 )
-from .modelo_da_verificacao import COMO_MUDAR_A_VERIFICACAO
-from .models import AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, Resultado
+from .models import COMO_MUDAR_A_VERIFICACAO, AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, Resultado
 from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado
 from .previsao import resumo_da_previsao, resumo_da_publicacao

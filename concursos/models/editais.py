@@ -26,17 +26,17 @@ from cotas.modelo import (
     criterio_de_desempate_valido,
 )
 
-from .diario_oficial import DiarioOficial, do_resultado
-from .modelo_da_importacao import LeiauteDeImportacao  # noqa: F401 (lido daqui como os outros modelos)
-from .modelo_da_instituicao import Instituicao  # noqa: F401 (lido daqui como os outros modelos)
-from .modelo_da_verificacao import (  # noqa: F401 (lidos daqui como os outros modelos)
+from ..diario_oficial import DiarioOficial, do_resultado
+from ..saida_do_motor import ler_saida
+from .importacao import LeiauteDeImportacao  # noqa: F401 (lido daqui como os outros modelos)
+from .instituicao import Instituicao  # noqa: F401 (lido daqui como os outros modelos)
+from .processamentos import Processamento  # noqa: F401 (lido daqui como os outros modelos)
+from .provimentos import AtoDeConvocacao, Provimento  # noqa: F401 (lidos daqui como os outros modelos)
+from .verificacoes import (  # noqa: F401 (lidos daqui como os outros modelos)
     SITUACOES_DE_VERIFICACAO,
     AtoDeVerificacao,
     OpcaoDeGrupo,
 )
-from .modelo_do_processamento import Processamento  # noqa: F401 (lido daqui como os outros modelos)
-from .modelo_do_provimento import AtoDeConvocacao, Provimento  # noqa: F401 (lidos daqui como os outros modelos)
-from .saida_do_motor import ler_saida
 
 TIPOS_DE_EDITAL = [
     (CONCURSO_PUBLICO, "Concurso público"),
