@@ -1,6 +1,5 @@
 """Os leiautes de importação: o mapeamento das colunas do arquivo de uma banca, salvo com um nome
-para a próxima importação da mesma banca (``importacao.mapeamento``). Fora de ``models.py`` para que
-cada módulo trate de um assunto; o app o registra por ``concursos.models``, que o importa."""
+para a próxima importação da mesma banca (``importacao.mapeamento``)."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError

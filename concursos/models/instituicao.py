@@ -1,6 +1,5 @@
 """Quem publica os documentos: o cabeçalho dos anexos do edital (órgão, estado, secretaria, brasão) e
-o lugar da assinatura. Fora de ``models.py`` para que cada módulo trate de um assunto; o app o
-registra por ``concursos.models``, que o importa.
+o lugar da assinatura.
 
 Um registro só (o admin não deixa incluir um segundo); sem nenhum, os documentos usam os valores
 padrão da Prefeitura de Cariacica (``Instituicao.atual()``). O brasão fica no próprio banco (PNG ou

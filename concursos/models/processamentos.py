@@ -1,5 +1,4 @@
-"""O pedido de trabalho pesado em segundo plano (``concursos.segundo_plano``), fora de ``models.py``
-para que cada módulo trate de um assunto; o app o registra por ``concursos.models``, que o importa."""
+"""O pedido de trabalho pesado em segundo plano (``concursos.segundo_plano``)."""
 
 from django.conf import settings
 from django.db import models

@@ -1,6 +1,5 @@
 """A opção da inscrição por um grupo reservado, a situação da sua verificação e os atos que a
-decidem, fora de ``models.py`` para que cada módulo trate de um assunto; o app os registra por
-``concursos.models``, que os importa.
+decidem.
 
 A situação de uma opção nunca é digitada: ela muda só por um ato de verificação registrado por
 ``services.registrar_verificacao`` (docs/HETEROIDENTIFICACAO.md, “Atos de verificação”). O ato diz de onde veio a
