@@ -8,9 +8,9 @@ from django.utils import timezone
 from comum.admin import SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
-from .convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
 from .models import AtoDeConvocacao, Provimento
-from .provimentos import PERMISSAO, situacao_dos_convocados
+from .services.convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
+from .services.provimentos import PERMISSAO, situacao_dos_convocados
 
 AJUDA_DOS_PRAZOS = (
     "A posse conta da publicação da nomeação e o exercício, da posse. Padrão: 30 e 15 dias, os da Lei "

@@ -19,7 +19,7 @@ from cotas.regimes import rotulo_do_grupo
 from .atos import PCD
 from .forms import OpcaoDeGrupoForm, grupos_conhecidos
 from .models import OpcaoDeGrupo
-from .verificacoes import PERMISSAO
+from .services.verificacoes import PERMISSAO
 
 
 class OpcoesDaInscricao(forms.BaseInlineFormSet):

@@ -20,7 +20,7 @@ from cotas.eventos import tipo_de_evento
 from cotas.modelo import VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import busca_de_inscricoes, services, verificacoes
+from . import busca_de_inscricoes, services
 from .acesso import descrever, registrar_acesso
 from .apresentacao import (
     TIPOS_DE_EVENTO,
@@ -34,7 +34,6 @@ from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
 from .campos_do_ato import DiarioOficialForm
 from .conferencia import conferir
-from .convocacoes import PERMISSAO
 from .forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -49,6 +48,8 @@ from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado
 from .previsao import resumo_da_previsao, resumo_da_publicacao
 from .publicacao import exportar_lista
+from .services import verificacoes
+from .services.convocacoes import PERMISSAO
 
 
 @staff_member_required

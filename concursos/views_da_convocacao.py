@@ -14,11 +14,12 @@ from django.urls import reverse
 from comum.mensagens import mensagem_de
 from cotas.regimes import rotulo_do_grupo
 
-from . import convocacoes, services
+from . import services
 from .acesso import descrever, registrar_acesso
 from .apresentacao import contexto_admin
 from .models import AtoDeConvocacao, Cargo, Evento
-from .provimentos import convocados
+from .services import convocacoes
+from .services.provimentos import convocados
 
 
 class AtoDeConvocacaoForm(forms.Form):

@@ -27,9 +27,9 @@ from comum.mensagens import mensagem_de
 from comum.planilhas import texto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from .. import verificacoes
 from ..atos import PCD, ROTULOS_DAS_SITUACOES, conferir_data_do_ato
 from ..models import AtoDeVerificacao, Cargo, Edital, Inscricao
+from ..services import verificacoes
 from .erros import SEM_LINHA, ErroDaPlanilha
 from .leitores import ValorInvalido, ler_dia, ler_texto, letra_da_coluna, normalizar_cabecalho, sem_acentos
 

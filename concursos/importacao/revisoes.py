@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from import_export.results import InvalidRow, RowResult
 
-from ..revisoes_de_nota import em_ordem, prever_revisoes_de_nota, registrar_revisoes_de_nota, resumo_das_revisoes
+from ..services.revisoes_de_nota import (
+    em_ordem,
+    prever_revisoes_de_nota,
+    registrar_revisoes_de_nota,
+    resumo_das_revisoes,
+)
 
 CAMPOS_DO_ATO = ("documento", "data_do_ato", "diario_oficial", "sub_judice", "processo")
 

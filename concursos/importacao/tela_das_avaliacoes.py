@@ -35,12 +35,12 @@ from comum import planilhas
 from comum.mensagens import mensagem_de
 from comum.validadores import validar_texto_limpo
 
-from .. import verificacoes
 from ..acesso import registrar_acesso
 from ..apresentacao import contexto_admin
 from ..atos import conferir_data_do_ato
 from ..forms import PRIMEIRO_ANO, ULTIMO_ANO
 from ..models import Edital
+from ..services import verificacoes
 from . import avaliacoes_pcd, erros
 from .temporarios import armazenamento_temporario
 

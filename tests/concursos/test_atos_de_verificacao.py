@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from comum.cpf import completar_cpf
-from concursos import services, verificacoes
+from concursos import services
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import MEMBRO, RH
+from concursos.services import verificacoes
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import mensagens, texto

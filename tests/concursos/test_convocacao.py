@@ -14,9 +14,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
-from concursos import convocacoes, services
+from concursos import services
 from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
+from concursos.services import convocacoes
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from . import test_provimento

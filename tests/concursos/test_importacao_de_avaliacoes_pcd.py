@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from comum import planilhas
-from concursos import services, verificacoes
+from concursos import services
 from concursos.importacao import avaliacoes_pcd
 from concursos.models import AcessoADadosSensiveis, AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import AUDITOR, MEMBRO, RH
+from concursos.services import verificacoes
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import mensagens, texto

@@ -10,10 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from concursos import provimentos, services
+from concursos import services
+from concursos.consultas.provimentos import descrever_prazo, vencido
 from concursos.models import Cargo, Edital, Evento, Provimento
 from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
-from concursos.prazos import descrever_prazo, vencido
+from concursos.services import provimentos
 
 from .fabricas import cargo_do_exemplo_da_alternancia, usuario
 from .test_admin import texto

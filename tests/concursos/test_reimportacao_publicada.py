@@ -22,7 +22,7 @@ from concursos.importacao.massa import importar_inscricoes
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import ImportacaoRecusada, mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
-from concursos.revisoes_de_nota import MudancaDeNota, registrar_revisoes_de_nota
+from concursos.services.revisoes_de_nota import MudancaDeNota, registrar_revisoes_de_nota
 
 from .fabricas import edital, usuario
 from .test_admin import com_permissoes, texto

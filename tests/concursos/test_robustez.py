@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from concursos import services
 from concursos.forms import CandidatoForm, ReversaoForm
 from concursos.models import Evento, Resultado
+from concursos.services import resultados
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
 
@@ -58,7 +59,7 @@ def test_segunda_reversao_pela_tela_mostra_a_recusa(client, monkeypatch):
 def antes_da_outra_gravar(monkeypatch):
     """Simula, no SQLite, o segundo "Gerar resultado" que começou antes de o primeiro gravar: o que
     ele leu antes da trava do cargo não tinha a versão que o primeiro acabou de gravar."""
-    monkeypatch.setattr(services, "_ultimas_versoes", lambda cargos: {})
+    monkeypatch.setattr(resultados, "_ultimas_versoes", lambda cargos: {})
 
 
 def test_segundo_gerar_resultado_simultaneo_sem_mudanca_devolve_a_versao_recem_gravada(monkeypatch):

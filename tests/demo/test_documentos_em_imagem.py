@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from concursos import services as servicos_de_concursos
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeConvocacao, Cargo, Edital, Resultado
-from concursos.provimentos import convocados
+from concursos.services.provimentos import convocados
 from heteroidentificacao import services as servicos_da_comissao
 from heteroidentificacao.models import Chamado, Comissao, ProcessoDeApuracao, Sessao
 from tests.imagens_dos_pdfs import DEITADA, EM_PE, conferir_documento

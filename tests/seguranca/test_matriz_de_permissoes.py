@@ -34,13 +34,13 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
-from concursos import provimentos
 from concursos import services as servicos_de_concursos
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
 from concursos.models import AtoDeConvocacao, Instituicao, LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
+from concursos.services import provimentos
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao

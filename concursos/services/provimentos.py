@@ -22,9 +22,9 @@ from comum.exibicao import data
 from comum.validacao import validar_texto
 from cotas.regimes import rotulo_do_grupo
 
-from .atos import conferir_data_do_ato
-from .models import Cargo, Inscricao, Provimento, Resultado
-from .prazos import descrever_prazo, vencido
+from ..atos import conferir_data_do_ato
+from ..consultas.provimentos import descrever_prazo, vencido
+from ..models import Cargo, Inscricao, Provimento, Resultado
 
 PERMISSAO = "concursos.registrar_provimento"
 

@@ -21,8 +21,8 @@ from comum.validacao import validar_texto
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
-from .adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
-from .atos import (
+from ..adapters import cenario_do_cargo, cenario_para_gravar, evento_do_cenario
+from ..atos import (
     conferir_data_do_ato,
     conferir_diario_oficial,
     conferir_nota,
@@ -31,10 +31,10 @@ from .atos import (
     conferir_revisao,
     situacao_no_cenario,
 )
-from .diario_oficial import DiarioOficial
-from .diferencas import diferencas
-from .fases import fase
-from .models import (
+from ..diario_oficial import DiarioOficial
+from ..diferencas import diferencas
+from ..fases import fase
+from ..models import (
     COMO_MUDAR_A_VERIFICACAO,
     AtoDeVerificacao,
     Cargo,

@@ -31,10 +31,10 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import NOTA
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
-from .adapters import cenario_do_cargo, evento_do_cenario
-from .atos import conferir_data_do_ato, conferir_nota, conferir_revisao
-from .models import Cargo, Evento, Inscricao, Resultado
+from .. import services
+from ..adapters import cenario_do_cargo, evento_do_cenario
+from ..atos import conferir_data_do_ato, conferir_nota, conferir_revisao
+from ..models import Cargo, Evento, Inscricao, Resultado
 
 
 def _vaga(vaga: str | None) -> str:

@@ -14,9 +14,9 @@ import cotas
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
-from . import services
-from .atos import PCD, conferir_data_do_ato, conferir_origem
-from .models import AtoDeVerificacao, Inscricao
+from .. import services
+from ..atos import PCD, conferir_data_do_ato, conferir_origem
+from ..models import AtoDeVerificacao, Inscricao
 
 PERMISSAO = "concursos.add_atodeverificacao"
 
