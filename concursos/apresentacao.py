@@ -9,7 +9,7 @@ import cotas
 from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
+from .consultas.eventos import EventoRegistrado
 from .models import SITUACOES_DE_VERIFICACAO, Edital, Evento, Resultado
 from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 from .saida_do_motor import ler_saida
@@ -62,7 +62,7 @@ def quadro_do_edital(edital: Edital) -> dict:
     linhas = []
     for cargo in edital.cargos.order_by("codigo"):
         try:
-            linhas.append({"cargo": cargo, **contexto_do_quadro(services.quadro_do_cargo(cargo), aplicaveis)})
+            linhas.append({"cargo": cargo, **contexto_do_quadro(cargo.quadro_de_vagas(), aplicaveis)})
         except cotas.ErroDeCotas as erro:
             linhas.append({"cargo": cargo, "erro": str(erro)})
     return {"grupos": [rotulo_do_grupo(g.grupo) for g in regime.grupos], "linhas": linhas}
@@ -238,7 +238,7 @@ def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
     }
 
 
-def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
+def efeito_do_evento(registrado: EventoRegistrado) -> dict:
     """Quem o evento convoca e reclassifica, e o que mudou para quem, com os nomes do banco."""
     mudancas = (*registrado.convocados_agora, *registrado.reclassificados_agora, *registrado.resultado.diferencas)
     pessoas = pessoas_do_cargo(registrado.evento.cargo, (m["inscricao"] for m in mudancas))

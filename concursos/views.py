@@ -34,6 +34,7 @@ from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
 from .campos_do_ato import DiarioOficialForm
 from .conferencia import conferir
+from .consultas.eventos import evento_registrado
 from .forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -111,7 +112,7 @@ def evento(request, pk: int):
     if not request.user.has_perm("concursos.view_evento") and not request.user.has_perm("concursos.registrar_evento"):
         raise PermissionDenied
     evento = get_object_or_404(Evento.objects.select_related("cargo__edital", "registrado_por", "reverte"), pk=pk)
-    registrado = services.evento_registrado(evento)
+    registrado = evento_registrado(evento)
     resultado = registrado.resultado if registrado else None
     pode_reverter = evento.tipo != "reversao" and not Evento.objects.filter(reverte=evento).exists()
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)

@@ -14,12 +14,12 @@ from django.urls import reverse
 from comum.mensagens import mensagem_de
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
 from .acesso import descrever, registrar_acesso
 from .apresentacao import contexto_admin
+from .consultas.eventos import evento_registrado
+from .consultas.provimentos import convocados
 from .models import AtoDeConvocacao, Cargo, Evento
 from .services import convocacoes
-from .services.provimentos import convocados
 
 
 class AtoDeConvocacaoForm(forms.Form):
@@ -54,7 +54,7 @@ def _pre_escolhidas(request, cargo: Cargo) -> list[str]:
     """As inscrições marcadas na página do cargo (``?inscricao=``) ou as que um evento convocou (``?evento=``)."""
     if request.GET.get("evento", "").isdigit():
         evento = Evento.objects.filter(cargo=cargo, pk=request.GET["evento"]).first()
-        registrado = services.evento_registrado(evento) if evento is not None else None
+        registrado = evento_registrado(evento) if evento is not None else None
         numeros = {c["inscricao"] for c in registrado.convocados_agora} if registrado else set()
         return [str(pk) for pk in cargo.inscricoes.filter(numero__in=numeros).values_list("pk", flat=True)]
     return [pk for pk in request.GET.getlist("inscricao") if pk.isdigit()]

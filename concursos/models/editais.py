@@ -186,6 +186,12 @@ class Cargo(models.Model):
             return anotado
         return self.pk is not None and self.resultados.filter(status=Resultado.PUBLICADO).exists()
 
+    def quadro_de_vagas(self) -> cotas.Quadro:
+        """O quadro de vagas do cargo pelos parâmetros congelados do edital (Art. 1º, §4º)."""
+        edital = self.edital
+        regime = edital.regime_congelado()
+        return cotas.quadro_de_vagas(self.vagas, regime, cotas.grupos_aplicaveis(regime, edital.edital_do_motor()))
+
     def _vagas_gravadas(self):
         return Cargo.objects.filter(pk=self.pk).values_list("vagas", flat=True).first()
 

@@ -198,9 +198,7 @@ def _assinatura(edital: Edital, instituicao) -> dict:
 
 
 def _linha_do_quadro(cargo, regime: cotas.Regime) -> dict:
-    from concursos import services
-
-    quadro = services.quadro_do_cargo(cargo)
+    quadro = cargo.quadro_de_vagas()
     notas = _notas_de_cadastro_de_reserva(cargo, quadro, regime)
     chamadas = [
         f"{rotulo_do_grupo(nome)}: {', '.join(f'{p}ª' for p in posicoes)}"

@@ -13,9 +13,9 @@ from comum.exibicao import data as em_data
 from comum.validacao import validar_texto
 
 from ..atos import conferir_data_do_ato
+from ..consultas.provimentos import convocados, versao_vigente
 from ..models import AtoDeConvocacao, Cargo
 from ..pdf.convocacao import contexto_da_convocacao, convocacao_pdf
-from .provimentos import convocados, versao_vigente
 
 PERMISSAO = "concursos.publicar_ato_de_convocacao"
 

@@ -1,9 +1,8 @@
 """Nomeação, posse e exercício de quem está convocado (docs/CONVOCACAO.md).
 
-Convocado é quem está na ordem de convocação vigente do cargo (``posicoes.linhas_da_ordem``: a
-última versão, depois do resultado publicado e dos eventos; docs/REGRAS.md §5). Cada passo é um
-registro datado, com quem o registrou, e só vale uma vez (docs/REGRAS.md §9): nomeação (portaria e
-data da publicação), posse (não antes da nomeação) e exercício (não antes da posse).
+Convocado é quem está na ordem de convocação vigente do cargo (``consultas.provimentos.convocados``).
+Cada passo é um registro datado, com quem o registrou, e só vale uma vez (docs/REGRAS.md §9):
+nomeação (portaria e data da publicação), posse (não antes da nomeação) e exercício (não antes da posse).
 
 A falta de posse no prazo **não** é registrada aqui nem sozinha: a página do cargo pede ao RH que
 confirme o evento ``nao_posse`` (``registrar_evento``), que refaz a convocação.
@@ -11,7 +10,6 @@ confirme o evento ``nao_posse`` (``registrar_evento``), que refaz a convocação
 As permissões são conferidas aqui, e não só nas telas: o auditor e a comissão são recusados.
 """
 
-from dataclasses import dataclass
 from datetime import date
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -20,40 +18,12 @@ from django.utils import timezone
 
 from comum.exibicao import data
 from comum.validacao import validar_texto
-from cotas.regimes import rotulo_do_grupo
 
 from ..atos import conferir_data_do_ato
-from ..consultas.provimentos import descrever_prazo, vencido
-from ..models import Cargo, Inscricao, Provimento, Resultado
+from ..consultas.provimentos import convocados
+from ..models import Inscricao, Provimento
 
 PERMISSAO = "concursos.registrar_provimento"
-
-
-@dataclass(frozen=True)
-class Convocado:
-    """Um convocado ativo na ordem vigente: posição, vaga (ampla ou grupo) e a inscrição."""
-
-    posicao: int
-    vaga: str
-    inscricao: Inscricao
-
-
-def versao_vigente(cargo: Cargo) -> Resultado | None:
-    """A última versão do resultado, se o cargo já tem resultado publicado (antes disso, nenhuma)."""
-    if not cargo.resultados.filter(status=Resultado.PUBLICADO).exists():
-        return None
-    return cargo.resultados.order_by("-versao").first()
-
-
-def convocados(cargo: Cargo) -> list[Convocado]:
-    """Os convocados ativos agora, em ordem de posição; nenhum antes da primeira publicação."""
-    ultimo = versao_vigente(cargo)
-    if ultimo is None:
-        return []
-    ordem = [p for p in ultimo.saida_do_motor.ordem_vigente if p.inscricao]
-    linhas = cargo.inscricoes.select_related("candidato", "edital", "provimento")
-    inscricoes = {i.numero: i for i in linhas.filter(numero__in=[p.inscricao for p in ordem])}
-    return [Convocado(p.posicao, p.vaga or "", inscricoes[p.inscricao]) for p in ordem if p.inscricao in inscricoes]
 
 
 def _conferir_permissao(usuario) -> None:
@@ -155,43 +125,3 @@ def registrar_exercicio(inscricao: Inscricao, *, data_do_exercicio, registrado_p
     provimento._history_user = registrado_por
     provimento.save(update_fields=["data_do_exercicio", "exercicio_registrado_por"])
     return provimento
-
-
-def situacao_do_convocado(convocado: Convocado, hoje: date) -> dict:
-    """O que a página do cargo mostra de um convocado: a situação, o prazo em curso e se a não posse
-    deve ser confirmada (nomeado, sem posse, prazo da posse vencido)."""
-    inscricao = convocado.inscricao
-    provimento = getattr(inscricao, "provimento", None)
-    linha = {
-        "posicao": convocado.posicao,
-        "vaga": rotulo_do_grupo(convocado.vaga) if convocado.vaga else "—",
-        "inscricao": inscricao,
-        "nome": inscricao.candidato.nome_de_uso,
-        "cpf": inscricao.candidato.cpf_mascarado,
-        "provimento": provimento,
-        "prazo": "",
-        "confirmar_nao_posse": False,
-    }
-    if provimento is None:
-        return {**linha, "situacao": "convocado, aguardando nomeação", "proximo_passo": "nomeação"}
-    nomeado = f"nomeado pela portaria {provimento.portaria}, de {data(provimento.data_da_nomeacao)}"
-    if provimento.data_da_posse is None:
-        prazo = provimento.prazo_da_posse
-        return {
-            **linha,
-            "situacao": nomeado,
-            "prazo": descrever_prazo("posse", prazo, hoje),
-            "confirmar_nao_posse": vencido(prazo, hoje),
-            "proximo_passo": "posse",
-        }
-    empossado = f"{nomeado}; posse em {data(provimento.data_da_posse)}"
-    if provimento.data_do_exercicio is None:
-        prazo = descrever_prazo("exercício", provimento.prazo_do_exercicio, hoje)
-        return {**linha, "situacao": empossado, "prazo": prazo, "proximo_passo": "exercício"}
-    situacao = f"{empossado}; em exercício desde {data(provimento.data_do_exercicio)}"
-    return {**linha, "situacao": situacao, "proximo_passo": None}
-
-
-def situacao_dos_convocados(cargo: Cargo, hoje: date | None = None) -> list[dict]:
-    hoje = hoje or timezone.localdate()
-    return [situacao_do_convocado(c, hoje) for c in convocados(cargo)]

@@ -31,10 +31,10 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import NOTA
 from cotas.regimes import rotulo_do_grupo
 
-from .. import services
 from ..adapters import cenario_do_cargo, evento_do_cenario
 from ..atos import conferir_data_do_ato, conferir_nota, conferir_revisao
 from ..models import Cargo, Evento, Inscricao, Resultado
+from .resultados import gerar_resultado
 
 
 def _vaga(vaga: str | None) -> str:
@@ -256,7 +256,7 @@ def registrar_revisoes_de_nota(
     descricao = f"Correção de nota de {len(eventos)} candidato(s): {documento}, de {data(data_do_ato)}"
     try:
         # A versão fica ligada ao último evento (o número dela no cenário é o último).
-        resultado = services.gerar_resultado(cargo, gerado_por=registrado_por, motivo=descricao, evento=eventos[-1])
+        resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=descricao, evento=eventos[-1])
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou as correções de nota: {erro}") from erro
     return RevisoesRegistradas(eventos, resultado)

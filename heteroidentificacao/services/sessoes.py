@@ -13,8 +13,9 @@ from django.utils import timezone
 
 import cotas
 from comum.validacao import validar_data_de_ato, validar_texto
+from concursos.consultas.verificacoes import situacao_vigente
 from concursos.models import Inscricao, OpcaoDeGrupo
-from concursos.services import registrar_verificacao, situacao_vigente
+from concursos.services import registrar_verificacao
 from cotas import quorum
 
 from .. import consultas, registro

@@ -74,7 +74,7 @@ def test_inclusao_do_edital_congela_os_parametros_com_o_percentual_pcd_e_registr
     pcd = next(g for g in criado.parametros_do_regime["grupos"] if g["grupo"] == "pcd")
     assert pcd["percentual"] == "10" and criado.criado_por == chefe
     assert criado.desempate == ["idoso", "idade", "jurado", "sorteio"]
-    quadro = services.quadro_do_cargo(criado.cargos.get())
+    quadro = criado.cargos.get().quadro_de_vagas()
     assert (quadro.ampla, quadro.reservadas_do("negros"), quadro.reservadas_do("pcd")) == (35, 10, 5)
 
 

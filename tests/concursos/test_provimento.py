@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos import services
-from concursos.consultas.provimentos import descrever_prazo, vencido
+from concursos.consultas.provimentos import convocados, descrever_prazo, situacao_dos_convocados, vencido
 from concursos.models import Cargo, Edital, Evento, Provimento
 from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
 from concursos.services import provimentos
@@ -157,7 +157,7 @@ def test_o_auditor_ve_os_convocados_sem_os_botoes(publicado, papeis):
 def test_antes_da_publicacao_ninguem_esta_convocado(rh):
     cargo = cargo_do_exemplo_da_alternancia()
     services.gerar_resultado(cargo, gerado_por=rh)
-    assert provimentos.convocados(cargo) == []
+    assert convocados(cargo) == []
     with pytest.raises(ValidationError, match="não está convocada"):
         nomear(cargo, "A", rh)
 
@@ -214,7 +214,7 @@ def test_exercicio_so_depois_da_posse(publicado, rh, monkeypatch):
         provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 9), registrado_por=rh)
     provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 11), registrado_por=rh)
     hoje_e(monkeypatch, date(2025, 6, 12))
-    linha = provimentos.situacao_dos_convocados(publicado)[0]
+    linha = situacao_dos_convocados(publicado)[0]
     assert linha["situacao"].endswith("posse em 10/06/2025; em exercício desde 11/06/2025")
     assert linha["proximo_passo"] is None and not linha["confirmar_nao_posse"]
 
@@ -223,7 +223,7 @@ def test_exercicio_mostra_o_seu_prazo_contado_da_posse(publicado, rh, monkeypatc
     a = nomear(publicado, "A", rh).inscricao
     provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 10), registrado_por=rh)
     hoje_e(monkeypatch, date(2025, 6, 26))
-    linha = provimentos.situacao_dos_convocados(publicado)[0]
+    linha = situacao_dos_convocados(publicado)[0]
     assert linha["prazo"] == "exercício até 25/06/2025 — prazo vencido há 1 dia"
     assert not linha["confirmar_nao_posse"]
 
@@ -234,7 +234,7 @@ def test_depois_da_nao_posse_confirmada_nao_ha_posse_a_registrar(publicado, rh):
         publicado, tipo="nao_posse", inscricao=z, documento="Termo 1/2025", data_do_ato=date(2025, 7, 3),
         registrado_por=rh,
     )  # fmt: skip
-    assert "Z" not in [c.inscricao.numero for c in provimentos.convocados(publicado)]
+    assert "Z" not in [c.inscricao.numero for c in convocados(publicado)]
     with pytest.raises(ValidationError, match="não está convocada"):
         provimentos.registrar_posse(z, data_da_posse=date(2025, 7, 3), registrado_por=rh)
     assert Provimento.objects.filter(inscricao=z).exists()  # a nomeação publicada continua registrada

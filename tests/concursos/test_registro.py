@@ -15,6 +15,7 @@ from django.utils import timezone
 from comum import planilhas
 from concursos import services
 from concursos.adapters import cenario_do_cargo
+from concursos.consultas.verificacoes import situacao_vigente
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
@@ -228,7 +229,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
     )  # fmt: skip
     assert yuri.opcoes.get().situacao == "confirmado"  # a opção continua como foi publicada
     assert feita.evento.resultado.evento == evento and feita.evento.resultado.versao == 2
-    assert services.situacao_vigente(yuri, "negros") == "nao_confirmado"
+    assert situacao_vigente(yuri, "negros") == "nao_confirmado"
     # A mesma decisão de novo não muda nada: nenhum evento.
     de_novo = services.registrar_verificacao(
         yuri, "negros", "nao_confirmado", origem="recurso", registrada_por=rh, documento="x", data_do_ato=ATO

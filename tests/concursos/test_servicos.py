@@ -39,12 +39,12 @@ def test_parametros_congelados_nao_mudam_quando_o_regime_do_codigo_muda(monkeypa
     alterado, _ = cotas.com_parametros(cotas.REGIMES["cariacica-2023"], {"negros": {"percentual": "30"}})
     monkeypatch.setitem(cotas.REGIMES, "cariacica-2023", alterado)
     criado.refresh_from_db()
-    assert services.quadro_do_cargo(criado.cargos.get()).reservadas_do("negros") == 1
+    assert criado.cargos.get().quadro_de_vagas().reservadas_do("negros") == 1
 
 
 def test_quadro_do_cargo_segue_o_edital():
     cargo = edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),)).cargos.get()
-    quadro = services.quadro_do_cargo(cargo)
+    quadro = cargo.quadro_de_vagas()
     assert (quadro.ampla, quadro.reservadas_do("negros"), quadro.reservadas_do("pcd")) == (35, 10, 5)
 
 

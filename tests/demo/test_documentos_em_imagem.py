@@ -17,9 +17,9 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from concursos import services as servicos_de_concursos
+from concursos.consultas.provimentos import convocados
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeConvocacao, Cargo, Edital, Resultado
-from concursos.services.provimentos import convocados
 from heteroidentificacao import services as servicos_da_comissao
 from heteroidentificacao.models import Chamado, Comissao, ProcessoDeApuracao, Sessao
 from tests.imagens_dos_pdfs import DEITADA, EM_PE, conferir_documento
