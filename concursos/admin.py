@@ -34,13 +34,13 @@ from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros
 from .admin_da_importacao import LeiauteDeImportacaoAdmin  # noqa: F401 (registra os leiautes)
 from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
 from .avisos import gerar_e_informar, publicar_em_lote
+from .consultas.para_publicar import falta_no_cargo, falta_no_edital
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
 from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, EditalCriacaoForm, EditalForm, InscricaoForm
 from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
 from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
 from .importacao.tela import ImportacaoNoAdmin
 from .models import PRAZOS_DO_PROVIMENTO, AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
-from .para_publicar import falta_no_cargo, falta_no_edital
 from .provimento_no_admin import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
 from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 

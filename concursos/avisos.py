@@ -13,10 +13,10 @@ import cotas
 from comum.mensagens import mensagem_de
 
 from . import services
-from .campos_do_ato import DiarioOficialForm
+from .consultas.para_publicar import Passo, falta_na_versao
 from .diario_oficial import DiarioOficial
+from .forms.atos import DiarioOficialForm
 from .models import Edital, Resultado
-from .para_publicar import Passo, falta_na_versao
 from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
 

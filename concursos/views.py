@@ -20,7 +20,7 @@ from cotas.eventos import tipo_de_evento
 from cotas.modelo import VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import busca_de_inscricoes, services
+from . import services
 from .acesso import descrever, registrar_acesso
 from .apresentacao import (
     TIPOS_DE_EVENTO,
@@ -32,8 +32,8 @@ from .apresentacao import (
 )
 from .atos import PCD
 from .avisos import gerar_e_informar, publicar_e_informar
-from .campos_do_ato import DiarioOficialForm
-from .conferencia import conferir
+from .consultas import busca as busca_de_inscricoes
+from .consultas.conferencia import conferir
 from .consultas.eventos import evento_registrado
 from .forms import (
     AvaliacaoPcdForm,
@@ -44,6 +44,7 @@ from .forms import (
     SimuladorCenarioForm,
     SimuladorQuadroForm,
 )
+from .forms.atos import DiarioOficialForm
 from .models import COMO_MUDAR_A_VERIFICACAO, AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, Resultado
 from .pdf import quadro_de_vagas
 from .pdf import resultado as pdf_do_resultado

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from comum.exibicao import data
+from concursos.consultas.prestacao_de_contas import CargoNaPrestacao, cargos_na_prestacao
 from concursos.models import AtoDeVerificacao, Edital, OpcaoDeGrupo
-from concursos.prestacao_de_contas import CargoNaPrestacao, cargos_na_prestacao
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo

@@ -12,7 +12,7 @@ from comum import planilhas
 from comum.validadores import validar_texto_limpo
 
 from ..atos import conferir_data_do_ato
-from ..campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
+from ..forms.atos import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 from ..models import Edital
 from ..segundo_plano import pedidos
 from . import mapeamento

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from comum.cpf import mascarar_cpf
 from concursos import services
-from concursos.busca_de_inscricoes import buscar
+from concursos.consultas.busca import buscar
 from concursos.models import Candidato, Evento
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from comum.graficos import barras_empilhadas
 from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
+from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
 from concursos.models import Edital, Resultado
-from concursos.prestacao_de_contas import cargos_na_prestacao
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
 from heteroidentificacao.prestacao_de_contas import prestacao_de_contas

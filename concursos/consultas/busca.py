@@ -22,7 +22,7 @@ from comum.cpf import normalizar_cpf
 from comum.validadores import tem_caracteres_de_controle
 from cotas.regimes import rotulo_do_grupo
 
-from .models import Inscricao
+from ..models import Inscricao
 
 LIMITE = 20
 MAXIMO_DE_CARACTERES = 120

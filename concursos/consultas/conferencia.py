@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .models import Edital
-from .pdf.quadro_de_vagas import codigo_do_quadro, contexto_do_quadro
+from ..models import Edital
+from ..pdf.quadro_de_vagas import codigo_do_quadro, contexto_do_quadro
 
 DIGITOS_DO_CODIGO = 16  # os que o rodapé imprime (quadro_de_vagas.codigo_legivel)
 TAMANHO_DO_SHA256 = 64

@@ -18,7 +18,7 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import AMPLA
 from cotas.regimes import rotulo_do_grupo
 
-from .models import Cargo, Edital, Resultado
+from ..models import Cargo, Edital, Resultado
 
 
 @dataclass(frozen=True)

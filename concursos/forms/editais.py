@@ -25,10 +25,9 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DECLARACAO_FALSA, DESEMPATE_PADRAO, MAXIMO_DE_VAGAS, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from .busca_de_inscricoes import InscricaoPorBusca, situacoes_atuais
-from .campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
-from .importacao.leitores import ValorInvalido, ler_decimal
-from .models import (
+from ..consultas.busca import InscricaoPorBusca, situacoes_atuais
+from ..importacao.leitores import ValorInvalido, ler_decimal
+from ..models import (
     PRAZOS_DO_PROVIMENTO,
     REGIMES,
     SITUACOES_DE_VERIFICACAO,
@@ -39,6 +38,7 @@ from .models import (
     LeiauteDeImportacao,
     OpcaoDeGrupo,
 )
+from .atos import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
 
 TAMANHO_MAXIMO_DO_CENARIO = 5 * 1024 * 1024
 PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
@@ -453,7 +453,7 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
     def clean(self):
         """O cabeçalho é conferido já no envio (o trabalhador confere as linhas): arquivo com os
         cabeçalhos da banca precisa do leiaute dela, e o leiaute tem de servir ao arquivo inteiro."""
-        from .importacao import mapeamento
+        from ..importacao import mapeamento
 
         dados = super().clean()
         arquivo, edital, leiaute = dados.get("arquivo"), dados.get("edital"), dados.get("leiaute")

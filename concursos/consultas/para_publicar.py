@@ -20,9 +20,9 @@ from django.urls import reverse
 from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
-from .atos import PCD
-from .importacao.tela_das_avaliacoes import PERMISSOES as PERMISSOES_DAS_AVALIACOES_PCD
-from .models import Cargo, Edital, OpcaoDeGrupo, Resultado
+from ..atos import PCD
+from ..importacao.tela_das_avaliacoes import PERMISSOES as PERMISSOES_DAS_AVALIACOES_PCD
+from ..models import Cargo, Edital, OpcaoDeGrupo, Resultado
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 
 from comum.validadores import validar_texto_limpo
 
-from .atos import TAMANHO_DA_REFERENCIA, conferir_diario_oficial
-from .diario_oficial import DiarioOficial
+from ..atos import TAMANHO_DA_REFERENCIA, conferir_diario_oficial
+from ..diario_oficial import DiarioOficial
 
 
 def campo_do_diario_oficial() -> forms.CharField:
