@@ -21,8 +21,7 @@ from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
 from ..atos import PCD
-from ..importacao.tela_das_avaliacoes import PERMISSOES as PERMISSOES_DAS_AVALIACOES_PCD
-from ..models import Cargo, Edital, OpcaoDeGrupo, Resultado
+from ..models import REGISTRAR_AVALIACOES_PCD, Cargo, Edital, OpcaoDeGrupo, Resultado
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ def _passo_da_verificacao(cargo: Cargo, grupo: str, quantas: int) -> Passo:
     if grupo == PCD:
         link = f"{reverse('concursos:importar_avaliacoes_pcd')}?{urlencode({'edital': cargo.edital_id})}"
         acao = "registre a avaliação da equipe multiprofissional (Avaliações PcD em lote, ou na inscrição)"
-        return Passo(texto, acao, link, tuple(PERMISSOES_DAS_AVALIACOES_PCD))
+        return Passo(texto, acao, link, REGISTRAR_AVALIACOES_PCD)
     sessoes = reverse("admin:heteroidentificacao_sessao_changelist")
     link = f"{sessoes}?{urlencode({'comissao__edital__id__exact': cargo.edital_id})}"
     acao = "resolvem-se nas sessões de heteroidentificação do edital"

@@ -1,7 +1,8 @@
 """Campos de formulário do ato que fundamenta um evento (docs/REGRAS.md §9), os mesmos no formulário
 do evento e na confirmação da reimportação: a publicação no Diário Oficial e o processo judicial da
 decisão sub judice, com a regra que os liga. E o formulário da publicação de um resultado: edição,
-data e página do Diário Oficial, as mesmas para todas as versões publicadas de uma vez."""
+data e página do Diário Oficial, as mesmas para todas as versões publicadas de uma vez; e o intervalo
+de anos possível de uma data digitada."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -10,6 +11,8 @@ from comum.validadores import validar_texto_limpo
 
 from ..atos import TAMANHO_DA_REFERENCIA, conferir_diario_oficial
 from ..diario_oficial import DiarioOficial
+
+PRIMEIRO_ANO, ULTIMO_ANO = 1988, 2199  # editais: da Constituição (concurso público, art. 37) em diante
 
 
 def campo_do_diario_oficial() -> forms.CharField:

@@ -24,6 +24,8 @@ from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
 from .resultados import Resultado
 from .verificacoes import (
     COMO_MUDAR_A_VERIFICACAO,
+    REGISTRAR_ATO_DE_VERIFICACAO,
+    REGISTRAR_AVALIACOES_PCD,
     SITUACOES_DE_VERIFICACAO,
     AtoDeVerificacao,
     OpcaoDeGrupo,
@@ -36,6 +38,8 @@ __all__ = [
     "MENSAGEM_VAGAS_CONGELADAS",
     "PRAZOS_DO_PROVIMENTO",
     "REGIMES",
+    "REGISTRAR_ATO_DE_VERIFICACAO",
+    "REGISTRAR_AVALIACOES_PCD",
     "SITUACOES_DE_VERIFICACAO",
     "TIPOS_DE_EDITAL",
     "AcessoADadosSensiveis",

@@ -23,6 +23,11 @@ SITUACOES_DE_VERIFICACAO = [
     (DECLARACAO_FALSA, "Declaração falsa (apurada em processo)"),
 ]
 
+# Quem registra os atos de verificação do RH (avaliação PcD, decisão judicial) e, com os dados
+# sensíveis, as avaliações PcD em lote (docs/PAPEIS.md).
+REGISTRAR_ATO_DE_VERIFICACAO = "concursos.add_atodeverificacao"
+REGISTRAR_AVALIACOES_PCD = (REGISTRAR_ATO_DE_VERIFICACAO, "concursos.ver_dados_sensiveis")
+
 COMO_MUDAR_A_VERIFICACAO = (
     "a verificação não se digita: muda só por um ato registrado (decisão da comissão de "
     "heteroidentificação ou da recursal, processo de apuração de declaração falsa, avaliação da equipe "

@@ -45,18 +45,6 @@ def gerar_resultados(edital: Edital, *, solicitado_por, motivo: str = "Gerado pe
     return Geracao(inscricoes, resultados=resultados)
 
 
-def conferir_importacao_na_tela(linhas: int) -> None:
-    """Decide se um arquivo de ``linhas`` linhas pode ser importado pela tela do admin (prévia e
-    confirmação na própria requisição). Acima de ``LIMITE_DE_LINHAS_NA_TELA`` a prévia desenharia
-    cada linha numa página só e a gravação prenderia a requisição: recusa com ``PedidoRecusado``,
-    que aponta a importação em segundo plano (``pedir_importacao``)."""
-    if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
-        raise PedidoRecusado(
-            f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
-            "feita em segundo plano: use o link “Importar em segundo plano”, nesta página."
-        )
-
-
 def pedir_resultados(edital: Edital, *, solicitado_por, motivo: str = "Gerado pelo RH") -> Processamento:
     """Põe na fila a geração de uma nova versão do resultado de cada cargo do edital."""
     with transaction.atomic():

@@ -20,6 +20,8 @@ from django.db import transaction
 import cotas
 from comum.mensagens import mensagem_de
 from concursos import services
+from concursos.importacao.massa import importar_inscricoes
+from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Cargo, Edital, Resultado
 
 from . import andamento, produtos
@@ -120,9 +122,6 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
 @task()
 def importar_arquivo(processamento_id: int) -> str:
     """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
-    from concursos.importacao.massa import importar_inscricoes
-    from concursos.importacao.resultado import ImportacaoRecusada
-
     processamento = andamento.comecar(processamento_id)
     if processamento is None:
         return "nada a fazer"

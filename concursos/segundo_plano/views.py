@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from concursos.acesso import descrever, registrar_acesso
 from concursos.apresentacao import contexto_admin
-from concursos.forms import ImportacaoEmSegundoPlanoForm
+from concursos.importacao.formularios import ImportacaoEmSegundoPlanoForm
 from concursos.models import Edital, Processamento
 
 from . import pedidos

@@ -20,10 +20,10 @@ from cotas.modelo import VERIFICACAO
 from ..atos import PCD, conferir_data_do_ato, conferir_origem
 from ..consultas.eventos import EventoRegistrado
 from ..consultas.verificacoes import saida_do_concurso, situacao_vigente
-from ..models import AtoDeVerificacao, Inscricao, OpcaoDeGrupo
+from ..models import REGISTRAR_ATO_DE_VERIFICACAO, AtoDeVerificacao, Inscricao, OpcaoDeGrupo
 from .eventos import _registrar_evento, prever
 
-PERMISSAO = "concursos.add_atodeverificacao"
+PERMISSAO = REGISTRAR_ATO_DE_VERIFICACAO
 
 
 def exigir_permissao(usuario) -> None:
