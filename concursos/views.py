@@ -21,7 +21,6 @@ from cotas.modelo import VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
 from . import services
-from .acesso import descrever, registrar_acesso
 from .apresentacao import (
     TIPOS_DE_EVENTO,
     contexto_admin,
@@ -51,6 +50,7 @@ from .pdf import resultado as pdf_do_resultado
 from .previsao import resumo_da_previsao, resumo_da_publicacao
 from .publicacao import exportar_lista
 from .services import verificacoes
+from .services.acessos import descrever, registrar_acesso
 from .services.convocacoes import PERMISSAO
 
 

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from comum.mensagens import mensagem_de
-from concursos.acesso import descrever, registrar_acesso
+from concursos.services.acessos import descrever, registrar_acesso
 from cotas import quorum
 
 from . import consultas, services

@@ -35,11 +35,11 @@ from comum import planilhas
 from comum.mensagens import mensagem_de
 from comum.validadores import validar_texto_limpo
 
-from ..acesso import registrar_acesso
 from ..apresentacao import contexto_admin
 from ..atos import conferir_data_do_ato
 from ..forms import PRIMEIRO_ANO, ULTIMO_ANO
 from ..models import REGISTRAR_AVALIACOES_PCD, Edital
+from ..services.acessos import registrar_acesso
 from . import avaliacoes_pcd, erros
 from .temporarios import armazenamento_temporario
 

@@ -8,10 +8,10 @@ from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from concursos.acesso import descrever, registrar_acesso
 from concursos.apresentacao import contexto_admin
 from concursos.importacao.formularios import ImportacaoEmSegundoPlanoForm
 from concursos.models import Edital, Processamento
+from concursos.services.acessos import descrever, registrar_acesso
 
 from . import pedidos
 from .produtos import arquivo_do_pdf

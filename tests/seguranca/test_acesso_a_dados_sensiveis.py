@@ -16,9 +16,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from concursos import services as servicos_de_concursos
-from concursos.acesso import registrar_acesso
 from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResource
 from concursos.models import AcessoADadosSensiveis, Inscricao
+from concursos.services.acessos import registrar_acesso
 from heteroidentificacao import services
 from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, usuario
 from tests.heteroidentificacao.fabricas import (

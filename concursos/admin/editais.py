@@ -26,23 +26,21 @@ from comum.paginacao import ListaGrandeNoAdmin
 from cotas.modelo import NOTA, ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import (
-    instituicao_no_admin,  # noqa: F401 (registra o cabeçalho institucional no admin)
-    services,
-)
-from .acesso import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
-from .admin_da_importacao import LeiauteDeImportacaoAdmin  # noqa: F401 (registra os leiautes)
-from .apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
-from .avisos import gerar_e_informar, publicar_em_lote
-from .consultas.para_publicar import falta_no_cargo, falta_no_edital
+from .. import services
+from ..apresentacao import TIPOS_DE_EVENTO, contexto_do_resultado_gravado, quadro_do_edital
+from ..avisos import gerar_e_informar, publicar_em_lote
+from ..consultas.para_publicar import falta_no_cargo, falta_no_edital
+from ..forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, EditalCriacaoForm, EditalForm, InscricaoForm
+from ..importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
+from ..importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
+from ..importacao.tela import ImportacaoNoAdmin
+from ..models import PRAZOS_DO_PROVIMENTO, AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
+from ..services.acessos import AcessoRegistradoNoAdmin, HistoricoNoAdmin, descrever_filtros, registrar_acesso
+from . import instituicao  # noqa: F401 (registra o cabeçalho institucional no admin)
 from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
-from .forms import AutocompleteSemValorInvalido, CandidatoForm, CargoForm, EditalCriacaoForm, EditalForm, InscricaoForm
-from .importacao.formularios import ConfirmacaoDeImportacaoForm, ImportacaoDeInscricoesForm
-from .importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO, InscricaoResource
-from .importacao.tela import ImportacaoNoAdmin
-from .models import PRAZOS_DO_PROVIMENTO, AcessoADadosSensiveis, Candidato, Cargo, Edital, Evento, Inscricao, Resultado
-from .provimento_no_admin import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
-from .verificacao_no_admin import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
+from .importacao import LeiauteDeImportacaoAdmin  # noqa: F401 (registra os leiautes)
+from .provimentos import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
+from .verificacoes import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
 DADOS_SENSIVEIS = "concursos.ver_dados_sensiveis"
 _CPF_DIGITADO = re.compile(r"\d{3}\.\d{0,3}[\d.\-]*|\d{9}-\d{2}")

@@ -6,8 +6,8 @@ from django.contrib import admin
 
 from comum.exibicao import data_e_hora
 
-from .importacao.mapeamento import normalizar_colunas
-from .models import LeiauteDeImportacao
+from ..importacao.mapeamento import normalizar_colunas
+from ..models import LeiauteDeImportacao
 
 
 @admin.register(LeiauteDeImportacao)

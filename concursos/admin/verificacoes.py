@@ -16,10 +16,10 @@ from comum.exibicao import data, data_e_hora
 from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
-from .atos import PCD
-from .forms import OpcaoDeGrupoForm, grupos_conhecidos
-from .models import OpcaoDeGrupo
-from .services.verificacoes import PERMISSAO
+from ..atos import PCD
+from ..forms import OpcaoDeGrupoForm, grupos_conhecidos
+from ..models import OpcaoDeGrupo
+from ..services.verificacoes import PERMISSAO
 
 
 class OpcoesDaInscricao(forms.BaseInlineFormSet):

@@ -8,10 +8,10 @@ from django.utils import timezone
 from comum.admin import SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
-from .consultas.provimentos import situacao_dos_convocados
-from .models import AtoDeConvocacao, Provimento
-from .services.convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
-from .services.provimentos import PERMISSAO
+from ..consultas.provimentos import situacao_dos_convocados
+from ..models import AtoDeConvocacao, Provimento
+from ..services.convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
+from ..services.provimentos import PERMISSAO
 
 AJUDA_DOS_PRAZOS = (
     "A posse conta da publicação da nomeação e o exercício, da posse. Padrão: 30 e 15 dias, os da Lei "

@@ -5,8 +5,8 @@ guardado no banco, conferido pelo conteúdo (assinatura do PNG, raiz ``<svg`` do
 from django import forms
 from django.contrib import admin
 
-from .acesso import HistoricoNoAdmin
-from .models.instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
+from ..models.instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
+from ..services.acessos import HistoricoNoAdmin
 
 ASSINATURA_DO_PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -23,7 +23,7 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from comum.cpf import validar_cpf
 
-from .models import AcessoADadosSensiveis
+from ..models import AcessoADadosSensiveis
 
 O_QUE = dict(AcessoADadosSensiveis.O_QUE)
 _CPF = re.compile(r"(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)")
