@@ -1,16 +1,13 @@
 """Os leiautes de importação no admin: o RH revê, renomeia e apaga os mapeamentos salvos das bancas
-(``importacao.mapeamento``); quem os cria é a tela de mapeamento e o comando ``importar_inscricoes``.
-Importado por ``concursos.admin``."""
+(``importacao.mapeamento``); quem os cria é a tela de mapeamento e o comando ``importar_inscricoes``."""
 
 from django.contrib import admin
 
 from comum.exibicao import data_e_hora
 
 from ..importacao.mapeamento import normalizar_colunas
-from ..models import LeiauteDeImportacao
 
 
-@admin.register(LeiauteDeImportacao)
 class LeiauteDeImportacaoAdmin(admin.ModelAdmin):
     list_display = ["banca", "nome", "quantidade_de_colunas", "criado_por", "atualizacao"]
     search_fields = ["banca", "nome"]

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin
 
 from ..models.instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
-from ..services.acessos import HistoricoNoAdmin
+from .pecas import HistoricoNoAdmin
 
 ASSINATURA_DO_PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -56,7 +56,6 @@ class InstituicaoForm(forms.ModelForm):
         return instituicao
 
 
-@admin.register(Instituicao)
 class InstituicaoAdmin(HistoricoNoAdmin):
     form = InstituicaoForm
     list_display = ["orgao", "estado", "secretaria", "local", "brasao_atual"]

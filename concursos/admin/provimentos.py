@@ -1,6 +1,6 @@
 """Nomeação, posse, exercício e atos de convocação no admin (docs/CONVOCACAO.md): o quadro dos
 convocados na página do cargo e as fichas, só para leitura (quem grava são os serviços de
-``provimentos.py`` e ``convocacoes.py``). Importado por ``concursos.admin``."""
+``services.provimentos`` e ``services.convocacoes``)."""
 
 from django.contrib import admin
 from django.utils import timezone
@@ -9,7 +9,6 @@ from comum.admin import SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
 from ..consultas.provimentos import situacao_dos_convocados
-from ..models import AtoDeConvocacao, Provimento
 from ..services.convocacoes import PERMISSAO as PUBLICAR_CONVOCACAO
 from ..services.provimentos import PERMISSAO
 
@@ -32,7 +31,6 @@ def contexto_dos_provimentos(request, cargo) -> dict:
     }
 
 
-@admin.register(Provimento)
 class ProvimentoAdmin(SoLeitura, admin.ModelAdmin):
     list_display = ["inscricao", "portaria", "data_da_nomeacao", "data_da_posse", "data_do_exercicio"]
     list_select_related = ["inscricao__candidato"]
@@ -53,7 +51,6 @@ class ProvimentoAdmin(SoLeitura, admin.ModelAdmin):
         return request.user.has_perm("concursos.view_provimento")
 
 
-@admin.register(AtoDeConvocacao)
 class AtoDeConvocacaoAdmin(SoLeitura, admin.ModelAdmin):
     list_display = ["numero", "cargo", "data", "prazo", "registrado_por"]
     list_select_related = ["cargo", "registrado_por"]

@@ -15,7 +15,7 @@ from django.utils.html import format_html
 
 from comum.admin import RotulosNaTabela, SoLeitura
 from comum.exibicao import data, data_e_hora
-from concursos.services.acessos import HistoricoNoAdmin
+from concursos.admin.pecas import HistoricoNoAdmin
 
 from ..models import HistoricoDeParecer, Parecer, RegistroDeAuditoria
 from .pecas import VER_PARECERES, AcessoRegistrado
