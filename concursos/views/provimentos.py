@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from comum.mensagens import mensagem_de
 
-from .apresentacao import contexto_admin
-from .models import Inscricao, Provimento
-from .services import provimentos
+from ..apresentacao import contexto_admin
+from ..models import Inscricao, Provimento
+from ..services import provimentos
 
 AJUDA_DA_DATA = "dd/mm/aaaa."
 

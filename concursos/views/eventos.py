@@ -20,8 +20,8 @@ from cotas.eventos import tipo_de_evento
 from cotas.modelo import VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
-from .apresentacao import (
+from .. import services
+from ..apresentacao import (
     TIPOS_DE_EVENTO,
     contexto_admin,
     contexto_da_simulacao,
@@ -29,12 +29,12 @@ from .apresentacao import (
     efeito_do_evento,
     quadro_avulso,
 )
-from .atos import PCD
-from .avisos import gerar_e_informar, publicar_e_informar
-from .consultas import busca as busca_de_inscricoes
-from .consultas.conferencia import conferir
-from .consultas.eventos import evento_registrado
-from .forms import (
+from ..atos import PCD
+from ..avisos import gerar_e_informar, publicar_e_informar
+from ..consultas import busca as busca_de_inscricoes
+from ..consultas.conferencia import conferir
+from ..consultas.eventos import evento_registrado
+from ..forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
     EventoForm,
@@ -43,15 +43,15 @@ from .forms import (
     SimuladorCenarioForm,
     SimuladorQuadroForm,
 )
-from .forms.atos import DiarioOficialForm
-from .models import COMO_MUDAR_A_VERIFICACAO, AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, Resultado
-from .pdf import quadro_de_vagas
-from .pdf import resultado as pdf_do_resultado
-from .previsao import resumo_da_previsao, resumo_da_publicacao
-from .publicacao import exportar_lista
-from .services import verificacoes
-from .services.acessos import descrever, registrar_acesso
-from .services.convocacoes import PERMISSAO
+from ..forms.atos import DiarioOficialForm
+from ..models import COMO_MUDAR_A_VERIFICACAO, AtoDeVerificacao, Cargo, Edital, Evento, Inscricao, Resultado
+from ..pdf import quadro_de_vagas
+from ..pdf import resultado as pdf_do_resultado
+from ..previsao import resumo_da_previsao, resumo_da_publicacao
+from ..publicacao import exportar_lista
+from ..services import verificacoes
+from ..services.acessos import descrever, registrar_acesso
+from ..services.convocacoes import PERMISSAO
 
 
 @staff_member_required

@@ -14,12 +14,12 @@ from django.urls import reverse
 from comum.mensagens import mensagem_de
 from cotas.regimes import rotulo_do_grupo
 
-from .apresentacao import contexto_admin
-from .consultas.eventos import evento_registrado
-from .consultas.provimentos import convocados
-from .models import AtoDeConvocacao, Cargo, Evento
-from .services import convocacoes
-from .services.acessos import descrever, registrar_acesso
+from ..apresentacao import contexto_admin
+from ..consultas.eventos import evento_registrado
+from ..consultas.provimentos import convocados
+from ..models import AtoDeConvocacao, Cargo, Evento
+from ..services import convocacoes
+from ..services.acessos import descrever, registrar_acesso
 
 
 class AtoDeConvocacaoForm(forms.Form):

@@ -9,9 +9,9 @@ from django.contrib.auth.decorators import permission_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 
-from .importacao.modelo_de_planilha import modelo_csv, modelo_xlsx, nome_do_arquivo
-from .models import Edital
-from .views import TIPOS_DE_PLANILHA
+from ..importacao.modelo_de_planilha import modelo_csv, modelo_xlsx, nome_do_arquivo
+from ..models import Edital
+from .eventos import TIPOS_DE_PLANILHA
 
 MODELOS = {"xlsx": modelo_xlsx, "csv": modelo_csv}
 
