@@ -5,36 +5,48 @@ from django.urls import path, re_path
 
 from .importacao import tela_das_avaliacoes
 from .segundo_plano import views as views_do_segundo_plano
-from .views import convocacoes, eventos, importacao, provimentos
+from .views import (
+    conferencia,
+    convocacoes,
+    editais,
+    eventos,
+    importacao,
+    provimentos,
+    resultados,
+    simulador,
+    verificacoes,
+)
 
 app_name = "concursos"
 
 urlpatterns = [
-    path("simulador/", eventos.simulador, name="simulador"),
+    path("simulador/", simulador.simulador, name="simulador"),
     # Pública, sem login: confere o código de verificação do rodapé do Anexo I (quadro de vagas).
-    path("verificar/", eventos.verificar_documento, name="verificar_documento"),
-    path("editais/<int:pk>/gerar-resultado/", eventos.gerar_resultado, name="gerar_resultado"),
-    path("editais/<int:pk>/prorrogar-validade/", eventos.prorrogar_validade, name="prorrogar_validade"),
-    path("editais/<int:pk>/quadro-de-vagas.pdf", eventos.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),
-    path("editais/<int:pk>/resultado.pdf", eventos.resultado_pdf, name="resultado_pdf"),
+    path("verificar/", conferencia.verificar_documento, name="verificar_documento"),
+    path("editais/<int:pk>/gerar-resultado/", editais.gerar_resultado, name="gerar_resultado"),
+    path("editais/<int:pk>/prorrogar-validade/", editais.prorrogar_validade, name="prorrogar_validade"),
+    path("editais/<int:pk>/quadro-de-vagas.pdf", editais.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),
+    path("editais/<int:pk>/resultado.pdf", editais.resultado_pdf, name="resultado_pdf"),
     path("cargos/<int:pk>/eventos/<str:tipo>/", eventos.registrar_evento, name="registrar_evento"),
     path("cargos/<int:pk>/inscricoes/busca.json", eventos.buscar_inscricoes, name="buscar_inscricoes"),
     path("eventos/<int:pk>/", eventos.evento, name="evento"),
     path("inscricoes/<int:pk>/provimento/", provimentos.registrar_provimento, name="registrar_provimento"),
     path("cargos/<int:pk>/convocacao/", convocacoes.publicar_convocacao, name="publicar_convocacao"),
     path("convocacoes/<int:pk>.pdf", convocacoes.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
-    path("inscricoes/<int:pk>/avaliacao-pcd/", eventos.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
+    path("inscricoes/<int:pk>/avaliacao-pcd/", verificacoes.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
     path(
-        "inscricoes/<int:pk>/decisao-judicial/", eventos.registrar_decisao_judicial, name="registrar_decisao_judicial"
+        "inscricoes/<int:pk>/decisao-judicial/",
+        verificacoes.registrar_decisao_judicial,
+        name="registrar_decisao_judicial",
     ),
     path("avaliacoes-pcd/", tela_das_avaliacoes.importar_avaliacoes_pcd, name="importar_avaliacoes_pcd"),
     path("avaliacoes-pcd/previa/", tela_das_avaliacoes.previa_das_avaliacoes_pcd, name="previa_das_avaliacoes_pcd"),
     path("avaliacoes-pcd/confirmar/", tela_das_avaliacoes.confirmar_avaliacoes_pcd, name="confirmar_avaliacoes_pcd"),
     path("avaliacoes-pcd/erros.csv", tela_das_avaliacoes.erros_das_avaliacoes_pcd, name="erros_das_avaliacoes_pcd"),
     path("eventos/<int:pk>/reverter/", eventos.reverter_evento, name="reverter_evento"),
-    path("resultados/<int:pk>/publicar/", eventos.publicar_resultado, name="publicar_resultado"),
+    path("resultados/<int:pk>/publicar/", resultados.publicar_resultado, name="publicar_resultado"),
     re_path(
-        r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", eventos.lista_publicada, name="lista_publicada"
+        r"^resultados/(?P<pk>[0-9]+)/lista\.(?P<formato>xlsx|csv)$", resultados.lista_publicada, name="lista_publicada"
     ),
     re_path(
         r"^editais/(?P<pk>[0-9]+)/modelo-de-planilha\.(?P<formato>xlsx|csv)$",

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from ..importacao.modelo_de_planilha import modelo_csv, modelo_xlsx, nome_do_arquivo
 from ..models import Edital
-from .eventos import TIPOS_DE_PLANILHA
+from .resultados import TIPOS_DE_PLANILHA
 
 MODELOS = {"xlsx": modelo_xlsx, "csv": modelo_csv}
 
