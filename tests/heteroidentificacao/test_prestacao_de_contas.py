@@ -19,9 +19,8 @@ from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
 from concursos.models import Edital, Resultado
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
-from heteroidentificacao.prestacao_de_contas import prestacao_de_contas
-from heteroidentificacao.tabelas_da_prestacao import SEM_RESULTADO, graficos, planilha, tabelas
-from heteroidentificacao.views_da_prestacao import contexto_do_pdf
+from heteroidentificacao.prestacao_de_contas import SEM_RESULTADO, graficos, planilha, prestacao_de_contas, tabelas
+from heteroidentificacao.views.prestacao_de_contas import contexto_do_pdf
 from tests.concursos.fabricas import usuario
 
 from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
@@ -255,7 +254,7 @@ def test_ficha_do_edital_tem_o_link_da_prestacao_de_contas(client, pequeno):
 def test_sem_resultado_publicado_ocupa_o_resto_da_linha_e_o_pdf_tem_as_larguras():
     from django.template.loader import render_to_string
 
-    from heteroidentificacao.tabelas_da_prestacao import Tabela, larguras_das_colunas
+    from heteroidentificacao.prestacao_de_contas import Tabela, larguras_das_colunas
 
     tabela = Tabela("Vagas", ["Cargo", "Grupo", "Reservadas", "Não providas"])
     tabela.linha(["Arquiteto", SEM_RESULTADO, "", ""])

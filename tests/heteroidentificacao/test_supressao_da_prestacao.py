@@ -11,7 +11,7 @@ from comum.supressao import MENOS_DE_5, OMITIDO
 from concursos.consultas.prestacao_de_contas import CargoNaPrestacao, VagasDoGrupo
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from heteroidentificacao.prestacao_de_contas import Apuracoes, Autodeclaracoes, Prestacao
-from heteroidentificacao.tabelas_da_prestacao import (
+from heteroidentificacao.prestacao_de_contas.tabelas import (
     APURACOES,
     AUTODECLARACOES,
     LEGENDAS,

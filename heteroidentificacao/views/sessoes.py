@@ -25,9 +25,9 @@ from comum.mensagens import mensagem_de
 from concursos.services.acessos import descrever, registrar_acesso
 from cotas import quorum
 
-from . import consultas, services
-from .forms import ComposicaoForm, ParecerForm, PresencaForm
-from .models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
+from .. import consultas, services
+from ..forms import ComposicaoForm, ParecerForm, PresencaForm
+from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 CORES_DAS_DECISOES = {
     quorum.CONFIRMADO: "success",

@@ -1,5 +1,5 @@
 """Relatório de prestação de contas do edital (docs/PRESTACAO-DE-CONTAS.md): as vagas reservadas de
-cada cargo (``concursos.prestacao_de_contas``, da saída do motor publicada), os desfechos da
+cada cargo (``concursos.consultas.prestacao_de_contas``, da saída do motor publicada), os desfechos da
 heteroidentificação, os processos de declaração falsa e as sessões — só contagens, nenhum dado de
 pessoa.
 
@@ -11,7 +11,7 @@ publica ou se entrega ao Ministério Público, à Defensoria, ao TCE-ES e ao con
 contagem de pessoas de 1 a 4 sai como "< 5" e o que permitiria calculá-la pelos totais sai como "X"
 (LGPD, art. 11: cor/raça e deficiência são dados sensíveis, e uma contagem de 1 numa sessão aponta a
 pessoa). O 0 continua 0. Aqui só se contam os números; a supressão é das tabelas
-(``tabelas_da_prestacao``, com ``comum.supressao``).
+(``tabelas``, com ``comum.supressao``).
 """
 
 from dataclasses import dataclass, field
@@ -25,7 +25,7 @@ from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo
 
-from .models import Chamado, Comissao, ProcessoDeApuracao, Recurso, Sessao
+from ..models import Chamado, Comissao, ProcessoDeApuracao, Recurso, Sessao
 
 SITUACOES = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, DECLARACAO_FALSA)
 DECISOES_DA_SESSAO = (quorum.CONFIRMADO, quorum.NAO_CONFIRMADO, quorum.AUSENTE, quorum.PENDENTE)

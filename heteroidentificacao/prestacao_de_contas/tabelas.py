@@ -17,7 +17,7 @@ from comum.supressao import MENOS_DE_5, OMITIDO, Contagem, Soma, suprimir
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from .prestacao_de_contas import Prestacao
+from .contagens import Prestacao
 
 SEM_RESULTADO = "sem resultado publicado"
 VAGAS = "Vagas reservadas por cargo e grupo"

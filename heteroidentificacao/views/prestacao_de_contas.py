@@ -18,9 +18,8 @@ from comum.pdf import renderizar
 from concursos.apresentacao import contexto_admin
 from concursos.models import Edital
 
-from .pdf import _cabecalho
-from .prestacao_de_contas import prestacao_de_contas
-from .tabelas_da_prestacao import em_data_uri, graficos, planilha, tabelas
+from ..pdf import _cabecalho
+from ..prestacao_de_contas import em_data_uri, graficos, planilha, prestacao_de_contas, tabelas
 
 PERMISSOES = ("concursos.view_resultado", "heteroidentificacao.view_comissao")
 PUBLICA, INTERNA = "publica", "interna"
