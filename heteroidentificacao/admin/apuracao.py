@@ -29,7 +29,6 @@ from .pecas import (
 )
 
 
-@admin.register(ProcessoDeApuracao)
 class ProcessoDeApuracaoAdmin(
     InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
 ):

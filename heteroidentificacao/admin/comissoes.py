@@ -97,7 +97,6 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
         return formset
 
 
-@admin.register(Comissao)
 class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
     list_display = ["__str__", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
     list_filter = ["tipo", "grupo", "edital"]

@@ -10,11 +10,10 @@ from cotas import quorum
 
 from .. import resultado, services
 from ..forms import SessaoRecursalForm
-from ..models import Chamado, Comissao, Recurso, Sessao
+from ..models import Chamado, Comissao, Sessao
 from .pecas import RECUSAS, AcessoRegistrado, FichaSemEdicao, InclusaoPeloServico, SemExclusao, mensagem
 
 
-@admin.register(Recurso)
 class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin):
     formfield_overrides = textos_longos_no_admin()
     list_display = ["inscricao", "nome_de_uso", "decisao_recorrida", "apresentacao", "julgamento_"]

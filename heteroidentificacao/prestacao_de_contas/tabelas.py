@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from comum.supressao import MENOS_DE_5, OMITIDO, Contagem, Soma, suprimir
+from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
@@ -84,8 +85,6 @@ def larguras_das_colunas(cabecalho: list[str], linhas: list[list] = ()) -> list[
     """Cada coluna com ao menos a largura da palavra mais longa do título (em negrito) e dos valores
     (uma data, um "< 5"), medidas com a fonte embutida: nenhum título invade o vizinho e nenhuma data
     quebra; o que sobra vai para as colunas de texto (ou para todas, se não há). Em % da tabela."""
-    from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
-
     negrito, normal, em = fonte_embutida(True), fonte_embutida(False), TITULO_DA_COLUNA * MM_POR_PT
 
     def minima(coluna: int, titulo: str) -> float:
