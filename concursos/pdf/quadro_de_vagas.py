@@ -20,6 +20,7 @@ from cotas.modelo import REGRAS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
 
 from . import textos
+from .medidas import MM_POR_PT, fonte_embutida
 
 # Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
 if TYPE_CHECKING:
@@ -112,8 +113,6 @@ class Larguras(NamedTuple):
 def _titulo_cabe(titulo: str, paisagem: bool, valores=()) -> int:
     """A largura (%, para cima) em que a palavra mais longa do título, em negrito, e dos valores da
     coluna cabe na célula: mais estreita que isso, a palavra cruza o filete ou quebra no meio."""
-    from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
-
     palavras = [fonte_embutida(True).medir(p) for p in titulo.split()]
     palavras += [fonte_embutida(False).medir(p) for valor in valores for p in str(valor or "").split()]
     palavra = max(palavras) * TITULO_DA_COLUNA * MM_POR_PT
