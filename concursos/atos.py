@@ -10,7 +10,7 @@
   (``conferir_origem``; docs/HETEROIDENTIFICACAO.md, “Atos de verificação”).
 
 As mensagens dizem o campo e o valor, em português, com as datas em dd/mm/aaaa. Quem grava é
-``services.py``; o motor confere o resto (quem já saiu, quem não está convocado).
+``concursos.services``; o motor confere o resto (quem já saiu, quem não está convocado).
 """
 
 from datetime import date

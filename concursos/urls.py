@@ -4,7 +4,7 @@ simulador; e a verificação pública do código do Anexo I."""
 from django.urls import path, re_path
 
 from .importacao import tela_das_avaliacoes
-from .segundo_plano import views as views_do_segundo_plano
+from .segundo_plano import views as segundo_plano
 from .views import (
     conferencia,
     convocacoes,
@@ -55,17 +55,15 @@ urlpatterns = [
     ),
     path(
         "editais/<int:pk>/gerar-resultado-em-segundo-plano/",
-        views_do_segundo_plano.pedir_resultados,
+        segundo_plano.pedir_resultados,
         name="pedir_resultados",
     ),
-    path("editais/<int:pk>/pdfs-em-segundo-plano/", views_do_segundo_plano.pedir_pdfs, name="pedir_pdfs"),
-    path(
-        "importar-em-segundo-plano/", views_do_segundo_plano.importar_em_segundo_plano, name="importar_em_segundo_plano"
-    ),
-    path("processamentos/<int:pk>/progresso.json", views_do_segundo_plano.progresso, name="progresso_do_processamento"),
+    path("editais/<int:pk>/pdfs-em-segundo-plano/", segundo_plano.pedir_pdfs, name="pedir_pdfs"),
+    path("importar-em-segundo-plano/", segundo_plano.importar_em_segundo_plano, name="importar_em_segundo_plano"),
+    path("processamentos/<int:pk>/progresso.json", segundo_plano.progresso, name="progresso_do_processamento"),
     path(
         "processamentos/<int:pk>/pdfs/<int:cargo_id>.pdf",
-        views_do_segundo_plano.pdf_do_processamento,
+        segundo_plano.pdf_do_processamento,
         name="pdf_do_processamento",
     ),
 ]

@@ -2,7 +2,7 @@
 (docs/CONVOCACAO.md; docs/REGRAS.md §9: o registro é uma linha do tempo).
 
 ``Provimento``: um por inscrição convocada. Cada passo (nomeação, posse, exercício) é registrado
-uma vez, datado, com quem o registrou, pelos serviços de ``concursos/provimentos.py``, nunca pelo
+uma vez, datado, com quem o registrou, pelos serviços de ``services/provimentos.py``, nunca pelo
 admin; o histórico guarda cada gravação. Os prazos (posse, exercício) são contados dos dias que o
 edital fixa (``Edital.prazo_da_posse_em_dias`` e ``prazo_do_exercicio_em_dias``).
 

@@ -1,6 +1,6 @@
 """Telas do edital de convocação (docs/CONVOCACAO.md §5): publicar um ato para os convocados
 escolhidos na página do cargo (um lote, ou os de um evento) e baixar o PDF de um ato publicado. Cola
-sobre ``convocacoes.py``, que confere a permissão, a data, o número e quem está convocado."""
+sobre ``services.convocacoes``, que confere a permissão, a data, o número e quem está convocado."""
 
 from django import forms
 from django.contrib import messages

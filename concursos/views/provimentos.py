@@ -1,5 +1,5 @@
 """Telas da nomeação, da posse e do exercício de um convocado (docs/CONVOCACAO.md): cola sobre
-``provimentos.py``, que confere as permissões, as datas e a ordem dos passos."""
+``services.provimentos``, que confere as permissões, as datas e a ordem dos passos."""
 
 from django import forms
 from django.contrib import messages
