@@ -165,7 +165,10 @@ FORA_DA_CONTA = {"__init__.py", "migrations", "management", "models", "admin", "
 IMPORTS_EM_FUNCAO = {
     ("concursos.apps", "concursos.papeis"): "AppConfig.ready: o receptor do post_migrate, depois do registro dos apps",
     ("concursos.segundo_plano.tarefas", "concursos.pdf.resultado"): "se o desenho nem carregar, a parte fica anotada",
-    ("heteroidentificacao.prestacao_de_contas.tabelas", "comum.graficos"): "o matplotlib custa ~1,4 s (TECNICO §9)",
+    (
+        "heteroidentificacao.prestacao_de_contas.tabelas",
+        "comum.graficos",
+    ): "o matplotlib custa ~1,4 s (docs/TECNICO.md §9)",
     # Os processos que desenham os PDFs importam o pacote sem django.setup() (concursos/pdf/__init__.py).
     ("concursos.pdf.convocacao", "concursos.models"): "importável sem django.setup()",
     ("concursos.pdf.quadro_de_vagas", "concursos.models"): "importável sem django.setup()",
