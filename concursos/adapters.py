@@ -5,12 +5,10 @@ e o que ``exportar_cenario`` entrega ao auditor: as três coisas são o mesmo ob
 resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 """
 
-import hashlib
-import json
-
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 
+from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import NOTA, VERIFICACAO
 
@@ -163,7 +161,7 @@ def evento_do_cenario(
 
 def hash_do_cenario(cenario: dict) -> str:
     """SHA-256 da forma canônica do cenário (chaves ordenadas, sem espaços)."""
-    return _canonico_e_hash(cenario)[1]
+    return canonico_e_hash(cenario)[1]
 
 
 def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
@@ -171,10 +169,5 @@ def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
     o banco recebe o próprio texto canônico que foi resumido no hash (num edital de 1 milhão de
     inscrições, são centenas de MB de JSON). O conteúdo gravado é o mesmo do dicionário; no
     SQLite o texto fica na forma canônica, com as chaves em ordem alfabética."""
-    canonico, resumo = _canonico_e_hash(cenario)
+    canonico, resumo = canonico_e_hash(cenario)
     return Cast(Value(canonico), output_field=JSONField()), resumo
-
-
-def _canonico_e_hash(cenario: dict) -> tuple[str, str]:
-    canonico = json.dumps(cenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return canonico, hashlib.sha256(canonico.encode("utf-8")).hexdigest()

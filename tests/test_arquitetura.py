@@ -172,7 +172,6 @@ IMPORTS_EM_FUNCAO = {
     # Os processos que desenham os PDFs importam o pacote sem django.setup() (concursos/pdf/__init__.py).
     ("concursos.pdf.convocacao", "concursos.models"): "importável sem django.setup()",
     ("concursos.pdf.quadro_de_vagas", "concursos.models"): "importável sem django.setup()",
-    ("concursos.pdf.quadro_de_vagas", "concursos.adapters"): "importável sem django.setup()",
     ("concursos.pdf.resultado", "concursos.models"): "importável sem django.setup()",
 }
 

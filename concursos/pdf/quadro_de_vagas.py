@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from django.conf import settings
 
 import cotas
+from comum.canonico import canonico_e_hash
 from comum.pdf import renderizar
 from cotas.modelo import REGRAS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
@@ -162,19 +163,17 @@ def codigo_do_quadro(edital: Edital) -> str:
 
 def _codigo(edital: Edital, linhas: list[dict]) -> str:
     """SHA-256 do JSON canônico do edital, dos parâmetros do regime congelados no edital e das linhas
-    do quadro (``hash_do_cenario``). Não é gravado: é recalculado dos dados (``concursos.conferencia``).
+    do quadro (``comum.canonico``). Não é gravado: é recalculado dos dados (``concursos.consultas.conferencia``).
     A data de geração, o cabeçalho institucional e quem assina não entram: o código diz respeito aos
     números e às condições de cada cargo, não à forma do documento."""
-    from concursos.adapters import hash_do_cenario
-
-    return hash_do_cenario(
+    return canonico_e_hash(
         {
             "edital": str(edital),
             "titulo": edital.titulo,
             "regime": edital.parametros_do_regime,
             "cargos": [linha["dados"] for linha in linhas],
         }
-    )
+    )[1]
 
 
 def codigo_legivel(conferencia: str) -> str:
