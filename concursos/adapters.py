@@ -126,7 +126,7 @@ def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
     linhas = (
         Evento.objects.filter(cargo=cargo)
-        .exclude(tipo="reversao")
+        .exclude(tipo=Evento.REVERSAO)
         .filter(revertido_por__isnull=True)
         .order_by("registrado_em", "id")
         .values_list(*CAMPOS_DO_EVENTO)

@@ -12,9 +12,9 @@ from cotas.regimes import rotulo_do_grupo
 from .consultas.eventos import EventoRegistrado
 from .models import SITUACOES_DE_VERIFICACAO, Edital, Evento, Resultado
 from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
-from .saida_do_motor import ler_saida
+from .saida_do_motor import LISTA_GERAL, ler_saida
 
-TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
+TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != Evento.REVERSAO}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
 
@@ -152,7 +152,7 @@ def _mantidos_com_posicao(saida: cotas.Resultado):
 
 
 def _titulo_da_lista(nome: str) -> str:
-    return "Lista geral (ampla concorrência)" if nome == "geral" else f"Lista reservada: {rotulo_do_grupo(nome)}"
+    return "Lista geral (ampla concorrência)" if nome == LISTA_GERAL else f"Lista reservada: {rotulo_do_grupo(nome)}"
 
 
 def _vaga(vaga: str | None) -> str:

@@ -17,10 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos import services
+from concursos.atos import PCD
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
-from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
+from cotas.modelo import AMPLA, CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
 
 from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
 from .relogio import no_dia
@@ -160,7 +161,7 @@ def _ato_da_demo(edital: Edital, grupo: str) -> dict:
     dia = min(
         edital.data_referencia_idade + timedelta(days=30), timezone.localdate(), edital.fim_da_validade or date.max
     )
-    if grupo == "pcd":
+    if grupo == PCD:
         return {
             "origem": AtoDeVerificacao.AVALIACAO_PCD,
             "documento": f"Parecer da equipe multiprofissional — edital {edital} (demonstração)",
@@ -212,7 +213,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
             services.publicar_resultado(primeiro, publicado_por=admin, diario_oficial=DiarioOficial("1.873", dia, "12"))
     chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
     negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
-    ampla = next(c.inscricao for c in chamadas if c.vaga == "ampla")
+    ampla = next(c.inscricao for c in chamadas if c.vaga == AMPLA)
     eventos = (
         (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020", date(2020, 5, 4)),
         (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020", date(2020, 6, 15)),

@@ -17,7 +17,7 @@ class EventoRegistrado:
     @property
     def numero(self) -> int | None:
         """Número do evento no cenário; uma reversão não é evento do motor."""
-        if self.evento.tipo == "reversao":
+        if self.evento.tipo == Evento.REVERSAO:
             return None
         return len(self.resultado.cenario["eventos"]) - self.depois_no_lote
 
@@ -41,10 +41,10 @@ def evento_registrado(evento: Evento) -> EventoRegistrado | None:
     """O evento com a versão que ele gerou. Um lote (as correções de nota de uma reimportação) gera
     uma versão só, ligada ao último evento dele: os outros do lote a acham pelo número."""
     resultado = Resultado.objects.filter(evento=evento).first()
-    if resultado is not None or evento.tipo == "reversao":
+    if resultado is not None or evento.tipo == Evento.REVERSAO:
         return EventoRegistrado(evento, resultado) if resultado is not None else None
     resultado = Resultado.objects.filter(cargo=evento.cargo_id, evento__gt=evento.pk).order_by("versao").first()
     if resultado is None:
         return None
     depois = Evento.objects.filter(cargo=evento.cargo_id, pk__gt=evento.pk, pk__lte=resultado.evento_id)
-    return EventoRegistrado(evento, resultado, depois.exclude(tipo="reversao").count())
+    return EventoRegistrado(evento, resultado, depois.exclude(tipo=Evento.REVERSAO).count())

@@ -21,8 +21,10 @@ class Evento(SoInclusao, models.Model):
     ALTERACAO_RECUSADA = "Eventos não podem ser alterados; registre uma reversão."
     EXCLUSAO_RECUSADA = "Eventos não podem ser apagados; registre uma reversão."
 
+    # O registro que desfaz outro evento: não é evento do motor nem entra no cenário.
+    REVERSAO = "reversao"
     TIPOS = [(tipo.tipo, tipo.rotulo) for tipo in TIPOS_DE_EVENTO.values()] + [
-        ("reversao", "Reversão de evento registrado por engano"),
+        (REVERSAO, "Reversão de evento registrado por engano"),
     ]
 
     cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="eventos")
@@ -75,7 +77,7 @@ class Evento(SoInclusao, models.Model):
         ordering = ["cargo", "registrado_em", "id"]
 
     def __str__(self):
-        if self.tipo == "reversao":
+        if self.tipo == self.REVERSAO:
             return f"Reversão de {self.reverte}" if self.reverte_id else "Reversão"
         alvo = self.inscricao.numero if self.inscricao_id else f"+{self.quantidade}"
         return f"{self.get_tipo_display()} ({alvo})"

@@ -196,13 +196,13 @@ def reverter_evento(
     validar_texto(motivo, rotulo="motivo", campo="motivo")
     # A trava do cargo vem antes da conferência: a segunda reversão simultânea espera a primeira e a vê.
     Cargo.objects.select_for_update().filter(pk=evento.cargo_id).first()
-    if evento.tipo == "reversao":
+    if evento.tipo == Evento.REVERSAO:
         raise ValidationError("Este evento já é uma reversão: não se reverte uma reversão.")
     if Evento.objects.filter(reverte=evento).exists():
         raise ValidationError(JA_REVERTIDO.format(evento=evento))
     reversao = Evento(
         cargo=evento.cargo,
-        tipo="reversao",
+        tipo=Evento.REVERSAO,
         reverte=evento,
         documento=(documento or "").strip() or "—",
         motivo=motivo.strip(),

@@ -96,7 +96,7 @@ def evento(request, pk: int):
     evento = get_object_or_404(Evento.objects.select_related("cargo__edital", "registrado_por", "reverte"), pk=pk)
     registrado = evento_registrado(evento)
     resultado = registrado.resultado if registrado else None
-    pode_reverter = evento.tipo != "reversao" and not Evento.objects.filter(reverte=evento).exists()
+    pode_reverter = evento.tipo != Evento.REVERSAO and not Evento.objects.filter(reverte=evento).exists()
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)
     if registrado is not None:

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 import cotas
 from comum.validacao import somar_dias, validar_data_de_ato, validar_texto
-from concursos.models import Edital, Inscricao, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Edital, Evento, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
 from cotas.regimes import grupos_heteroidentificados
@@ -193,7 +193,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
     cargo = inscricao.cargo
     if (
         consultas.nomeada(inscricao)
-        or inscricao.eventos.filter(revertido_por__isnull=True).exclude(tipo="reversao").exists()
+        or inscricao.eventos.filter(revertido_por__isnull=True).exclude(tipo=Evento.REVERSAO).exists()
     ):
         if not consultas.ativa_na_lista_geral(inscricao):
             return "ja_fora_das_listas", None
@@ -216,7 +216,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             inscricao,
             opcao.grupo,
             DECLARACAO_FALSA,
-            origem="apuracao",
+            origem=AtoDeVerificacao.APURACAO,
             registrada_por=por,
             documento=processo.numero,
             data_do_ato=processo.decidido_em,
