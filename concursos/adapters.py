@@ -125,11 +125,7 @@ CAMPOS_DO_EVENTO = (
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
     linhas = (
-        Evento.objects.filter(cargo=cargo)
-        .exclude(tipo=Evento.REVERSAO)
-        .filter(revertido_por__isnull=True)
-        .order_by("registrado_em", "id")
-        .values_list(*CAMPOS_DO_EVENTO)
+        Evento.objects.vigentes().filter(cargo=cargo).order_by("registrado_em", "id").values_list(*CAMPOS_DO_EVENTO)
     )
     return [evento_do_cenario(*linha) for linha in linhas]
 

@@ -11,9 +11,7 @@ from ..models import Evento, Inscricao, OpcaoDeGrupo
 def saida_do_concurso(inscricao: Inscricao) -> str:
     """O evento vigente (não revertido) que tirou a inscrição de todas as listas, se houver."""
     tipos = [tipo for tipo, t in TIPOS_DE_EVENTO.items() if t.efeito == SAI_DAS_LISTAS]
-    evento = (
-        Evento.objects.filter(inscricao=inscricao, tipo__in=tipos, revertido_por__isnull=True).order_by("-id").first()
-    )
+    evento = Evento.objects.vigentes().filter(inscricao=inscricao, tipo__in=tipos).order_by("-id").first()
     return evento.get_tipo_display().lower() if evento else ""
 
 

@@ -15,7 +15,7 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 
 from .acessos import AcessoADadosSensiveis
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
-from .eventos import Evento
+from .eventos import Evento, EventoQuerySet
 from .importacao import LeiauteDeImportacao
 from .inscricoes import CORES_IBGE, MENSAGEM_INSCRICAO_CONGELADA, Candidato, Inscricao, InscricaoQuerySet, Pessoa
 from .instituicao import Instituicao
@@ -50,6 +50,7 @@ __all__ = [
     "CargoQuerySet",
     "Edital",
     "Evento",
+    "EventoQuerySet",
     "Inscricao",
     "InscricaoQuerySet",
     "Instituicao",

@@ -14,6 +14,12 @@ from .inscricoes import Inscricao
 from .verificacoes import SITUACOES_DE_VERIFICACAO
 
 
+class EventoQuerySet(models.QuerySet):
+    def vigentes(self):
+        """Os eventos em vigor, os que entram no cenário: nem os revertidos, nem as próprias reversões."""
+        return self.exclude(tipo=Evento.REVERSAO).filter(revertido_por__isnull=True)
+
+
 class Evento(SoInclusao, models.Model):
     """Evento posterior ao primeiro resultado (docs/REGRAS.md §5). Só inclusão; um erro se corrige com
     outro registro que reverte este (``reverte``) e diz por quê."""
@@ -70,6 +76,8 @@ class Evento(SoInclusao, models.Model):
     )
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
     history = HistoricalRecords(verbose_name="histórico do evento", verbose_name_plural="históricos do evento")
+
+    objects = EventoQuerySet.as_manager()
 
     class Meta:
         verbose_name = "evento"

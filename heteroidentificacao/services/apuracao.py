@@ -12,7 +12,7 @@ from django.utils import timezone
 
 import cotas
 from comum.validacao import somar_dias, validar_data_de_ato, validar_texto
-from concursos.models import AtoDeVerificacao, Edital, Evento, Inscricao, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Edital, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
 from cotas.regimes import grupos_heteroidentificados
@@ -191,10 +191,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
     """
     inscricao = processo.inscricao
     cargo = inscricao.cargo
-    if (
-        consultas.nomeada(inscricao)
-        or inscricao.eventos.filter(revertido_por__isnull=True).exclude(tipo=Evento.REVERSAO).exists()
-    ):
+    if consultas.nomeada(inscricao) or inscricao.eventos.vigentes().exists():
         if not consultas.ativa_na_lista_geral(inscricao):
             return "ja_fora_das_listas", None
         try:
