@@ -5,7 +5,7 @@ e o que ``exportar_cenario`` entrega ao auditor: as três coisas são o mesmo ob
 resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 """
 
-from django.db.models import JSONField, Value
+from django.db.models import F, JSONField, Value
 from django.db.models.functions import Cast
 
 from comum.canonico import canonico_e_hash
@@ -108,10 +108,10 @@ def _mais_uma_opcao(candidato: dict, grupo: str, verificacao: str) -> None:
     candidato["verificacao"] = dict(opcoes)
 
 
+# Os campos de cada evento que o cenário escreve, com os nomes dos parâmetros de ``evento_do_cenario``.
 CAMPOS_DO_EVENTO = (
     "tipo",
     "quantidade",
-    "inscricao__numero",
     "grupo",
     "situacao",
     "nota",
@@ -124,18 +124,27 @@ CAMPOS_DO_EVENTO = (
 
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
-    linhas = (
-        Evento.objects.vigentes().filter(cargo=cargo).order_by("registrado_em", "id").values_list(*CAMPOS_DO_EVENTO)
-    )
-    return [evento_do_cenario(*linha) for linha in linhas]
+    vigentes = Evento.objects.vigentes().filter(cargo=cargo).order_by("registrado_em", "id")
+    linhas = vigentes.values(*CAMPOS_DO_EVENTO, numero=F("inscricao__numero"))
+    return [evento_do_cenario(**linha) for linha in linhas]
 
 
 def evento_do_cenario(
-    tipo, quantidade=None, numero=None, grupo="", situacao="", nota=None, notas=None, sub_judice=False,
-    documento="", data=None,
-) -> dict:  # fmt: skip
+    tipo: str,
+    *,
+    quantidade: int | None = None,
+    numero: str | None = None,
+    grupo: str = "",
+    situacao: str = "",
+    nota=None,
+    notas_parciais: dict | None = None,
+    sub_judice: bool = False,
+    documento: str = "",
+    data_do_ato=None,
+) -> dict:
     """Um evento como o cenário o escreve (``cotas-cenario/1``): a nota em texto, a data do ato em
-    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo."""
+    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo. ``numero``: o da
+    inscrição do evento; os outros nomes são os dos campos de ``Evento``."""
     if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
         evento = {"tipo": tipo, "quantidade": quantidade}
     else:
@@ -144,14 +153,14 @@ def evento_do_cenario(
         evento.update(grupo=grupo, situacao=situacao)
     elif tipo == NOTA:
         evento["nota"] = None if nota is None else str(nota)
-        if notas:
-            evento["notas"] = {campo: str(valor) for campo, valor in notas.items()}
+        if notas_parciais:
+            evento["notas"] = {campo: str(valor) for campo, valor in notas_parciais.items()}
     if TIPOS_DE_EVENTO[tipo].revisao:
         evento["sub_judice"] = bool(sub_judice)
     if documento:
         evento["documento"] = documento
-    if data is not None:
-        evento["data"] = data.isoformat()
+    if data_do_ato is not None:
+        evento["data"] = data_do_ato.isoformat()
     return evento
 
 

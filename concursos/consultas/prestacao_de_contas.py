@@ -99,17 +99,17 @@ def _publicados_por_cargo(edital: Edital) -> dict[int, list[Resultado]]:
 
 def _cargo(cargo: Cargo, grupos: tuple[str, ...], publicados: list[Resultado]) -> CargoNaPrestacao:
     if not publicados:
-        return CargoNaPrestacao(cargo.nome, cargo.vagas, None, None)
+        return CargoNaPrestacao(cargo.nome, cargo.vagas, versao=None, publicado_em=None)
     primeiro, ultimo = publicados[0], publicados[-1]
     publicado_em = data_da_publicacao(primeiro)
     saida = ultimo.saida_do_motor
     return CargoNaPrestacao(
         cargo.nome,
         cargo.vagas,
-        ultimo.versao,
-        publicado_em,
-        tuple(vagas_do_grupo(saida, grupo) for grupo in grupos),
-        tuple(chamadas(saida, ultimo.cenario.get("eventos", []), publicado_em)),
+        versao=ultimo.versao,
+        publicado_em=publicado_em,
+        grupos=tuple(vagas_do_grupo(saida, grupo) for grupo in grupos),
+        chamadas=tuple(chamadas(saida, ultimo.cenario.get("eventos", []), publicado_em)),
     )
 
 
@@ -154,7 +154,7 @@ def chamadas(saida, eventos: list[dict], publicado_em: date | None) -> list[Cham
             evento = eventos[numero - 1]
             tipo, quando = TIPOS_DE_EVENTO[evento["tipo"]].rotulo, _data(evento.get("data"))
         dias = (quando - publicado_em).days if quando and publicado_em else None
-        linhas.append(Chamada(numero, tipo, quando, dias, convocados[numero]))
+        linhas.append(Chamada(evento=numero, tipo=tipo, data=quando, dias=dias, convocados=convocados[numero]))
     return linhas
 
 

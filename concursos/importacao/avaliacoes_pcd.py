@@ -230,9 +230,16 @@ class _Conferencia:
             return
         situacao, escrita = lidos["situacao"]
         avaliacao = Avaliacao(
-            linha, inscricao, situacao, escrita, lidos["equipe"], lidos["documento"], lidos["data_do_ato"],
-            lidos["motivo"], lidos["diario_oficial"],
-        )  # fmt: skip
+            linha=linha,
+            inscricao=inscricao,
+            situacao=situacao,
+            escrita=escrita,
+            equipe=lidos["equipe"],
+            documento=lidos["documento"],
+            data_do_ato=lidos["data_do_ato"],
+            motivo=lidos["motivo"],
+            diario_oficial=lidos["diario_oficial"],
+        )
         if avaliacao.chave in self.registrados:
             avaliacao = replace(avaliacao, ja_registrada=True)
         elif inscricao.cargo_id in self.publicados:

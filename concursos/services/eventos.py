@@ -72,15 +72,15 @@ def prever(cargo: Cargo, *, tipo: str, registrado_por=None, **campos) -> tuple[c
 def _do_cenario(evento: Evento) -> dict:
     return evento_do_cenario(
         evento.tipo,
-        evento.quantidade,
-        evento.inscricao.numero if evento.inscricao_id else None,
-        evento.grupo,
-        evento.situacao,
-        evento.nota,
-        evento.notas_parciais,
-        evento.sub_judice,
-        evento.documento,
-        evento.data_do_ato,
+        quantidade=evento.quantidade,
+        numero=evento.inscricao.numero if evento.inscricao_id else None,
+        grupo=evento.grupo,
+        situacao=evento.situacao,
+        nota=evento.nota,
+        notas_parciais=evento.notas_parciais,
+        sub_judice=evento.sub_judice,
+        documento=evento.documento,
+        data_do_ato=evento.data_do_ato,
     )
 
 

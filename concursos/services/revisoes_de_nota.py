@@ -132,7 +132,13 @@ def prever_revisoes_de_nota(cargo: Cargo, mudancas, *, sub_judice: bool = False,
 
 def _do_cenario(mudanca: MudancaDeNota, *, sub_judice=False, documento="", data_do_ato=None) -> dict:
     return evento_do_cenario(
-        NOTA, None, mudanca.numero, "", "", mudanca.nota, mudanca.parciais, sub_judice, documento, data_do_ato
+        NOTA,
+        numero=mudanca.numero,
+        nota=mudanca.nota,
+        notas_parciais=mudanca.parciais,
+        sub_judice=sub_judice,
+        documento=documento,
+        data_do_ato=data_do_ato,
     )
 
 

@@ -79,7 +79,16 @@ def registrar_verificacao(
     opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
     if opcao is None:
         raise ValidationError({"grupo": f"A inscrição {inscricao.numero} não optou pelo grupo {grupo or '(vazio)'}."})
-    ato = _ato(inscricao, grupo, situacao, origem, registrada_por, documento, data_do_ato, campos)
+    ato = _ato(
+        inscricao,
+        grupo=grupo,
+        situacao=situacao,
+        origem=origem,
+        registrado_por=registrada_por,
+        documento=documento,
+        data_do_ato=data_do_ato,
+        campos=campos,
+    )
     cargo = inscricao.cargo
     if not cargo.publicado:
         ato.situacao_anterior = opcao.situacao
@@ -112,7 +121,7 @@ def registrar_verificacao(
     return VerificacaoRegistrada(antes, situacao, registrado, ato=_gravar(ato))
 
 
-def _ato(inscricao, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos) -> AtoDeVerificacao:
+def _ato(inscricao, *, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos) -> AtoDeVerificacao:
     return AtoDeVerificacao(
         inscricao=inscricao,
         grupo=grupo,

@@ -86,7 +86,7 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
         dados = dict(form.cleaned_data)
         try:
             if cargo.publicado and "confirmar" not in request.POST:
-                return _confirmar_ato(request, inscricao, form, origem, titulo, dados)
+                return _confirmar_ato(request, inscricao, form, origem=origem, titulo=titulo, dados=dados)
             feita = registrar(dados)
         except (cotas.ErroDeCotas, ValidationError, PermissionDenied) as erro:
             form.add_error(None, mensagem_de(erro))
@@ -112,7 +112,7 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
     return render(request, "concursos/registrar_ato_de_verificacao.html", contexto)
 
 
-def _confirmar_ato(request, inscricao: Inscricao, form, origem: str, titulo: str, dados: dict):
+def _confirmar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: str, dados: dict):
     grupo = dados.pop("grupo", PCD)
     situacao = dados.pop("situacao")
     previsto = verificacoes.prever_verificacao(inscricao, grupo, situacao, origem=origem, **dados)
