@@ -163,7 +163,3 @@ class ValidadorDeDataDeAto:
 
     def deconstruct(self):
         return ("comum.validacao.ValidadorDeDataDeAto", (self.rotulo,), {})
-
-
-def validador_de_nascimento(valor) -> None:
-    validar_nascimento(valor)
