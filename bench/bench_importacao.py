@@ -282,7 +282,7 @@ def executar(modo: str, arquivo: Path, banca: bool = False) -> dict:
         edital = Edital.objects.get(numero=1, ano=2025)
     else:
         edital = services.criar_edital(
-            criado_por=usuario,
+            por=usuario,
             numero=1,
             ano=2025,
             titulo="Concurso público (medida de desempenho)",
@@ -310,7 +310,7 @@ def executar(modo: str, arquivo: Path, banca: bool = False) -> dict:
             edital,
             conteudo,
             arquivo.name,
-            usuario=usuario,
+            por=usuario,
             progresso=lambda feitos, total: avisos.append((feitos, time.perf_counter() - inicio)),
             mapeamento=mapeamento,
         )

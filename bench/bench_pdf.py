@@ -136,12 +136,10 @@ def preparar(classificados: int) -> int:
         candidato.nome = candidato.nome[:200].strip()
         candidato.save(update_fields=["nome"])
     usuario = dados_em_escala.usuario_do_bench()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario, motivo="Benchmark do PDF")
+    resultado = services.gerar_resultado(cargo, por=usuario, motivo="Benchmark do PDF")
     for numero in resultado.saida["listas"]["geral"][:2]:
         inscricao = Inscricao.objects.get(cargo=cargo, numero=numero)
-        resultado = services.registrar_desistencia(
-            inscricao, documento="Bench 1/2026", registrada_por=usuario
-        ).resultado
+        resultado = services.registrar_desistencia(inscricao, documento="Bench 1/2026", por=usuario).resultado
     return resultado.pk
 
 

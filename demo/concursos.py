@@ -55,7 +55,7 @@ def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
     for chave, cargo in cargos.items():
         if not cargo.resultados.exists():
             with no_dia(PUBLICACAO_DA_GUARDA_2020) if chave == GUARDA_2020 else nullcontext():
-                services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
+                services.gerar_resultado(cargo, por=admin, motivo="Primeiro resultado (dados de demonstração)")
             criados["resultados"] += 1
     guarda_2020 = cargos.get(GUARDA_2020)
     if guarda_2020 is not None and not guarda_2020.eventos.exists():
@@ -70,7 +70,7 @@ def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
         if edital is None:
             with no_dia(demo.publicado_em):
                 edital = services.criar_edital(
-                    criado_por=admin,
+                    por=admin,
                     percentual_pcd=demo.percentual_pcd,
                     numero=demo.numero,
                     ano=demo.ano,
@@ -151,9 +151,7 @@ def _verificacoes(inscricoes: list[InscricaoDemo], cargos: dict, admin, criados:
                 )
             ato = _ato_da_demo(edital, grupo)
             with no_dia(ato["data_do_ato"]):
-                services.registrar_verificacao(
-                    registros[(edital.pk, i.numero)], grupo, situacao, registrada_por=admin, **ato
-                )
+                services.registrar_verificacao(registros[(edital.pk, i.numero)], grupo, situacao, por=admin, **ato)
             criados["atos_de_verificacao"] += 1
 
 
@@ -210,7 +208,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
         # Nunca antes da geração da versão (uma carga antiga pode tê-la gerado com o relógio de hoje).
         dia = max(PUBLICACAO_DA_GUARDA_2020, timezone.localdate(primeiro.gerado_em))
         with no_dia(dia):
-            services.publicar_resultado(primeiro, publicado_por=admin, diario_oficial=DiarioOficial("1.873", dia, "12"))
+            services.publicar_resultado(primeiro, por=admin, diario_oficial=DiarioOficial("1.873", dia, "12"))
     chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
     negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
     ampla = next(c.inscricao for c in chamadas if c.vaga == AMPLA)
@@ -229,7 +227,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
                 documento=documento,
                 data_do_ato=data_do_ato,
                 diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}",
-                registrado_por=admin,
+                por=admin,
             )
     deferido_em, prorrogada_em = date(2021, 3, 15), date(2022, 5, 20)
     with no_dia(deferido_em):
@@ -238,7 +236,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
             "negros",
             CONFIRMADO,
             origem=AtoDeVerificacao.RECURSO,
-            registrada_por=admin,
+            por=admin,
             documento="Recurso nº 17/2021, deferido pela comissão recursal",
             data_do_ato=deferido_em,
             motivo="A comissão recursal reconheceu o fenótipo negro do candidato.",
@@ -249,7 +247,7 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
             ate=date(2024, 6, 30),
             documento="Decreto nº 120/2022 (prorroga a validade do concurso)",
             data_do_ato=prorrogada_em,
-            registrado_por=admin,
+            por=admin,
         )
     return len(eventos) + 1
 

@@ -82,7 +82,7 @@ def registrar(publicados, *, ato: dict | None, previa_confirmada: str, usuario) 
         raise ValidationError("Informe o documento e a data do ato das correções de nota: nada foi gravado.")
     return [
         registrar_revisoes_de_nota(
-            publicados.cargos[pk], mudancas, registrado_por=usuario, **{c: ato.get(c) or "" for c in CAMPOS_DO_ATO}
+            publicados.cargos[pk], mudancas, por=usuario, **{c: ato.get(c) or "" for c in CAMPOS_DO_ATO}
         )
         for pk, mudancas in sorted(publicados.mudancas.items())
     ]

@@ -130,7 +130,7 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
     def tentar_de_novo(self, request, queryset):
         for processamento in queryset:
             try:
-                pedidos.tentar_de_novo(processamento, solicitado_por=request.user)
+                pedidos.tentar_de_novo(processamento, por=request.user)
             except pedidos.PedidoRecusado as recusa:
                 messages.warning(request, f"Nº {processamento.pk}: {' '.join(recusa.messages)}")
             else:

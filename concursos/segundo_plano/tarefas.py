@@ -67,7 +67,7 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
     def gerar() -> str:
         with transaction.atomic():
             resultado = services.gerar_resultado(
-                cargo, gerado_por=processamento.solicitado_por, motivo=motivo, processamento=processamento
+                cargo, por=processamento.solicitado_por, motivo=motivo, processamento=processamento
             )
             feita = {
                 "cargo": cargo.codigo,
@@ -140,7 +140,7 @@ def importar_arquivo(processamento_id: int) -> str:
             edital,
             conteudo,
             processamento.parametros.get("nome_do_arquivo", caminho),
-            usuario=processamento.solicitado_por,
+            por=processamento.solicitado_por,
             progresso=progresso,
             mapeamento=processamento.parametros.get("mapeamento"),
         )

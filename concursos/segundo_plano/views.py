@@ -24,7 +24,7 @@ def _ficha(processamento: Processamento):
 
 def _pedir(request, pedir, edital: Edital, descricao: str):
     try:
-        processamento = pedir(edital, solicitado_por=request.user)
+        processamento = pedir(edital, por=request.user)
     except pedidos.PedidoRecusado as recusa:
         messages.error(request, " ".join(recusa.messages))
         return redirect("admin:concursos_edital_change", edital.pk)

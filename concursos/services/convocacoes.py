@@ -34,10 +34,10 @@ def _texto(valor, campo: str, rotulo: str, limite: int) -> str:
 
 @transaction.atomic
 def publicar_ato_de_convocacao(
-    cargo: Cargo, *, numero: str, data, local: str, inscricoes, registrado_por, prazo=None
+    cargo: Cargo, *, numero: str, data, local: str, inscricoes, por, prazo=None
 ) -> AtoDeConvocacao:
     """Grava o ato com o PDF e o hash; ``inscricoes``: as escolhidas, todas convocadas agora."""
-    if registrado_por is None or not registrado_por.has_perm(PERMISSAO):
+    if por is None or not por.has_perm(PERMISSAO):
         raise PermissionDenied("Só o RH publica atos de convocação.")
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     numero = _texto(numero, "numero", "o número do ato", 40)
@@ -63,7 +63,7 @@ def publicar_ato_de_convocacao(
         inscricoes=[c.inscricao.numero for c in escolhidos],
         pdf=pdf,
         hash_do_pdf=hashlib.sha256(pdf).hexdigest(),
-        registrado_por=registrado_por,
+        registrado_por=por,
     )
 
 

@@ -28,9 +28,9 @@ def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None
 
 
 @transaction.atomic
-def criar_edital(*, criado_por, percentual_pcd: Decimal | None = None, cargos=(), **campos) -> Edital:
+def criar_edital(*, por, percentual_pcd: Decimal | None = None, cargos=(), **campos) -> Edital:
     """Cria o edital com os parâmetros do regime congelados e, opcionalmente, seus cargos."""
-    edital = Edital(criado_por=criado_por, **campos)
+    edital = Edital(criado_por=por, **campos)
     congelar_parametros(edital, percentual_pcd=percentual_pcd)
     edital.full_clean()
     edital.save()
@@ -40,7 +40,7 @@ def criar_edital(*, criado_por, percentual_pcd: Decimal | None = None, cargos=()
 
 
 @transaction.atomic
-def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, registrado_por) -> Edital:
+def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, por) -> Edital:
     """Registra a prorrogação da validade do concurso: uma só, por até o mesmo período, com o
     documento e a data do ato (CF art. 37, III; ``atos.conferir_prorrogacao``)."""
     edital = Edital.objects.select_for_update().get(pk=edital.pk)
@@ -50,6 +50,6 @@ def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, regi
     edital.prorrogada_ate = ate
     edital.prorrogacao_documento = documento.strip()[:200]
     edital.prorrogacao_data = data_do_ato
-    edital.prorrogacao_registrada_por = registrado_por
+    edital.prorrogacao_registrada_por = por
     edital.save()
     return edital

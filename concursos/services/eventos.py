@@ -23,7 +23,7 @@ from .resultados import gerar_resultado
 
 
 @transaction.atomic
-def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> EventoRegistrado:
+def registrar_evento(cargo: Cargo, *, tipo: str, por, **campos) -> EventoRegistrado:
     """Registra o evento e gera a nova versão do resultado, numa transação só.
 
     ``campos``: ``documento`` e ``data_do_ato`` (obrigatórios), ``motivo``, ``diario_oficial``,
@@ -38,16 +38,16 @@ def registrar_evento(cargo: Cargo, *, tipo: str, registrado_por, **campos) -> Ev
         raise ValidationError(
             {"tipo": f"A revisão de verificação não é um evento digitado: {COMO_MUDAR_A_VERIFICACAO}"}
         )
-    return _registrar_evento(cargo, tipo, registrado_por, campos)
+    return _registrar_evento(cargo, tipo, por, campos)
 
 
-def _registrar_evento(cargo: Cargo, tipo: str, registrado_por, campos: dict) -> EventoRegistrado:
+def _registrar_evento(cargo: Cargo, tipo: str, por, campos: dict) -> EventoRegistrado:
     # A trava do cargo vem antes da conferência: dois eventos simultâneos não conferem o mesmo cenário.
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    evento, _ = _evento_conferido(cargo, tipo, registrado_por, campos)
+    evento, _ = _evento_conferido(cargo, tipo, por, campos)
     evento.save()
     try:
-        resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=f"Evento: {evento}", evento=evento)
+        resultado = gerar_resultado(cargo, por=por, motivo=f"Evento: {evento}", evento=evento)
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou o evento: {erro}") from erro
     return EventoRegistrado(evento, resultado)
@@ -59,9 +59,9 @@ def prever_evento(cargo: Cargo, *, tipo: str, **campos) -> cotas.Resultado:
     return prever(cargo, tipo=tipo, **campos)[0]
 
 
-def prever(cargo: Cargo, *, tipo: str, registrado_por=None, **campos) -> tuple[cotas.Resultado, int]:
+def prever(cargo: Cargo, *, tipo: str, por=None, **campos) -> tuple[cotas.Resultado, int]:
     """``prever_evento`` e o número que o evento terá no cenário (o último)."""
-    evento, cenario = _evento_conferido(cargo, tipo, registrado_por, campos, com_cenario=True)
+    evento, cenario = _evento_conferido(cargo, tipo, por, campos, com_cenario=True)
     cenario["eventos"].append(_do_cenario(evento))
     try:
         return cotas.simular(cotas.ler_cenario(cenario)), len(cenario["eventos"])
@@ -84,7 +84,7 @@ def _do_cenario(evento: Evento) -> dict:
     )
 
 
-def _evento_conferido(cargo: Cargo, tipo: str, registrado_por, campos: dict, *, com_cenario=False):
+def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario=False):
     """O evento montado e conferido, ainda não gravado, e o cenário vigente (lido só se preciso)."""
     campos = dict(campos)
     desconhecidos = set(campos) - CAMPOS_DO_EVENTO
@@ -121,9 +121,9 @@ def _evento_conferido(cargo: Cargo, tipo: str, registrado_por, campos: dict, *, 
         notas_parciais=_notas_parciais(campos.get("notas_parciais")) if tipo == NOTA else {},
         sub_judice=bool(campos.get("sub_judice")) and revisao,
         processo=(campos.get("processo") or "").strip() if revisao else "",
-        registrado_por=registrado_por,
+        registrado_por=por,
     )
-    evento.full_clean(exclude=["registrado_por"] if registrado_por is None else None)
+    evento.full_clean(exclude=["registrado_por"] if por is None else None)
     cenario = None
     if revisao or com_cenario:
         cenario = cenario_do_cargo(cargo)
@@ -166,7 +166,7 @@ def _notas_parciais(notas) -> dict:
 
 
 def registrar_desistencia(
-    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", registrada_por
+    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", por
 ) -> EventoRegistrado:
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
@@ -176,7 +176,7 @@ def registrar_desistencia(
         documento=documento,
         data_do_ato=data_do_ato,
         motivo=motivo,
-        registrado_por=registrada_por,
+        por=por,
     )
 
 
@@ -186,9 +186,7 @@ JA_REVERTIDO = (
 
 
 @transaction.atomic
-def reverter_evento(
-    evento: Evento, *, documento: str, motivo: str, registrado_por, data_do_ato=None
-) -> EventoRegistrado:
+def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do_ato=None) -> EventoRegistrado:
     """Desfaz um evento registrado por engano com um novo registro que diz por quê (a data do ato,
     se não informada, é a do registro: corrigir um engano não é um ato do concurso)."""
     if not motivo or not motivo.strip():
@@ -207,7 +205,7 @@ def reverter_evento(
         documento=(documento or "").strip() or "—",
         motivo=motivo.strip(),
         data_do_ato=data_do_ato or timezone.localdate(),
-        registrado_por=registrado_por,
+        registrado_por=por,
     )
     try:
         with transaction.atomic():  # ponto de salvamento: a transação de fora continua utilizável
@@ -215,5 +213,5 @@ def reverter_evento(
     except IntegrityError:
         # Outra reversão do mesmo evento gravou entre a conferência e esta (Evento.reverte é único).
         raise ValidationError(JA_REVERTIDO.format(evento=evento)) from None
-    resultado = gerar_resultado(evento.cargo, gerado_por=registrado_por, motivo=f"Reversão: {evento}", evento=reversao)
+    resultado = gerar_resultado(evento.cargo, por=por, motivo=f"Reversão: {evento}", evento=reversao)
     return EventoRegistrado(reversao, resultado)

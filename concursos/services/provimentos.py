@@ -55,9 +55,9 @@ def _provimento_travado(inscricao: Inscricao) -> Provimento:
 
 
 @transaction.atomic
-def registrar_nomeacao(inscricao: Inscricao, *, portaria: str, data_da_nomeacao, registrado_por) -> Provimento:
+def registrar_nomeacao(inscricao: Inscricao, *, portaria: str, data_da_nomeacao, por) -> Provimento:
     """A nomeação do convocado: a portaria e a data da publicação (dentro da validade do concurso)."""
-    _conferir_permissao(registrado_por)
+    _conferir_permissao(por)
     inscricao = Inscricao.objects.select_for_update().select_related("cargo", "edital").get(pk=inscricao.pk)
     _conferir_convocado(inscricao)
     anterior = Provimento.objects.filter(inscricao=inscricao).first()
@@ -71,17 +71,17 @@ def registrar_nomeacao(inscricao: Inscricao, *, portaria: str, data_da_nomeacao,
         raise ValidationError({"portaria": "Informe o número da portaria de nomeação."})
     conferir_data_do_ato(inscricao.edital, data_da_nomeacao, campo="data_da_nomeacao")
     provimento = Provimento(
-        inscricao=inscricao, portaria=portaria, data_da_nomeacao=data_da_nomeacao, registrado_por=registrado_por
+        inscricao=inscricao, portaria=portaria, data_da_nomeacao=data_da_nomeacao, registrado_por=por
     )
-    provimento._history_user = registrado_por
+    provimento._history_user = por
     provimento.save()
     return provimento
 
 
 @transaction.atomic
-def registrar_posse(inscricao: Inscricao, *, data_da_posse, registrado_por) -> Provimento:
+def registrar_posse(inscricao: Inscricao, *, data_da_posse, por) -> Provimento:
     """A posse do nomeado, não antes da publicação da nomeação nem no futuro."""
-    _conferir_permissao(registrado_por)
+    _conferir_permissao(por)
     provimento = _provimento_travado(inscricao)
     _conferir_convocado(inscricao)
     if provimento.data_da_posse is not None:
@@ -96,16 +96,16 @@ def registrar_posse(inscricao: Inscricao, *, data_da_posse, registrado_por) -> P
                 f"({data(provimento.data_da_nomeacao)})."
             }
         )
-    provimento.data_da_posse, provimento.posse_registrada_por = data_da_posse, registrado_por
-    provimento._history_user = registrado_por
+    provimento.data_da_posse, provimento.posse_registrada_por = data_da_posse, por
+    provimento._history_user = por
     provimento.save(update_fields=["data_da_posse", "posse_registrada_por"])
     return provimento
 
 
 @transaction.atomic
-def registrar_exercicio(inscricao: Inscricao, *, data_do_exercicio, registrado_por) -> Provimento:
+def registrar_exercicio(inscricao: Inscricao, *, data_do_exercicio, por) -> Provimento:
     """O início do exercício do empossado, não antes da posse nem no futuro."""
-    _conferir_permissao(registrado_por)
+    _conferir_permissao(por)
     provimento = _provimento_travado(inscricao)
     if provimento.data_da_posse is None:
         raise ValidationError(f"A inscrição {inscricao.numero} ainda não tomou posse: registre antes a posse.")
@@ -121,7 +121,7 @@ def registrar_exercicio(inscricao: Inscricao, *, data_do_exercicio, registrado_p
                 f"({data(provimento.data_da_posse)})."
             }
         )
-    provimento.data_do_exercicio, provimento.exercicio_registrado_por = data_do_exercicio, registrado_por
-    provimento._history_user = registrado_por
+    provimento.data_do_exercicio, provimento.exercicio_registrado_por = data_do_exercicio, por
+    provimento._history_user = por
     provimento.save(update_fields=["data_do_exercicio", "exercicio_registrado_por"])
     return provimento

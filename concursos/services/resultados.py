@@ -26,7 +26,7 @@ from ..models import Cargo, Edital, Evento, Resultado
 
 @transaction.atomic
 def gerar_resultado(
-    cargo: Cargo, *, gerado_por, motivo: str = "", evento: Evento | None = None, processamento=None
+    cargo: Cargo, *, por, motivo: str = "", evento: Evento | None = None, processamento=None
 ) -> Resultado:
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou.
@@ -37,9 +37,7 @@ def gerar_resultado(
     vista = _ultimas_versoes([cargo.pk]).get(cargo.pk)  # antes da trava: o que já estava gravado
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     with sem_coleta_de_ciclos():
-        return _gerar(
-            cargo, gerado_por=gerado_por, motivo=motivo, evento=evento, processamento=processamento, vista=vista
-        )
+        return _gerar(cargo, por=por, motivo=motivo, evento=evento, processamento=processamento, vista=vista)
 
 
 def _ultimas_versoes(cargos) -> dict[int, int]:
@@ -48,7 +46,7 @@ def _ultimas_versoes(cargos) -> dict[int, int]:
     return {linha["cargo"]: linha["ultima"] for linha in ultimas.order_by()}
 
 
-def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, processamento, vista=None) -> Resultado:
+def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamento, vista=None) -> Resultado:
     """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação;
     ``vista``: a última versão que havia antes da trava (outra mais nova foi gravada enquanto se esperava)."""
     with fase("leitura"):
@@ -79,7 +77,7 @@ def _gerar(cargo: Cargo, *, gerado_por, motivo: str, evento: Evento | None, proc
             motivo=motivo[:200],
             evento=evento,
             processamento=processamento,
-            gerado_por=gerado_por,
+            gerado_por=por,
         )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     resultado.sem_mudanca = False
@@ -91,7 +89,7 @@ def _mesma_saida(saida: dict, gravada: dict | None) -> bool:
     return gravada is not None and json.loads(json.dumps(saida, cls=DjangoJSONEncoder)) == gravada
 
 
-def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") -> list[Resultado]:
+def gerar_resultados_do_edital(edital: Edital, *, por, motivo: str = "") -> list[Resultado]:
     """Gera todos os cargos numa só transação: ou todos, ou nenhum.
 
     Devolve as versões sem as entradas, a saída e as diferenças (carregadas do banco só se alguém
@@ -107,7 +105,7 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
                 for r in (
                     _gerar(
                         cargo,
-                        gerado_por=gerado_por,
+                        por=por,
                         motivo=motivo,
                         evento=None,
                         processamento=None,
@@ -124,9 +122,7 @@ def gerar_resultados_do_edital(edital: Edital, *, gerado_por, motivo: str = "") 
 
 
 @transaction.atomic
-def publicar_resultado(
-    resultado: Resultado, *, publicado_por, diario_oficial: DiarioOficial | None = None
-) -> Resultado:
+def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None = None) -> Resultado:
     """Publica a versão com a referência no Diário Oficial (edição, data e página, conferidas por
     ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
     empates) e versão superada. As telas e o comando sempre exigem a referência; sem ela (``None``) só publicam
@@ -147,7 +143,7 @@ def publicar_resultado(
         {} if diario_oficial is None else conferir_diario_oficial(diario_oficial, resultado).campos_do_resultado()
     )
     Resultado.objects.filter(pk=resultado.pk).update(
-        status=Resultado.PUBLICADO, publicado_por=publicado_por, publicado_em=timezone.now(), **referencia
+        status=Resultado.PUBLICADO, publicado_por=por, publicado_em=timezone.now(), **referencia
     )
     resultado.refresh_from_db()
     return resultado

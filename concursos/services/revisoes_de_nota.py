@@ -211,7 +211,7 @@ def registrar_revisoes_de_nota(
     *,
     documento: str,
     data_do_ato,
-    registrado_por,
+    por,
     diario_oficial: str = "",
     sub_judice: bool = False,
     processo: str = "",
@@ -253,7 +253,7 @@ def registrar_revisoes_de_nota(
             notas_parciais={campo: str(conferir_nota(valor)) for campo, valor in mudanca.parciais.items()},
             sub_judice=bool(sub_judice),
             processo=(processo or "").strip(),
-            registrado_por=registrado_por,
+            registrado_por=por,
         )
         evento.full_clean()
         eventos.append(evento)
@@ -262,7 +262,7 @@ def registrar_revisoes_de_nota(
     descricao = f"Correção de nota de {len(eventos)} candidato(s): {documento}, de {data(data_do_ato)}"
     try:
         # A versão fica ligada ao último evento (o número dela no cenário é o último).
-        resultado = gerar_resultado(cargo, gerado_por=registrado_por, motivo=descricao, evento=eventos[-1])
+        resultado = gerar_resultado(cargo, por=por, motivo=descricao, evento=eventos[-1])
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou as correções de nota: {erro}") from erro
     return RevisoesRegistradas(eventos, resultado)

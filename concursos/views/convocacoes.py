@@ -69,9 +69,7 @@ def publicar_convocacao(request, pk: int):
     if form.is_valid():
         dados = {campo: form.cleaned_data[campo] for campo in ("numero", "data", "local", "prazo")}
         try:
-            ato = convocacoes.publicar_ato_de_convocacao(
-                cargo, inscricoes=form.escolhidas(), registrado_por=request.user, **dados
-            )
+            ato = convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=form.escolhidas(), por=request.user, **dados)
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:

@@ -37,7 +37,7 @@ def prorrogar_validade(request, pk: int):
     form = ProrrogacaoForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            services.prorrogar_validade(edital, registrado_por=request.user, **form.cleaned_data)
+            services.prorrogar_validade(edital, por=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:

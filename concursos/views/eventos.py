@@ -59,7 +59,7 @@ def registrar_evento(request, pk: int, tipo: str):
                     contexto["inscricao_escolhida"] = form.fields["inscricao"].rotular(form.cleaned_data["inscricao"])
                 contexto.update(resumo_da_previsao(cargo, previsto, numero))
                 return render(request, "concursos/confirmar_evento.html", contexto)
-            registrado = services.registrar_evento(cargo, tipo=tipo, registrado_por=request.user, **form.cleaned_data)
+            registrado = services.registrar_evento(cargo, tipo=tipo, por=request.user, **form.cleaned_data)
         except (cotas.ErroDeCotas, ValidationError) as erro:
             form.add_error(None, mensagem_de(erro))
         else:
@@ -122,7 +122,7 @@ def reverter_evento(request, pk: int):
     form = ReversaoForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            registrado = services.reverter_evento(evento, registrado_por=request.user, **form.cleaned_data)
+            registrado = services.reverter_evento(evento, por=request.user, **form.cleaned_data)
         except (cotas.ErroDeCotas, ValidationError) as erro:
             form.add_error(None, mensagem_de(erro))
         else:

@@ -62,7 +62,7 @@ def registrar_provimento(request, pk: int):
     form = classe(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            servico(inscricao, registrado_por=request.user, **form.cleaned_data)
+            servico(inscricao, por=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:

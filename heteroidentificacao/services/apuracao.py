@@ -202,7 +202,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
                 documento=processo.numero,
                 data_do_ato=processo.decidido_em,
                 motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
-                registrado_por=por,
+                por=por,
             )
         except cotas.ErroDeCotas as erro:
             raise ValidationError(f"O motor de cotas recusou a anulação: {erro}") from erro
@@ -214,7 +214,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             opcao.grupo,
             DECLARACAO_FALSA,
             origem=AtoDeVerificacao.APURACAO,
-            registrada_por=por,
+            por=por,
             documento=processo.numero,
             data_do_ato=processo.decidido_em,
             motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",

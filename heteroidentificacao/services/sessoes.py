@@ -303,7 +303,7 @@ def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) 
         comissao.grupo,
         situacao,
         origem="recurso" if comissao.tipo == Comissao.RECURSAL else "comissao",
-        registrada_por=por,
+        por=por,
         documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
         data_do_ato=timezone.localdate(),
         motivo=chamado.motivo_da_decisao,

@@ -52,7 +52,7 @@ def cargo():
 def publicado(rh):
     cargo = cargo_do_exemplo_da_alternancia()
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 
@@ -140,7 +140,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
     with pytest.raises(ValidationError, match="não é um evento digitado"):
         services.registrar_evento(
             publicado, tipo="verificacao", inscricao=yuri, grupo="negros", situacao="nao_confirmado",
-            documento="Of. 1", data_do_ato=ATO, registrado_por=rh,
+            documento="Of. 1", data_do_ato=ATO, por=rh,
         )  # fmt: skip
     client.force_login(rh)
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"])
@@ -170,7 +170,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
 def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, numero, grupo, nova, origem, mensagem):
     with pytest.raises(ValidationError, match=mensagem):
         services.registrar_verificacao(
-            cargo.inscricoes.get(numero=numero), grupo, nova, origem=origem, registrada_por=rh,
+            cargo.inscricoes.get(numero=numero), grupo, nova, origem=origem, por=rh,
             documento="Ata 1", data_do_ato=ATO, equipe=EQUIPE, processo="5001",
         )  # fmt: skip
     assert (
@@ -181,9 +181,7 @@ def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, nume
 
 def test_origem_e_obrigatoria():
     with pytest.raises(TypeError, match="origem"):
-        services.registrar_verificacao(
-            None, "negros", "confirmado", registrada_por=None, documento="x", data_do_ato=ATO
-        )
+        services.registrar_verificacao(None, "negros", "confirmado", por=None, documento="x", data_do_ato=ATO)
 
 
 def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
@@ -193,7 +191,7 @@ def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
         "negros",
         "declaracao_falsa",
         origem="apuracao",
-        registrada_por=rh,
+        por=rh,
         documento="PA 2025/7",
         data_do_ato=ATO,
     )

@@ -25,7 +25,7 @@ def cargo():
     inscricao(cargo, "10060", 40, nome="José Antônio Pereira")
     inscricao(cargo, "2001", 30, nome="Marta Souza")
     Candidato.objects.filter(nome="Maria da Conceição Araújo").update(cpf=CPF_DA_CONCEICAO)
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    services.gerar_resultado(cargo, por=usuario("autor"))
     return cargo
 
 

@@ -256,7 +256,7 @@ def test_confirmacao_recusa_o_que_mudou_desde_a_previa(client, cargo, rh):
 def test_linha_de_cargo_publicado_e_recusada_e_aponta_a_ficha_da_inscricao(client, rh):
     cargo = cargo_do_exemplo_da_alternancia()
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     cargo = Cargo.objects.get(pk=cargo.pk)
     client.force_login(rh)
     previa = enviar(client, cargo.edital, planilha(f"P;não confirmada;{EQUIPE};Parecer EM 20/2025;02/06/2025"))

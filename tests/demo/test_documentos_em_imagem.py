@@ -43,7 +43,7 @@ def demo():
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
         diario_oficial = DiarioOficial(EDICAO_DO_DIARIO_OFICIAL, timezone.localdate(), "7")
-        servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por, diario_oficial=diario_oficial)
+        servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por, diario_oficial=diario_oficial)
     return Edital.objects.order_by("ano", "numero")
 
 

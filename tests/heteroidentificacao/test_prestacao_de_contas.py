@@ -41,7 +41,7 @@ def demo():
     call_command("carregar_demo", stdout=StringIO())
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
-        servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+        servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por)
     return Edital.objects.get(ano=2020)
 
 
@@ -92,7 +92,7 @@ def test_na_demonstracao_nenhuma_chamada_conta_dias_negativos():
     call_command("carregar_demo", stdout=StringIO())
     assert dias_da_prestacao() and min(dias_da_prestacao()) == 0
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
-    servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+    servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por)
     assert min(dias_da_prestacao()) == 0
     (guarda,) = cargos_na_prestacao(Edital.objects.get(ano=2020))
     assert guarda.publicado_em == date(2020, 4, 17)
@@ -138,9 +138,7 @@ def pequeno():
         joana="nao_confirma",
     )
     encerrar(recursal)
-    servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh()), publicado_por=rh()
-    )
+    servicos_de_concursos.publicar_resultado(servicos_de_concursos.gerar_resultado(cargo, por=rh()), por=rh())
     return cargo.edital
 
 
