@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import data
 from concursos.models import Edital, Inscricao
 from cotas import quorum
@@ -183,7 +183,7 @@ def exigir_recursos_julgados(linhas: list[LinhaDoResultado]) -> None:
             f"Há recurso ainda não julgado (inscrições {', '.join(pendentes)}): o resultado definitivo sai "
             "depois do julgamento pela comissão recursal."
         )
-    hoje = timezone.localdate()
+    hoje = relogio.hoje()
     abertos = []
     for linha in linhas:
         chamado = linha.chamado

@@ -8,7 +8,10 @@ módulo por tópico (``models/``, ``admin/``, ``views/``, ``services/``, e ``con
 lê); nenhum módulo tem no nome a camada e o tópico ao mesmo tempo (``provimento_no_admin.py``); o topo
 de ``concursos/`` tem no máximo 20 módulos; o admin de cada app é registrado num lugar só; nenhum
 módulo de um subpacote importa as camadas de cima do app; e nenhum import do projeto se esconde
-dentro de uma função sem um motivo escrito aqui."""
+dentro de uma função sem um motivo escrito aqui.
+
+E o relógio: só ``comum/relogio.py`` lê o "agora" (os serviços recebem o momento do ato), e nenhum
+módulo de produto troca peças em tempo de execução com ``unittest.mock``."""
 
 import ast
 from pathlib import Path
@@ -261,3 +264,60 @@ def _imports_em_funcao(modulo: str, arquivo: Path) -> set[tuple[str, str]]:
 def test_nenhum_import_do_projeto_se_esconde_numa_funcao_sem_motivo():
     escondidos = set().union(*(_imports_em_funcao(modulo, arquivo) for modulo, arquivo in MODULOS.items()))
     assert escondidos == set(IMPORTS_EM_FUNCAO)
+
+
+# ---------------------------------------------------------------- o relógio
+
+RELOGIO = "comum/relogio.py"
+# Ler o "agora": chamar (ou passar adiante, como ``initial=timezone.localdate``) estas funções.
+LEITURAS_DO_RELOGIO = {
+    "timezone.now",
+    "timezone.localdate",
+    "timezone.localtime",
+    "datetime.now",
+    "datetime.utcnow",
+    "datetime.today",
+    "date.today",
+}
+# Com um argumento, ``localdate``/``localtime`` só convertem um momento dado: não leem o relógio.
+CONVERTEM_COM_ARGUMENTO = {"timezone.localdate", "timezone.localtime"}
+
+
+def leituras_do_relogio(codigo: str) -> list[str]:
+    """Cada leitura do "agora" no código, como ``linha: expressão``."""
+    arvore = ast.parse(codigo)
+    com_argumento = {
+        id(no.func)
+        for no in ast.walk(arvore)
+        if isinstance(no, ast.Call) and ast.unparse(no.func) in CONVERTEM_COM_ARGUMENTO and (no.args or no.keywords)
+    }
+    return [
+        f"{no.lineno}: {ast.unparse(no)}"
+        for no in ast.walk(arvore)
+        if isinstance(no, ast.Attribute) and ast.unparse(no) in LEITURAS_DO_RELOGIO and id(no) not in com_argumento
+    ]
+
+
+def test_so_o_relogio_le_o_agora():
+    leem = {
+        _produto(arquivo): leituras
+        for arquivo in MODULOS.values()
+        if _produto(arquivo) != RELOGIO and (leituras := leituras_do_relogio(arquivo.read_text(encoding="utf-8")))
+    }
+    assert leem == {}
+
+
+def test_o_teste_do_relogio_acha_cada_leitura():
+    codigo = "timezone.now()\ntimezone.localdate()\ninitial = timezone.localdate\ndate.today()\ntimezone.localtime(x)"
+    assert sorted(linha.split(":")[0] for linha in leituras_do_relogio(codigo)) == ["1", "2", "3", "4"]
+
+
+def test_nenhum_modulo_de_produto_importa_unittest_mock():
+    importam = {
+        _produto(arquivo)
+        for arquivo in MODULOS.values()
+        for no in ast.walk(ast.parse(arquivo.read_text(encoding="utf-8")))
+        if (isinstance(no, ast.Import) and any(a.name.startswith("unittest") for a in no.names))
+        or (isinstance(no, ast.ImportFrom) and (no.module or "").startswith("unittest"))
+    }
+    assert importam == set()

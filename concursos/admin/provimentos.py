@@ -3,8 +3,8 @@ convocados na página do cargo e as fichas, só para leitura (quem grava são os
 ``services.provimentos`` e ``services.convocacoes``)."""
 
 from django.contrib import admin
-from django.utils import timezone
 
+from comum import relogio
 from comum.admin import SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
@@ -20,9 +20,9 @@ AJUDA_DOS_PRAZOS = (
 
 def contexto_dos_provimentos(request, cargo) -> dict:
     """O quadro dos convocados e os atos de convocação da página do cargo, com "hoje" de
-    ``timezone.localdate()``."""
+    ``relogio.hoje()``."""
     return {
-        "convocados": situacao_dos_convocados(cargo, timezone.localdate()),
+        "convocados": situacao_dos_convocados(cargo, relogio.hoje()),
         "pode_prover": request.user.has_perm(PERMISSAO),
         "tipo_nao_posse": NAO_POSSE,
         "tipo_desistencia": DESISTENCIA,

@@ -5,15 +5,14 @@ Convocado é quem está na ordem de convocação vigente do cargo (``posicoes.li
 última versão, depois do resultado publicado e dos eventos; docs/REGRAS.md §5).
 
 Os prazos (``descrever_prazo``, ``vencido``) são funções puras: ``hoje`` vem de quem chama
-(``timezone.localdate()`` nas telas), para que os testes fixem a data. O prazo é o último dia: no
+(``comum.relogio.hoje()`` nas telas), para que os testes fixem a data. O prazo é o último dia: no
 próprio dia ainda não venceu; no dia seguinte, venceu há 1 dia.
 """
 
 from dataclasses import dataclass
 from datetime import date
 
-from django.utils import timezone
-
+from comum import relogio
 from comum.exibicao import data
 from cotas.regimes import rotulo_do_grupo
 
@@ -102,5 +101,5 @@ def situacao_do_convocado(convocado: Convocado, hoje: date) -> dict:
 
 
 def situacao_dos_convocados(cargo: Cargo, hoje: date | None = None) -> list[dict]:
-    hoje = hoje or timezone.localdate()
+    hoje = hoje or relogio.hoje()
     return [situacao_do_convocado(c, hoje) for c in convocados(cargo)]

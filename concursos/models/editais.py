@@ -16,6 +16,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 import cotas
+from comum import relogio
 from cotas.modelo import (
     CONCURSO_PUBLICO,
     DESEMPATE_PADRAO,
@@ -81,7 +82,7 @@ class Edital(models.Model):
     criado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT, null=True, editable=False
     )
-    criado_em = models.DateTimeField("criado em", auto_now_add=True)
+    criado_em = models.DateTimeField("criado em", default=relogio.agora, editable=False, blank=True)
     # Quem assina os anexos do edital (o quadro de vagas); sem nome, o bloco de assinatura fica em branco.
     signatario_nome = models.CharField("nome de quem assina os anexos", max_length=200, blank=True)
     signatario_funcao = models.CharField("cargo ou função de quem assina", max_length=200, blank=True)

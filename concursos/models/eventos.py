@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from comum import relogio
 from comum.modelos import SoInclusao
 from cotas.eventos import TIPOS_DE_EVENTO
 
@@ -74,7 +75,7 @@ class Evento(SoInclusao, models.Model):
     registrado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT
     )
-    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    registrado_em = models.DateTimeField("registrado em", default=relogio.agora, editable=False, blank=True)
     history = HistoricalRecords(verbose_name="histórico do evento", verbose_name_plural="históricos do evento")
 
     objects = EventoQuerySet.as_manager()

@@ -9,6 +9,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 import cotas
+from comum import relogio
 
 from ..diario_oficial import DiarioOficial, do_resultado
 from ..saida_do_motor import ler_saida
@@ -44,7 +45,7 @@ class Resultado(models.Model):
     gerado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="gerado por", on_delete=models.PROTECT, related_name="+"
     )
-    gerado_em = models.DateTimeField("gerado em", auto_now_add=True)
+    gerado_em = models.DateTimeField("gerado em", default=relogio.agora, editable=False, blank=True)
     publicado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="publicado por",

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from comum import relogio
 from comum.modelos import SoInclusao
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
@@ -147,7 +148,7 @@ class AtoDeVerificacao(SoInclusao, models.Model):
     registrado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
     )
-    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    registrado_em = models.DateTimeField("registrado em", default=relogio.agora, editable=False, blank=True)
     evento = models.OneToOneField(
         "concursos.Evento",
         verbose_name="evento de revisão",

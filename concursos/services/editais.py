@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import cotas
+from comum import relogio
 
 from ..atos import conferir_prorrogacao
 from ..models import Cargo, Edital
@@ -28,9 +29,10 @@ def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None
 
 
 @transaction.atomic
-def criar_edital(*, por, percentual_pcd: Decimal | None = None, cargos=(), **campos) -> Edital:
-    """Cria o edital com os parâmetros do regime congelados e, opcionalmente, seus cargos."""
-    edital = Edital(criado_por=por, **campos)
+def criar_edital(*, por, percentual_pcd: Decimal | None = None, cargos=(), em=None, **campos) -> Edital:
+    """Cria o edital com os parâmetros do regime congelados e, opcionalmente, seus cargos; ``em``: o
+    momento da criação (sem ele, o do relógio)."""
+    edital = Edital(criado_por=por, criado_em=em or relogio.agora(), **campos)
     congelar_parametros(edital, percentual_pcd=percentual_pcd)
     edital.full_clean()
     edital.save()
@@ -40,13 +42,13 @@ def criar_edital(*, por, percentual_pcd: Decimal | None = None, cargos=(), **cam
 
 
 @transaction.atomic
-def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, por) -> Edital:
+def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, por, em=None) -> Edital:
     """Registra a prorrogação da validade do concurso: uma só, por até o mesmo período, com o
     documento e a data do ato (CF art. 37, III; ``atos.conferir_prorrogacao``)."""
     edital = Edital.objects.select_for_update().get(pk=edital.pk)
     if not documento or not documento.strip():
         raise ValidationError({"documento": "Informe o documento que prorroga a validade (decreto, portaria)."})
-    conferir_prorrogacao(edital, ate, data_do_ato)
+    conferir_prorrogacao(edital, ate, data_do_ato, hoje=relogio.dia_de(em))
     edital.prorrogada_ate = ate
     edital.prorrogacao_documento = documento.strip()[:200]
     edital.prorrogacao_data = data_do_ato

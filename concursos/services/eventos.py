@@ -8,9 +8,9 @@ Qualquer recusa é ``ValidationError`` e nada fica gravado: nem o evento, nem a 
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 import cotas
+from comum import relogio
 from comum.validacao import validar_texto
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
@@ -23,7 +23,7 @@ from .resultados import gerar_resultado
 
 
 @transaction.atomic
-def registrar_evento(cargo: Cargo, *, tipo: str, por, **campos) -> EventoRegistrado:
+def registrar_evento(cargo: Cargo, *, tipo: str, por, em=None, **campos) -> EventoRegistrado:
     """Registra o evento e gera a nova versão do resultado, numa transação só.
 
     ``campos``: ``documento`` e ``data_do_ato`` (obrigatórios), ``motivo``, ``diario_oficial``,
@@ -38,16 +38,17 @@ def registrar_evento(cargo: Cargo, *, tipo: str, por, **campos) -> EventoRegistr
         raise ValidationError(
             {"tipo": f"A revisão de verificação não é um evento digitado: {COMO_MUDAR_A_VERIFICACAO}"}
         )
-    return _registrar_evento(cargo, tipo, por, campos)
+    return _registrar_evento(cargo, tipo, por, campos, em=em)
 
 
-def _registrar_evento(cargo: Cargo, tipo: str, por, campos: dict) -> EventoRegistrado:
+def _registrar_evento(cargo: Cargo, tipo: str, por, campos: dict, *, em=None) -> EventoRegistrado:
+    """``em``: o momento do registro (sem ele, o do relógio); o "hoje" das conferências é o dia dele."""
     # A trava do cargo vem antes da conferência: dois eventos simultâneos não conferem o mesmo cenário.
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    evento, _ = _evento_conferido(cargo, tipo, por, campos)
+    evento, _ = _evento_conferido(cargo, tipo, por, campos, em=em)
     evento.save()
     try:
-        resultado = gerar_resultado(cargo, por=por, motivo=f"Evento: {evento}", evento=evento)
+        resultado = gerar_resultado(cargo, por=por, motivo=f"Evento: {evento}", evento=evento, em=em)
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusou o evento: {erro}") from erro
     return EventoRegistrado(evento, resultado)
@@ -84,7 +85,7 @@ def _do_cenario(evento: Evento) -> dict:
     )
 
 
-def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario=False):
+def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario=False, em=None):
     """O evento montado e conferido, ainda não gravado, e o cenário vigente (lido só se preciso)."""
     campos = dict(campos)
     desconhecidos = set(campos) - CAMPOS_DO_EVENTO
@@ -103,7 +104,7 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario
         raise ValidationError({"inscricao": f"Escolha a inscrição do evento ({tipo_de_evento.rotulo.lower()})."})
     if inscricao is not None and inscricao.cargo_id != cargo.pk:
         raise ValidationError({"inscricao": f"A inscrição {inscricao.numero} não é deste cargo."})
-    conferir_data_do_ato(cargo.edital, campos.get("data_do_ato"))
+    conferir_data_do_ato(cargo.edital, campos.get("data_do_ato"), hoje=relogio.dia_de(em))
     revisao = tipo_de_evento.revisao
     nota = conferir_nota(campos.get("nota")) if tipo == NOTA else None
     evento = Evento(
@@ -122,6 +123,7 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario
         sub_judice=bool(campos.get("sub_judice")) and revisao,
         processo=(campos.get("processo") or "").strip() if revisao else "",
         registrado_por=por,
+        registrado_em=em or relogio.agora(),
     )
     evento.full_clean(exclude=["registrado_por"] if por is None else None)
     cenario = None
@@ -166,7 +168,7 @@ def _notas_parciais(notas) -> dict:
 
 
 def registrar_desistencia(
-    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", por
+    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", por, em=None
 ) -> EventoRegistrado:
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
@@ -177,6 +179,7 @@ def registrar_desistencia(
         data_do_ato=data_do_ato,
         motivo=motivo,
         por=por,
+        em=em,
     )
 
 
@@ -186,7 +189,7 @@ JA_REVERTIDO = (
 
 
 @transaction.atomic
-def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do_ato=None) -> EventoRegistrado:
+def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do_ato=None, em=None) -> EventoRegistrado:
     """Desfaz um evento registrado por engano com um novo registro que diz por quê (a data do ato,
     se não informada, é a do registro: corrigir um engano não é um ato do concurso)."""
     if not motivo or not motivo.strip():
@@ -204,8 +207,9 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do
         reverte=evento,
         documento=(documento or "").strip() or "—",
         motivo=motivo.strip(),
-        data_do_ato=data_do_ato or timezone.localdate(),
+        data_do_ato=data_do_ato or relogio.dia_de(em),
         registrado_por=por,
+        registrado_em=em or relogio.agora(),
     )
     try:
         with transaction.atomic():  # ponto de salvamento: a transação de fora continua utilizável
@@ -213,5 +217,5 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do
     except IntegrityError:
         # Outra reversão do mesmo evento gravou entre a conferência e esta (Evento.reverte é único).
         raise ValidationError(JA_REVERTIDO.format(evento=evento)) from None
-    resultado = gerar_resultado(evento.cargo, por=por, motivo=f"Reversão: {evento}", evento=reversao)
+    resultado = gerar_resultado(evento.cargo, por=por, motivo=f"Reversão: {evento}", evento=reversao, em=em)
     return EventoRegistrado(reversao, resultado)

@@ -14,8 +14,8 @@ from datetime import date
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import data
 from comum.validacao import validar_texto
 
@@ -42,7 +42,7 @@ def _conferir_convocado(inscricao: Inscricao) -> None:
 def _recusar_futura(valor: date, campo: str, rotulo: str) -> None:
     if not isinstance(valor, date):
         raise ValidationError({campo: f"Informe {rotulo} (dd/mm/aaaa)."})
-    hoje = timezone.localdate()
+    hoje = relogio.hoje()
     if valor > hoje:
         raise ValidationError({campo: f"A {rotulo} ({data(valor)}) está no futuro (hoje é {data(hoje)})."})
 

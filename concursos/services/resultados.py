@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
 import cotas
+from comum import relogio
 from comum.coleta import sem_coleta_de_ciclos
 
 from ..adapters import cenario_do_cargo, cenario_para_gravar
@@ -26,7 +26,7 @@ from ..models import Cargo, Edital, Evento, Resultado
 
 @transaction.atomic
 def gerar_resultado(
-    cargo: Cargo, *, por, motivo: str = "", evento: Evento | None = None, processamento=None
+    cargo: Cargo, *, por, motivo: str = "", evento: Evento | None = None, processamento=None, em=None
 ) -> Resultado:
     """Nova versão do resultado do cargo, com as entradas, o hash e o que mudou desde a anterior;
     ``processamento`` liga a versão ao pedido em segundo plano que a gerou.
@@ -37,7 +37,7 @@ def gerar_resultado(
     vista = _ultimas_versoes([cargo.pk]).get(cargo.pk)  # antes da trava: o que já estava gravado
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     with sem_coleta_de_ciclos():
-        return _gerar(cargo, por=por, motivo=motivo, evento=evento, processamento=processamento, vista=vista)
+        return _gerar(cargo, por=por, motivo=motivo, evento=evento, processamento=processamento, vista=vista, em=em)
 
 
 def _ultimas_versoes(cargos) -> dict[int, int]:
@@ -46,7 +46,7 @@ def _ultimas_versoes(cargos) -> dict[int, int]:
     return {linha["cargo"]: linha["ultima"] for linha in ultimas.order_by()}
 
 
-def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamento, vista=None) -> Resultado:
+def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamento, vista=None, em=None) -> Resultado:
     """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação;
     ``vista``: a última versão que havia antes da trava (outra mais nova foi gravada enquanto se esperava)."""
     with fase("leitura"):
@@ -78,6 +78,7 @@ def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamen
             evento=evento,
             processamento=processamento,
             gerado_por=por,
+            gerado_em=em or relogio.agora(),
         )
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     resultado.sem_mudanca = False
@@ -122,7 +123,7 @@ def gerar_resultados_do_edital(edital: Edital, *, por, motivo: str = "") -> list
 
 
 @transaction.atomic
-def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None = None) -> Resultado:
+def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None = None, em=None) -> Resultado:
     """Publica a versão com a referência no Diário Oficial (edição, data e página, conferidas por
     ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
     empates) e versão superada. As telas e o comando sempre exigem a referência; sem ela (``None``) só publicam
@@ -140,10 +141,12 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
     if resultado.status == Resultado.PUBLICADO:
         raise ValidationError("Esta versão já está publicada.")
     referencia = (
-        {} if diario_oficial is None else conferir_diario_oficial(diario_oficial, resultado).campos_do_resultado()
+        {}
+        if diario_oficial is None
+        else conferir_diario_oficial(diario_oficial, resultado, hoje=relogio.dia_de(em)).campos_do_resultado()
     )
     Resultado.objects.filter(pk=resultado.pk).update(
-        status=Resultado.PUBLICADO, publicado_por=por, publicado_em=timezone.now(), **referencia
+        status=Resultado.PUBLICADO, publicado_por=por, publicado_em=em or relogio.agora(), **referencia
     )
     resultado.refresh_from_db()
     return resultado

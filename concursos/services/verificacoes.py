@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 import cotas
+from comum import relogio
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
@@ -57,6 +58,7 @@ def registrar_verificacao(
     por,
     documento: str,
     data_do_ato,
+    em=None,
     **campos,
 ) -> VerificacaoRegistrada:
     """Registra o ato que decide a verificação da opção da inscrição por um grupo: o único caminho
@@ -75,7 +77,7 @@ def registrar_verificacao(
     if desconhecidos := set(campos) - CAMPOS_DO_ATO:
         raise TypeError(f"Campos desconhecidos no ato de verificação: {', '.join(sorted(desconhecidos))}")
     conferir_origem(grupo, situacao, origem)
-    conferir_data_do_ato(inscricao.edital, data_do_ato)
+    conferir_data_do_ato(inscricao.edital, data_do_ato, hoje=relogio.dia_de(em))
     opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
     if opcao is None:
         raise ValidationError({"grupo": f"A inscrição {inscricao.numero} não optou pelo grupo {grupo or '(vazio)'}."})
@@ -88,6 +90,7 @@ def registrar_verificacao(
         documento=documento,
         data_do_ato=data_do_ato,
         campos=campos,
+        em=em,
     )
     cargo = inscricao.cargo
     if not cargo.publicado:
@@ -116,12 +119,15 @@ def registrar_verificacao(
         por,
         dict(inscricao=inscricao, grupo=grupo, situacao=situacao, documento=ato.documento, data_do_ato=data_do_ato)
         | do_evento,
+        em=em,
     )
     ato.evento = registrado.evento
     return VerificacaoRegistrada(antes, situacao, registrado, ato=_gravar(ato))
 
 
-def _ato(inscricao, *, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos) -> AtoDeVerificacao:
+def _ato(
+    inscricao, *, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos, em=None
+) -> AtoDeVerificacao:
     return AtoDeVerificacao(
         inscricao=inscricao,
         grupo=grupo,
@@ -134,6 +140,7 @@ def _ato(inscricao, *, grupo, situacao, origem, registrado_por, documento, data_
         sub_judice=bool(campos.get("sub_judice")),
         motivo=(campos.get("motivo") or "").strip(),
         registrado_por=registrado_por,
+        registrado_em=em or relogio.agora(),
     )
 
 

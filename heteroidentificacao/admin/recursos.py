@@ -2,8 +2,8 @@
 
 from django.contrib import admin, messages
 from django.template.response import TemplateResponse
-from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import data
 from comum.validacao import textos_longos_no_admin
 from cotas import quorum
@@ -31,7 +31,7 @@ class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegis
         return [] if obj is None else self.ficha
 
     def get_changeform_initial_data(self, request):
-        return {"apresentado_em": timezone.localdate(), **super().get_changeform_initial_data(request)}
+        return {"apresentado_em": relogio.hoje(), **super().get_changeform_initial_data(request)}
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name != "chamado":
