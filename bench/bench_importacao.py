@@ -11,7 +11,7 @@ teste: só imprime números; ver ``bench/README-importacao.md``).
    (a) padrão: ``import_data(conjunto)`` de um resource do próprio bench (``recurso_linha_a_linha``),
        com a leitura e as conferências do ``InscricaoResource`` e a gravação de fábrica da biblioteca,
        um ``save()`` por linha (``use_bulk = False``), sem o ``Gravador`` em lotes;
-   (b) em massa: ``importar_inscricoes(edital, conteudo, nome, usuario=…, progresso=…)``;
+   (b) em massa: ``importar_inscricoes(edital, conteudo, nome, por=…, progresso=…)``;
    (c) reimportação do mesmo arquivo pelo serviço, no banco de (b) (idempotência).
    O tempo vai de ter os bytes do arquivo na mão até a gravação terminada (inclui ler o CSV);
    a partida do Django e a criação do edital ficam de fora. Pico de memória: ``ru_maxrss`` do processo.
@@ -282,7 +282,7 @@ def executar(modo: str, arquivo: Path, banca: bool = False) -> dict:
         edital = Edital.objects.get(numero=1, ano=2025)
     else:
         edital = services.criar_edital(
-            criado_por=usuario,
+            por=usuario,
             numero=1,
             ano=2025,
             titulo="Concurso público (medida de desempenho)",
@@ -310,7 +310,7 @@ def executar(modo: str, arquivo: Path, banca: bool = False) -> dict:
             edital,
             conteudo,
             arquivo.name,
-            usuario=usuario,
+            por=usuario,
             progresso=lambda feitos, total: avisos.append((feitos, time.perf_counter() - inicio)),
             mapeamento=mapeamento,
         )

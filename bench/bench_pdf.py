@@ -140,13 +140,13 @@ def preparar(classificados: int) -> int:
         candidato.nome = candidato.nome[:200].strip()
         candidato.save(update_fields=["nome"])
     usuario = dados_em_escala.usuario_do_bench()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario, motivo="Benchmark do PDF")
+    resultado = services.gerar_resultado(cargo, por=usuario, motivo="Benchmark do PDF")
     # A data do ato (o requerimento de desistência): depois da publicação do edital, nunca no futuro.
     data_do_ato = min(cargo.edital.publicado_em + timedelta(days=90), timezone.localdate())
     for numero in resultado.saida["listas"]["geral"][:2]:
         inscricao = Inscricao.objects.get(cargo=cargo, numero=numero)
         resultado = services.registrar_desistencia(
-            inscricao, documento="Bench 1/2026", data_do_ato=data_do_ato, registrada_por=usuario
+            inscricao, documento="Bench 1/2026", data_do_ato=data_do_ato, por=usuario
         ).resultado
     return resultado.pk
 

@@ -80,7 +80,7 @@ def main() -> None:
     edital = Edital.objects.get(pk=dados_em_escala.gerar(args.inscricoes, args.cargos))
     print(f"Resultados dos cargos: {gerar_resultados(edital):.1f} s", flush=True)
 
-    pedido = pedidos.pedir_pdfs(edital, solicitado_por=dados_em_escala.usuario_do_bench())
+    pedido = pedidos.pedir_pdfs(edital, por=dados_em_escala.usuario_do_bench())
     print(f"PDFs pedidos (nº {pedido.pk}, {pedido.total} tarefas); {args.trabalhadores} trabalhadores…", flush=True)
     parede, picos = rodar_trabalhadores(args.trabalhadores)
 

@@ -274,7 +274,7 @@ def _proximos_ids() -> dict:
 
 def _criar_edital_e_cargos(inscricoes: int, cargos: int, semente: int, rng: random.Random, usuario) -> tuple:
     edital = services.criar_edital(
-        criado_por=usuario,
+        por=usuario,
         percentual_pcd=Decimal("5"),
         numero=_proximo_numero(),
         ano=ANO,

@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from . import relogio
 from .validadores import tem_caracteres_de_controle
 
 LIMITE_DE_TEXTO = 20_000
@@ -120,7 +121,7 @@ def validar_nascimento(valor, *, rotulo: str = "data de nascimento", campo: str 
         valor = valor.date()
     if not isinstance(valor, date):
         raise _recusa(campo, f"O campo {rotulo} não é uma data: {_descrever(valor)}.", "data")
-    hoje = hoje or timezone.localdate()
+    hoje = hoje or relogio.hoje()
     descrita = _descrever(valor)
     if valor > hoje:
         raise _recusa(campo, f"O campo {rotulo} é uma data futura: {descrita}.", "nascimento_futuro")
@@ -163,7 +164,3 @@ class ValidadorDeDataDeAto:
 
     def deconstruct(self):
         return ("comum.validacao.ValidadorDeDataDeAto", (self.rotulo,), {})
-
-
-def validador_de_nascimento(valor) -> None:
-    validar_nascimento(valor)

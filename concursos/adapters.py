@@ -5,12 +5,10 @@ e o que ``exportar_cenario`` entrega ao auditor: as três coisas são o mesmo ob
 resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 """
 
-import hashlib
-import json
-
-from django.db.models import JSONField, Value
+from django.db.models import F, JSONField, Value
 from django.db.models.functions import Cast
 
+from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import NOTA, VERIFICACAO
 
@@ -110,10 +108,10 @@ def _mais_uma_opcao(candidato: dict, grupo: str, verificacao: str) -> None:
     candidato["verificacao"] = dict(opcoes)
 
 
+# Os campos de cada evento que o cenário escreve, com os nomes dos parâmetros de ``evento_do_cenario``.
 CAMPOS_DO_EVENTO = (
     "tipo",
     "quantidade",
-    "inscricao__numero",
     "grupo",
     "situacao",
     "nota",
@@ -126,22 +124,27 @@ CAMPOS_DO_EVENTO = (
 
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
-    linhas = (
-        Evento.objects.filter(cargo=cargo)
-        .exclude(tipo="reversao")
-        .filter(revertido_por__isnull=True)
-        .order_by("registrado_em", "id")
-        .values_list(*CAMPOS_DO_EVENTO)
-    )
-    return [evento_do_cenario(*linha) for linha in linhas]
+    vigentes = Evento.objects.vigentes().filter(cargo=cargo).order_by("registrado_em", "id")
+    linhas = vigentes.values(*CAMPOS_DO_EVENTO, numero=F("inscricao__numero"))
+    return [evento_do_cenario(**linha) for linha in linhas]
 
 
 def evento_do_cenario(
-    tipo, quantidade=None, numero=None, grupo="", situacao="", nota=None, notas=None, sub_judice=False,
-    documento="", data=None,
-) -> dict:  # fmt: skip
+    tipo: str,
+    *,
+    quantidade: int | None = None,
+    numero: str | None = None,
+    grupo: str = "",
+    situacao: str = "",
+    nota=None,
+    notas_parciais: dict | None = None,
+    sub_judice: bool = False,
+    documento: str = "",
+    data_do_ato=None,
+) -> dict:
     """Um evento como o cenário o escreve (``cotas-cenario/1``): a nota em texto, a data do ato em
-    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo."""
+    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo. ``numero``: o da
+    inscrição do evento; os outros nomes são os dos campos de ``Evento``."""
     if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
         evento = {"tipo": tipo, "quantidade": quantidade}
     else:
@@ -150,20 +153,20 @@ def evento_do_cenario(
         evento.update(grupo=grupo, situacao=situacao)
     elif tipo == NOTA:
         evento["nota"] = None if nota is None else str(nota)
-        if notas:
-            evento["notas"] = {campo: str(valor) for campo, valor in notas.items()}
+        if notas_parciais:
+            evento["notas"] = {campo: str(valor) for campo, valor in notas_parciais.items()}
     if TIPOS_DE_EVENTO[tipo].revisao:
         evento["sub_judice"] = bool(sub_judice)
     if documento:
         evento["documento"] = documento
-    if data is not None:
-        evento["data"] = data.isoformat()
+    if data_do_ato is not None:
+        evento["data"] = data_do_ato.isoformat()
     return evento
 
 
 def hash_do_cenario(cenario: dict) -> str:
     """SHA-256 da forma canônica do cenário (chaves ordenadas, sem espaços)."""
-    return _canonico_e_hash(cenario)[1]
+    return canonico_e_hash(cenario)[1]
 
 
 def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
@@ -171,10 +174,5 @@ def cenario_para_gravar(cenario: dict) -> tuple[Cast, str]:
     o banco recebe o próprio texto canônico que foi resumido no hash (num edital de 1 milhão de
     inscrições, são centenas de MB de JSON). O conteúdo gravado é o mesmo do dicionário; no
     SQLite o texto fica na forma canônica, com as chaves em ordem alfabética."""
-    canonico, resumo = _canonico_e_hash(cenario)
+    canonico, resumo = canonico_e_hash(cenario)
     return Cast(Value(canonico), output_field=JSONField()), resumo
-
-
-def _canonico_e_hash(cenario: dict) -> tuple[str, str]:
-    canonico = json.dumps(cenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return canonico, hashlib.sha256(canonico.encode("utf-8")).hexdigest()

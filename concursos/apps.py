@@ -10,10 +10,7 @@ class ConcursosConfig(AppConfig):
     verbose_name = "Concursos"
 
     def ready(self):
-        # O admin dos processamentos mora no pacote segundo_plano; o autodiscover do admin só
-        # importa concursos/admin.py.
         from .papeis import configurar_papeis_depois_do_migrate
-        from .segundo_plano import admin  # noqa: F401
 
         # Os papéis (grupos e permissões) saem de concursos/papeis.py no fim de todo migrate.
         post_migrate.connect(configurar_papeis_depois_do_migrate, sender=self, dispatch_uid="concursos.papeis")

@@ -9,12 +9,12 @@ import cotas
 from cotas.modelo import Convocacao, Reclassificacao
 from cotas.regimes import rotulo_do_grupo
 
-from . import services
+from .consultas.eventos import EventoRegistrado
 from .models import SITUACOES_DE_VERIFICACAO, Edital, Evento, Resultado
 from .posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
-from .saida_do_motor import ler_saida
+from .saida_do_motor import LISTA_GERAL, ler_saida
 
-TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != "reversao"}
+TIPOS_DE_EVENTO = {tipo: rotulo for tipo, rotulo in Evento.TIPOS if tipo != Evento.REVERSAO}
 LIMITE_DE_LINHAS_NO_SIMULADOR = 1000
 LIMITE_DE_LINHAS_NA_FICHA = 500  # por lista, na ficha de um resultado gravado
 
@@ -23,31 +23,21 @@ def ordinais(posicoes) -> str:
     return ", ".join(f"{p}ª" for p in posicoes)
 
 
-def descrever_quadro(vagas, ampla, reservadas, cadastro=(), posicoes=None, aplicaveis=None) -> dict:
-    """Uma linha do quadro de vagas: ampla, reservadas por grupo e posições das chamadas reservadas."""
-    posicoes = dict(posicoes or {})
+def contexto_do_quadro(quadro: cotas.Quadro, aplicaveis=None) -> dict:
+    """Uma linha do quadro de vagas: ampla, reservadas por grupo e posições das chamadas reservadas;
+    com ``aplicaveis``, os grupos que não se aplicam ao edital vêm marcados."""
+    posicoes = dict(quadro.posicoes_reservadas or {})
     grupos = [
         {
             "rotulo": rotulo_do_grupo(grupo),
             "reservadas": quantidade,
-            "cadastro_de_reserva": grupo in cadastro,
+            "cadastro_de_reserva": grupo in quadro.cadastro_de_reserva,
             "nao_se_aplica": aplicaveis is not None and grupo not in aplicaveis,
             "posicoes": ordinais(posicoes.get(grupo, ())),
         }
-        for grupo, quantidade in dict(reservadas).items()
+        for grupo, quantidade in dict(quadro.reservadas).items()
     ]
-    return {"vagas": vagas, "ampla": ampla, "grupos": grupos}
-
-
-def contexto_do_quadro(quadro: cotas.Quadro, aplicaveis=None) -> dict:
-    return descrever_quadro(
-        quadro.vagas,
-        quadro.ampla,
-        quadro.reservadas,
-        quadro.cadastro_de_reserva,
-        quadro.posicoes_reservadas,
-        aplicaveis,
-    )
+    return {"vagas": quadro.vagas, "ampla": quadro.ampla, "grupos": grupos}
 
 
 def quadro_avulso(linha: dict) -> dict:
@@ -62,7 +52,7 @@ def quadro_do_edital(edital: Edital) -> dict:
     linhas = []
     for cargo in edital.cargos.order_by("codigo"):
         try:
-            linhas.append({"cargo": cargo, **contexto_do_quadro(services.quadro_do_cargo(cargo), aplicaveis)})
+            linhas.append({"cargo": cargo, **contexto_do_quadro(cargo.quadro_de_vagas(), aplicaveis)})
         except cotas.ErroDeCotas as erro:
             linhas.append({"cargo": cargo, "erro": str(erro)})
     return {"grupos": [rotulo_do_grupo(g.grupo) for g in regime.grupos], "linhas": linhas}
@@ -83,7 +73,7 @@ def descrever_evento(numero: int, eventos) -> str:
     return f"Evento {numero}: {TIPOS_DE_EVENTO.get(tipo, tipo).lower()} ({alvo})"
 
 
-def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limite=None, revistas=None) -> dict:
+def contexto_do_resultado(saida: cotas.Resultado, eventos=(), *, pessoas=None, limite=None, revistas=None) -> dict:
     """As tabelas de um resultado ``cotas-resultado/1``: quadro, listas, ordem, chamadas, alertas.
     Quem uma revisão manteve e quem está sub judice levam a marca em todas as listas e na ordem, e
     quem uma revisão alcançou, a revisão (``revistas``, de ``revisoes_do_cenario``; docs/REGRAS.md §8)."""
@@ -99,13 +89,9 @@ def contexto_do_resultado(saida: cotas.Resultado, eventos=(), pessoas=None, limi
         linhas = [pessoa(n, posicao=i) for i, n in enumerate(numeros[:limite], start=1)]
         return {"linhas": linhas, "omitidas": len(numeros) - len(linhas)}
 
-    quadro = saida.quadro
-    linha_do_quadro = descrever_quadro(
-        quadro.vagas, quadro.ampla, quadro.reservadas, quadro.cadastro_de_reserva, quadro.posicoes_reservadas
-    )
     ordem = linhas_da_ordem(saida)
     return {
-        "quadro": quadro_avulso(linha_do_quadro),
+        "quadro": quadro_avulso(contexto_do_quadro(saida.quadro)),
         "vagas_totais": saida.vagas_totais,
         "listas": [{"titulo": _titulo_da_lista(nome), **lista(numeros)} for nome, numeros in saida.listas],
         "ordem": [_linha_da_ordem(p, pessoa, saida.vagas_totais) for p in ordem[:limite]],
@@ -152,7 +138,7 @@ def _mantidos_com_posicao(saida: cotas.Resultado):
 
 
 def _titulo_da_lista(nome: str) -> str:
-    return "Lista geral (ampla concorrência)" if nome == "geral" else f"Lista reservada: {rotulo_do_grupo(nome)}"
+    return "Lista geral (ampla concorrência)" if nome == LISTA_GERAL else f"Lista reservada: {rotulo_do_grupo(nome)}"
 
 
 def _vaga(vaga: str | None) -> str:
@@ -204,7 +190,9 @@ def contexto_do_resultado_gravado(resultado: Resultado) -> dict:
     saida, limite = resultado.saida_do_motor, LIMITE_DE_LINHAS_NA_FICHA
     pessoas = pessoas_do_cargo(resultado.cargo, _numeros_mostrados(saida, resultado.diferencas, limite))
     revistas = revisoes_do_cenario(resultado.cenario.get("eventos", []))
-    contexto = contexto_do_resultado(saida, eventos_do_cenario(resultado.cenario), pessoas, limite, revistas)
+    contexto = contexto_do_resultado(
+        saida, eventos_do_cenario(resultado.cenario), pessoas=pessoas, limite=limite, revistas=revistas
+    )
     contexto["diferencas"] = [{**pessoas.get(d["inscricao"], {}), **d} for d in resultado.diferencas]
     return contexto
 
@@ -231,14 +219,14 @@ def contexto_da_simulacao(cenario: cotas.Cenario, saida: dict) -> dict:
         **contexto_do_resultado(
             ler_saida(saida),
             eventos,
-            pessoas,
-            LIMITE_DE_LINHAS_NO_SIMULADOR,
-            revisoes_do_cenario(map(vars, cenario.eventos)),
+            pessoas=pessoas,
+            limite=LIMITE_DE_LINHAS_NO_SIMULADOR,
+            revistas=revisoes_do_cenario(map(vars, cenario.eventos)),
         ),
     }
 
 
-def efeito_do_evento(registrado: services.EventoRegistrado) -> dict:
+def efeito_do_evento(registrado: EventoRegistrado) -> dict:
     """Quem o evento convoca e reclassifica, e o que mudou para quem, com os nomes do banco."""
     mudancas = (*registrado.convocados_agora, *registrado.reclassificados_agora, *registrado.resultado.diferencas)
     pessoas = pessoas_do_cargo(registrado.evento.cargo, (m["inscricao"] for m in mudancas))

@@ -10,7 +10,7 @@
   (``conferir_origem``; docs/HETEROIDENTIFICACAO.md, “Atos de verificação”).
 
 As mensagens dizem o campo e o valor, em português, com as datas em dd/mm/aaaa. Quem grava é
-``services.py``; o motor confere o resto (quem já saiu, quem não está convocado).
+``concursos.services``; o motor confere o resto (quem já saiu, quem não está convocado).
 """
 
 from datetime import date
@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import data
 from comum.validadores import tem_caracteres_de_controle
 from cotas.modelo import DECLARACAO_FALSA, NOTA, PENDENTE, VERIFICACAO
@@ -31,8 +32,9 @@ ROTULOS_DAS_SITUACOES = dict(SITUACOES_DE_VERIFICACAO)
 TAMANHO_DA_REFERENCIA = Resultado._meta.get_field("diario_oficial_edicao").max_length
 
 
-def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_ato") -> None:
-    """Recusa a data ausente, a anterior à publicação do edital, a futura e a posterior à validade."""
+def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_ato", hoje: date | None = None) -> None:
+    """Recusa a data ausente, a anterior à publicação do edital, a futura (depois de ``hoje``; sem ele,
+    o dia do relógio) e a posterior à validade."""
     if not isinstance(data_do_ato, date):
         raise ValidationError(
             {campo: "Informe a data do ato (dd/mm/aaaa): a data da portaria, decisão ou requerimento."}
@@ -44,7 +46,7 @@ def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_a
                 f"{edital} ({data(edital.publicado_em)})."
             }
         )
-    _recusar_futura(data_do_ato, campo=campo, rotulo="A data do ato")
+    _recusar_futura(data_do_ato, campo=campo, rotulo="A data do ato", hoje=hoje)
     fim = edital.fim_da_validade
     if fim is not None and data_do_ato > fim:
         prorrogacao = (
@@ -60,13 +62,15 @@ def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_a
         )
 
 
-def _recusar_futura(valor: date, *, campo: str, rotulo: str) -> None:
-    hoje = timezone.localdate()
+def _recusar_futura(valor: date, *, campo: str, rotulo: str, hoje: date | None = None) -> None:
+    hoje = hoje or relogio.hoje()
     if valor > hoje:
         raise ValidationError({campo: f"{rotulo} ({data(valor)}) está no futuro (hoje é {data(hoje)})."})
 
 
-def conferir_diario_oficial(diario_oficial: DiarioOficial | None, resultado: Resultado) -> DiarioOficial:
+def conferir_diario_oficial(
+    diario_oficial: DiarioOficial | None, resultado: Resultado, *, hoje: date | None = None
+) -> DiarioOficial:
     """A referência da publicação do ``resultado``: edição, data e página, todas exigidas (textos
     curtos, sem caracteres de controle), e a data nem anterior à geração da versão (não se publica o
     que ainda não existia) nem no futuro, como a data de um ato (``conferir_data_do_ato``)."""
@@ -93,7 +97,7 @@ def conferir_diario_oficial(diario_oficial: DiarioOficial | None, resultado: Res
         )
     else:
         try:
-            _recusar_futura(quando, campo="data", rotulo="A data do Diário Oficial")
+            _recusar_futura(quando, campo="data", rotulo="A data do Diário Oficial", hoje=hoje)
         except ValidationError as erro:
             erros.update(erro.message_dict)
     if erros:
@@ -101,7 +105,7 @@ def conferir_diario_oficial(diario_oficial: DiarioOficial | None, resultado: Res
     return DiarioOficial(diario_oficial.edicao.strip(), quando, diario_oficial.pagina.strip())
 
 
-def conferir_prorrogacao(edital: Edital, ate, data_do_ato) -> None:
+def conferir_prorrogacao(edital: Edital, ate, data_do_ato, *, hoje: date | None = None) -> None:
     """Uma só prorrogação, por até o mesmo período, decidida enquanto o concurso vale (CF art. 37, III).
 
     O período original conta da publicação do edital até ``validade_ate`` (o sistema não guarda a
@@ -135,7 +139,7 @@ def conferir_prorrogacao(edital: Edital, ate, data_do_ato) -> None:
                 "(CF, art. 37, III)."
             }
         )
-    conferir_data_do_ato(edital, data_do_ato)
+    conferir_data_do_ato(edital, data_do_ato, hoje=hoje)
 
 
 def conferir_revisao(cenario: dict, tipo: str, numero: str | None, *, grupo: str, situacao: str, nota) -> None:

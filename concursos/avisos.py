@@ -13,10 +13,10 @@ import cotas
 from comum.mensagens import mensagem_de
 
 from . import services
-from .campos_do_ato import DiarioOficialForm
+from .consultas.para_publicar import Passo, falta_na_versao
 from .diario_oficial import DiarioOficial
+from .forms.atos import DiarioOficialForm
 from .models import Edital, Resultado
-from .para_publicar import Passo, falta_na_versao
 from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
 
@@ -55,7 +55,7 @@ def _passo(passo: Passo) -> str:
 def gerar_e_informar(request, edital: Edital) -> None:
     """Gera os resultados do edital (na hora ou, se for grande, em segundo plano) e diz o que houve."""
     try:
-        geracao = pedidos.gerar_resultados(edital, solicitado_por=request.user, motivo="Gerado pelo RH")
+        geracao = pedidos.gerar_resultados(edital, por=request.user, motivo="Gerado pelo RH")
     except pedidos.PedidoRecusado as recusa:
         messages.error(request, f"Edital {edital}: {mensagem_de(recusa)}")
         return
@@ -88,7 +88,7 @@ def _informar_pedido(request, edital: Edital, geracao: pedidos.Geracao) -> None:
 
 def publicar_e_informar(request, resultado: Resultado, diario_oficial: DiarioOficial) -> None:
     try:
-        services.publicar_resultado(resultado, publicado_por=request.user, diario_oficial=diario_oficial)
+        services.publicar_resultado(resultado, por=request.user, diario_oficial=diario_oficial)
     except ValidationError as erro:
         messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
     else:

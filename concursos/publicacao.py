@@ -6,9 +6,11 @@ from django.core.exceptions import ValidationError
 
 import cotas
 from comum.planilhas import escrever_csv, escrever_xlsx
+from cotas.modelo import AMPLA
 
 from .models import SITUACOES_DE_VERIFICACAO, Resultado
 from .posicoes import alem_das_vagas, revisoes
+from .saida_do_motor import LISTA_GERAL
 
 
 def exportar_lista(resultado: Resultado, formato: str) -> bytes:
@@ -38,10 +40,10 @@ def exportar_lista(resultado: Resultado, formato: str) -> bytes:
 def _lista_para_publicacao(resultado: Resultado):
     saida = resultado.saida_do_motor
     regime = cotas.regime_inline(resultado.cenario["regime"])
-    legivel = {"ampla": "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
+    legivel = {AMPLA: "ampla concorrência", **{g.grupo: g.nome_legivel or g.grupo for g in regime.grupos}}
     listas = dict(saida.listas)  # já na ordem de publicação (``ler_saida``)
-    reservadas = [nome for nome in listas if nome != "geral"]
-    ordem = list(listas.get("geral", []))
+    reservadas = [nome for nome in listas if nome != LISTA_GERAL]
+    ordem = list(listas.get(LISTA_GERAL, []))
     ordem += [n for nome in reservadas for n in listas[nome] if n not in ordem]
     posicoes = {nome: {n: p for p, n in enumerate(lista, start=1)} for nome, lista in listas.items()}
     notas = {c["inscricao"]: Decimal(c["nota"]) for c in resultado.cenario["candidatos"]}
@@ -69,7 +71,7 @@ def _lista_para_publicacao(resultado: Resultado):
         posicao, vaga = (chamada.posicao, chamada.vaga) if chamada else (None, None)
         linhas.append(
             [
-                posicoes.get("geral", {}).get(numero),
+                posicoes.get(LISTA_GERAL, {}).get(numero),
                 numero,
                 nome,
                 cpf,

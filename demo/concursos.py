@@ -3,27 +3,28 @@
 ``carregar()`` grava o plano de ``demo/plano.py`` pelas chaves naturais (edital número/ano, cargo
 código, CPF, número de inscrição, usuário), só o que falta: rodar duas vezes não muda nada nem
 duplica nada. Tudo passa pelos serviços de ``concursos``, como faria o RH, e cada ato datado entra no
-dia dele (``demo/relogio.py``): o edital no dia da publicação, cada verificação no dia do ato, e a
+dia dele (``no_expediente``: os serviços recebem o momento do ato, ``em=``): o edital no dia da
+publicação, cada verificação no dia do ato, e a
 história da Guarda de 2020 — a publicação no Diário Oficial e os atos depois dela — nas suas datas.
 """
 
 from collections import Counter
-from contextlib import nullcontext
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 
+from comum import relogio
 from concursos import services
+from concursos.atos import PCD
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
-from cotas.modelo import CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
+from cotas.modelo import AMPLA, CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
 
 from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
-from .relogio import no_dia
 from .usuarios import criar_usuarios
 
 LOTE = 500
@@ -31,6 +32,14 @@ GUARDA_2020 = ("3/2020", "GM")
 # O primeiro resultado da Guarda de 2020, gerado e publicado no Diário Oficial (edição 1.873, p. 12)
 # depois das verificações (05/04/2020) e antes da desistência (04/05/2020).
 PUBLICACAO_DA_GUARDA_2020 = date(2020, 4, 17)
+HORA_DO_EXPEDIENTE = time(10, 0)
+
+
+def no_expediente(dia: date) -> datetime:
+    """O momento em que a demonstração registra um ato do ``dia``: às 10h, hora de Brasília (se ``dia``
+    é hoje e ainda não são 10h, agora). Os serviços gravam o ato nesse momento e conferem as datas
+    como no dia dele (``em=``): a história de 2020 é registrada como o RH a teria registrado."""
+    return min(timezone.make_aware(datetime.combine(dia, HORA_DO_EXPEDIENTE)), relogio.agora())
 
 
 @dataclass
@@ -53,8 +62,8 @@ def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
     _verificacoes(dados.inscricoes, cargos, admin, criados)
     for chave, cargo in cargos.items():
         if not cargo.resultados.exists():
-            with no_dia(PUBLICACAO_DA_GUARDA_2020) if chave == GUARDA_2020 else nullcontext():
-                services.gerar_resultado(cargo, gerado_por=admin, motivo="Primeiro resultado (dados de demonstração)")
+            em = no_expediente(PUBLICACAO_DA_GUARDA_2020) if chave == GUARDA_2020 else None
+            services.gerar_resultado(cargo, por=admin, motivo="Primeiro resultado (dados de demonstração)", em=em)
             criados["resultados"] += 1
     guarda_2020 = cargos.get(GUARDA_2020)
     if guarda_2020 is not None and not guarda_2020.eventos.exists():
@@ -67,19 +76,19 @@ def _editais_e_cargos(editais, admin, criados: Counter) -> dict:
     for demo in editais:
         edital = Edital.objects.filter(numero=demo.numero, ano=demo.ano).first()
         if edital is None:
-            with no_dia(demo.publicado_em):
-                edital = services.criar_edital(
-                    criado_por=admin,
-                    percentual_pcd=demo.percentual_pcd,
-                    numero=demo.numero,
-                    ano=demo.ano,
-                    titulo=demo.titulo,
-                    tipo=demo.tipo,
-                    publicado_em=demo.publicado_em,
-                    data_referencia_idade=demo.data_referencia_idade,
-                    validade_ate=demo.validade_ate,
-                    regime=demo.regime,
-                )
+            edital = services.criar_edital(
+                por=admin,
+                em=no_expediente(demo.publicado_em),
+                percentual_pcd=demo.percentual_pcd,
+                numero=demo.numero,
+                ano=demo.ano,
+                titulo=demo.titulo,
+                tipo=demo.tipo,
+                publicado_em=demo.publicado_em,
+                data_referencia_idade=demo.data_referencia_idade,
+                validade_ate=demo.validade_ate,
+                regime=demo.regime,
+            )
             criados["editais"] += 1
         for cargo_demo in demo.cargos:
             cargo, criado = Cargo.objects.get_or_create(
@@ -149,18 +158,20 @@ def _verificacoes(inscricoes: list[InscricaoDemo], cargos: dict, admin, criados:
                     numero=i.numero
                 )
             ato = _ato_da_demo(edital, grupo)
-            with no_dia(ato["data_do_ato"]):
-                services.registrar_verificacao(
-                    registros[(edital.pk, i.numero)], grupo, situacao, registrada_por=admin, **ato
-                )
+            services.registrar_verificacao(
+                registros[(edital.pk, i.numero)],
+                grupo,
+                situacao,
+                por=admin,
+                em=no_expediente(ato["data_do_ato"]),
+                **ato,
+            )
             criados["atos_de_verificacao"] += 1
 
 
 def _ato_da_demo(edital: Edital, grupo: str) -> dict:
-    dia = min(
-        edital.data_referencia_idade + timedelta(days=30), timezone.localdate(), edital.fim_da_validade or date.max
-    )
-    if grupo == "pcd":
+    dia = min(edital.data_referencia_idade + timedelta(days=30), relogio.hoje(), edital.fim_da_validade or date.max)
+    if grupo == PCD:
         return {
             "origem": AtoDeVerificacao.AVALIACAO_PCD,
             "documento": f"Parecer da equipe multiprofissional — edital {edital} (demonstração)",
@@ -203,53 +214,54 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
     reservada a negros (Art. 3º, §2º), uma não posse, vagas adicionais, um recurso deferido depois
     da convocação (revisão de verificação, docs/REGRAS.md §8: quem era "não confirmado" passa a
     confirmado) e a prorrogação da validade, cada ato com o seu documento e registrado na sua data
-    (``no_dia``): a publicação vem antes de todos, e os dias da prestação de contas contam dela."""
+    (``no_expediente``): a publicação vem antes de todos, e os dias da prestação de contas contam dela."""
     primeiro = cargo.resultados.get(versao=1)
     if primeiro.status != Resultado.PUBLICADO:
         # Nunca antes da geração da versão (uma carga antiga pode tê-la gerado com o relógio de hoje).
         dia = max(PUBLICACAO_DA_GUARDA_2020, timezone.localdate(primeiro.gerado_em))
-        with no_dia(dia):
-            services.publicar_resultado(primeiro, publicado_por=admin, diario_oficial=DiarioOficial("1.873", dia, "12"))
+        services.publicar_resultado(
+            primeiro, por=admin, diario_oficial=DiarioOficial("1.873", dia, "12"), em=no_expediente(dia)
+        )
     chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
     negro = next(c.inscricao for c in chamadas if c.vaga == "negros")
-    ampla = next(c.inscricao for c in chamadas if c.vaga == "ampla")
+    ampla = next(c.inscricao for c in chamadas if c.vaga == AMPLA)
     eventos = (
         (DESISTENCIA, negro, None, "Requerimento nº 4.127/2020", date(2020, 5, 4)),
         (NAO_POSSE, ampla, None, "Portaria SEMAD nº 311/2020", date(2020, 6, 15)),
         (VAGAS_ADICIONAIS, None, 5, "Decreto nº 98/2021", date(2021, 2, 1)),
     )
     for tipo, numero, quantidade, documento, data_do_ato in eventos:
-        with no_dia(data_do_ato):
-            services.registrar_evento(
-                cargo,
-                tipo=tipo,
-                inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
-                quantidade=quantidade,
-                documento=documento,
-                data_do_ato=data_do_ato,
-                diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}",
-                registrado_por=admin,
-            )
+        services.registrar_evento(
+            cargo,
+            tipo=tipo,
+            inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
+            quantidade=quantidade,
+            documento=documento,
+            data_do_ato=data_do_ato,
+            diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}",
+            por=admin,
+            em=no_expediente(data_do_ato),
+        )
     deferido_em, prorrogada_em = date(2021, 3, 15), date(2022, 5, 20)
-    with no_dia(deferido_em):
-        services.registrar_verificacao(
-            _melhor_nao_confirmado(primeiro.cenario),
-            "negros",
-            CONFIRMADO,
-            origem=AtoDeVerificacao.RECURSO,
-            registrada_por=admin,
-            documento="Recurso nº 17/2021, deferido pela comissão recursal",
-            data_do_ato=deferido_em,
-            motivo="A comissão recursal reconheceu o fenótipo negro do candidato.",
-        )
-    with no_dia(prorrogada_em):
-        services.prorrogar_validade(
-            cargo.edital,
-            ate=date(2024, 6, 30),
-            documento="Decreto nº 120/2022 (prorroga a validade do concurso)",
-            data_do_ato=prorrogada_em,
-            registrado_por=admin,
-        )
+    services.registrar_verificacao(
+        _melhor_nao_confirmado(primeiro.cenario),
+        "negros",
+        CONFIRMADO,
+        origem=AtoDeVerificacao.RECURSO,
+        por=admin,
+        em=no_expediente(deferido_em),
+        documento="Recurso nº 17/2021, deferido pela comissão recursal",
+        data_do_ato=deferido_em,
+        motivo="A comissão recursal reconheceu o fenótipo negro do candidato.",
+    )
+    services.prorrogar_validade(
+        cargo.edital,
+        ate=date(2024, 6, 30),
+        documento="Decreto nº 120/2022 (prorroga a validade do concurso)",
+        data_do_ato=prorrogada_em,
+        por=admin,
+        em=no_expediente(prorrogada_em),
+    )
     return len(eventos) + 1
 
 

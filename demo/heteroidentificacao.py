@@ -9,6 +9,7 @@ from datetime import datetime, time, timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from comum import relogio
 from concursos.models import Edital
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Membro
@@ -54,6 +55,6 @@ def carregar(admin) -> int:
 def _hoje_mais_cedo():
     """Hoje às 8h (ou alguns minutos atrás, antes das 8h): a sessão não abre antes do horário
     marcado, e o presidente da demonstração a abre assim que entra."""
-    agora = timezone.localtime().replace(second=0, microsecond=0)
+    agora = relogio.agora().replace(second=0, microsecond=0)
     oito_horas = timezone.make_aware(datetime.combine(agora.date(), time(8, 0)))
     return oito_horas if agora >= oito_horas else agora - timedelta(minutes=5)

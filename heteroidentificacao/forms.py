@@ -14,8 +14,8 @@ from crispy_forms.layout import Div, Field, Layout, Submit
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
-from django.utils import timezone
 
+from comum import relogio
 from comum.validacao import ValidadorDeDataDeAto, campo_de_texto
 from comum.validadores import validar_texto_limpo
 
@@ -154,7 +154,7 @@ class SessaoRecursalForm(forms.Form):
 
 class NotificacaoForm(forms.Form):
     notificado_em = forms.DateField(
-        label="Candidato notificado em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("notificado em")]
+        label="Candidato notificado em", initial=relogio.hoje, validators=[ValidadorDeDataDeAto("notificado em")]
     )
     dias_para_defesa = forms.IntegerField(
         label="Prazo de defesa (dias corridos)",
@@ -168,7 +168,7 @@ class NotificacaoForm(forms.Form):
 class DefesaForm(forms.Form):
     texto = campo_de_texto("defesa", linhas=10)
     apresentada_em = forms.DateField(
-        label="Apresentada em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("apresentada em")]
+        label="Apresentada em", initial=relogio.hoje, validators=[ValidadorDeDataDeAto("apresentada em")]
     )
 
 
@@ -182,7 +182,7 @@ class DecisaoForm(forms.Form):
     )
     fundamentacao = campo_de_texto("fundamentação da decisão", label="Fundamentação", linhas=10)
     decidido_em = forms.DateField(
-        label="Decidido em", initial=timezone.localdate, validators=[ValidadorDeDataDeAto("decidido em")]
+        label="Decidido em", initial=relogio.hoje, validators=[ValidadorDeDataDeAto("decidido em")]
     )
 
 
@@ -232,4 +232,4 @@ class DesligamentoForm(forms.Form):
         max_length=300,
         help_text="Por exemplo: pedido do membro, impedimento, portaria de substituição nº…",
     )
-    desligado_em = forms.DateField(label="Desligado em", initial=timezone.localdate, help_text="dd/mm/aaaa")
+    desligado_em = forms.DateField(label="Desligado em", initial=relogio.hoje, help_text="dd/mm/aaaa")

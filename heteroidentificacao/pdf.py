@@ -23,8 +23,8 @@ cabimento do recurso e quando o definitivo pode sair são de ``resultado.py``.
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import FUSO, data, data_e_hora
 from comum.pdf import renderizar
 from concursos.models import SITUACOES_DE_VERIFICACAO, Edital
@@ -306,7 +306,7 @@ def descrever_regra(regra: dict) -> str:
 
 
 def agora() -> datetime:
-    return timezone.now().astimezone(FUSO)
+    return relogio.agora()
 
 
 def _cabecalho(edital: Edital, titulo: str) -> dict:

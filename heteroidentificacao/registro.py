@@ -12,10 +12,9 @@ pelo texto, ``consultas.pareceres_sem_autoria``): quem lê o documento não liga
 banco (``Parecer``), que o auditor lê.
 """
 
-import hashlib
-import json
-
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
+
+from comum.canonico import canonico_e_hash
 
 from . import consultas
 from .models import DECISOES, Comissao, Sessao
@@ -30,8 +29,7 @@ REGISTRO_ALTERADO = (
 
 def codigo(registro: dict) -> str:
     """SHA-256 do registro em JSON canônico (chaves ordenadas, sem espaços)."""
-    texto = json.dumps(registro, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(texto.encode()).hexdigest()
+    return canonico_e_hash(registro)[1]
 
 
 def registro_da_sessao(sessao: Sessao) -> dict:

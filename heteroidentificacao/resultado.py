@@ -8,9 +8,9 @@ A tela de resultado do admin e os PDFs (``pdf.py``) só desenham o que sai daqui
 from dataclasses import dataclass
 from datetime import date
 
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
-from django.utils import timezone
+from django.core.exceptions import ValidationError
 
+from comum import relogio
 from comum.exibicao import data
 from concursos.models import Edital, Inscricao
 from cotas import quorum
@@ -25,14 +25,6 @@ def placar(chamado: Chamado) -> str:
     if chamado.sessao.status != Sessao.ENCERRADA or chamado.decisao == quorum.AUSENTE:
         return "—"
     return chamado.decisao_colegiada.placar
-
-
-def decisao_recorrida(julgamento: Chamado) -> Chamado | None:
-    """Na comissão recursal: a decisão da ordinária que o julgamento revê (``None`` se não há)."""
-    try:
-        return julgamento.recurso_julgado.chamado
-    except ObjectDoesNotExist:
-        return None
 
 
 def comissoes_ordinarias(alvo: Comissao | Edital) -> list[Comissao]:
@@ -191,7 +183,7 @@ def exigir_recursos_julgados(linhas: list[LinhaDoResultado]) -> None:
             f"Há recurso ainda não julgado (inscrições {', '.join(pendentes)}): o resultado definitivo sai "
             "depois do julgamento pela comissão recursal."
         )
-    hoje = timezone.localdate()
+    hoje = relogio.hoje()
     abertos = []
     for linha in linhas:
         chamado = linha.chamado

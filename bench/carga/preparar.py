@@ -109,10 +109,10 @@ def publicar_resultados(edital: Edital, admin) -> list[Resultado]:
     resultados = []
     for cargo in edital.cargos.order_by("codigo"):
         resultado = cargo.resultados.order_by("-versao").first() or servicos_de_concursos.gerar_resultado(
-            cargo, gerado_por=admin, motivo="Carga: primeiro resultado"
+            cargo, por=admin, motivo="Carga: primeiro resultado"
         )
         if resultado.status == Resultado.FINAL:
-            resultado = servicos_de_concursos.publicar_resultado(resultado, publicado_por=admin)
+            resultado = servicos_de_concursos.publicar_resultado(resultado, por=admin)
         resultados.append(resultado)
     return resultados
 
@@ -154,7 +154,7 @@ def edital_da_comissao(indice: int, candidatos: int, admin, proximo_cpf: int) ->
     if existente is not None:
         raise SystemExit(f"preparar: o edital {numero}/{ANO} já existe: use um banco novo (rodar.sh cria um).")
     edital = servicos_de_concursos.criar_edital(
-        criado_por=admin,
+        por=admin,
         percentual_pcd=Decimal("5"),
         numero=numero,
         ano=ANO,

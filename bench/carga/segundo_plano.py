@@ -38,9 +38,9 @@ def enfileirar(plano: dict, atraso: float) -> None:
     pedidos = []
     if plano["edital_em_escala"]:
         edital = Edital.objects.get(pk=plano["edital_em_escala"])
-        pedidos.append(pedir_resultados(edital, solicitado_por=rh, motivo="Carga: nova versão"))
+        pedidos.append(pedir_resultados(edital, por=rh, motivo="Carga: nova versão"))
     for edital in Edital.objects.filter(Q(numero=1, ano=2025) | Q(numero=3, ano=2020)).order_by("ano"):
-        pedidos.append(pedir_pdfs(edital, solicitado_por=rh))
+        pedidos.append(pedir_pdfs(edital, por=rh))
     for pedido in pedidos:
         print(f"segundo plano: pedido nº {pedido.pk} na fila: {pedido} ({pedido.total} tarefas)", flush=True)
 

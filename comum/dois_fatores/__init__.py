@@ -57,10 +57,6 @@ def pendente(usuario) -> bool:
     return exige_dois_fatores(usuario) and not verificado(usuario)
 
 
-def autenticador_de(usuario) -> TOTPDevice | None:
-    return TOTPDevice.objects.filter(user=usuario, confirmed=True).first()
-
-
 def tem_autenticador(usuario) -> bool:
     return TOTPDevice.objects.filter(user=usuario, confirmed=True).exists()
 

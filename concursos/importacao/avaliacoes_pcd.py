@@ -27,9 +27,9 @@ from comum.mensagens import mensagem_de
 from comum.planilhas import texto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from .. import verificacoes
 from ..atos import PCD, ROTULOS_DAS_SITUACOES, conferir_data_do_ato
 from ..models import AtoDeVerificacao, Cargo, Edital, Inscricao
+from ..services import verificacoes
 from .erros import SEM_LINHA, ErroDaPlanilha
 from .leitores import ValorInvalido, ler_dia, ler_texto, letra_da_coluna, normalizar_cabecalho, sem_acentos
 
@@ -230,9 +230,16 @@ class _Conferencia:
             return
         situacao, escrita = lidos["situacao"]
         avaliacao = Avaliacao(
-            linha, inscricao, situacao, escrita, lidos["equipe"], lidos["documento"], lidos["data_do_ato"],
-            lidos["motivo"], lidos["diario_oficial"],
-        )  # fmt: skip
+            linha=linha,
+            inscricao=inscricao,
+            situacao=situacao,
+            escrita=escrita,
+            equipe=lidos["equipe"],
+            documento=lidos["documento"],
+            data_do_ato=lidos["data_do_ato"],
+            motivo=lidos["motivo"],
+            diario_oficial=lidos["diario_oficial"],
+        )
         if avaliacao.chave in self.registrados:
             avaliacao = replace(avaliacao, ja_registrada=True)
         elif inscricao.cargo_id in self.publicados:

@@ -1,5 +1,5 @@
-"""Os formulários da importação pelo admin: o envio (com o edital de destino), o mapeamento das
-colunas do arquivo da banca e a confirmação."""
+"""Os formulários da importação: pelo admin, o envio (com o edital de destino), o mapeamento das
+colunas do arquivo da banca e a confirmação; e o envio de um arquivo grande para o segundo plano."""
 
 import re
 
@@ -12,9 +12,8 @@ from comum import planilhas
 from comum.validadores import validar_texto_limpo
 
 from ..atos import conferir_data_do_ato
-from ..campos_do_ato import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
-from ..models import Edital
-from ..segundo_plano import pedidos
+from ..forms.atos import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
+from ..models import Edital, LeiauteDeImportacao
 from . import mapeamento
 from .campos import campos_da_planilha
 from .recurso import FORMATOS_DE_IMPORTACAO
@@ -28,8 +27,8 @@ class ImportacaoDeInscricoesForm(ImportForm):
     O arquivo é conferido aqui, antes de a biblioteca gravá-lo no armazenamento temporário: só
     ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, conteúdo do tipo que a extensão diz e
     legível inteiro (``planilhas.conferir_arquivo``). O formato é o do conteúdo: a escolha da lista
-    só vale se concordar com ele. Se o arquivo cabe na tela ou vai para o segundo plano, quem decide é
-    ``segundo_plano.pedidos.conferir_importacao_na_tela``; aqui só se informa."""
+    só vale se concordar com ele. Acima de ``LIMITE_DE_LINHAS_NA_TELA`` linhas o arquivo vai para o
+    segundo plano (``conferir_importacao_na_tela``)."""
 
     edital = forms.ModelChoiceField(
         queryset=Edital.objects.all(),
@@ -62,10 +61,22 @@ class ImportacaoDeInscricoesForm(ImportForm):
         dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(planilhas.formato_do_arquivo(arquivo.name)))
         self.errors.pop("format", None)
         try:
-            pedidos.conferir_importacao_na_tela(linhas)
-        except pedidos.PedidoRecusado as recusa:
+            conferir_importacao_na_tela(linhas)
+        except ValidationError as recusa:
             self.add_error("import_file", recusa)
         return dados
+
+
+def conferir_importacao_na_tela(linhas: int) -> None:
+    """Decide se um arquivo de ``linhas`` linhas pode ser importado pela tela do admin (prévia e
+    confirmação na própria requisição). Acima de ``LIMITE_DE_LINHAS_NA_TELA`` a prévia desenharia
+    cada linha numa página só e a gravação prenderia a requisição: recusa com ``ValidationError``,
+    que aponta a importação em segundo plano (``segundo_plano.pedidos.pedir_importacao``)."""
+    if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
+        raise ValidationError(
+            f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
+            "feita em segundo plano: use o link “Importar em segundo plano”, nesta página."
+        )
 
 
 _NOME_TEMPORARIO = re.compile(r"[0-9a-f]{32}")
@@ -218,3 +229,71 @@ class MapeamentoForm(forms.Form):
         return mapeamento.salvar_leiaute(
             dados["banca"].strip(), dados["nome_do_leiaute"].strip(), self.mapeamento, self.usuario
         )
+
+
+class ImportacaoEmSegundoPlanoForm(forms.Form):
+    """Arquivo grande da banca, importado por um trabalhador em segundo plano. O arquivo é conferido
+    aqui como na importação da tela (tipo pelo conteúdo, tamanho); as linhas, pelo trabalhador."""
+
+    edital = forms.ModelChoiceField(
+        queryset=Edital.objects.all(),
+        label="Edital",
+        help_text="As inscrições do arquivo entram neste edital; o cargo é o código do cargo dentro dele.",
+    )
+    arquivo = forms.FileField(label="Arquivo da banca")
+    leiaute = forms.ModelChoiceField(
+        queryset=LeiauteDeImportacao.objects.order_by("banca", "nome"),
+        label="Leiaute da banca",
+        required=False,
+        help_text="Para o arquivo com os cabeçalhos da própria banca: o mapeamento das colunas salvo numa "
+        "importação pela tela. Vazio: o arquivo tem os cabeçalhos do modelo de planilha.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["arquivo"].help_text = (
+            f"Planilha .xlsx ou .csv (separada por ; ou ,), até {settings.LIMITE_DE_IMPORTACAO_MB} MB, "
+            "com uma linha por inscrição e as mesmas colunas da importação pela tela."
+        )
+        self.fields["arquivo"].widget.attrs["accept"] = ".csv,.xlsx"
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data["arquivo"]
+        try:
+            planilhas.conferir_tamanho(arquivo.size)
+            conteudo = arquivo.read()
+            arquivo.seek(0)
+            planilhas.conferir_arquivo(arquivo.name, conteudo)
+        except planilhas.ArquivoInvalido as erro:
+            raise ValidationError(str(erro)) from None
+        return arquivo
+
+    def clean(self):
+        """O cabeçalho é conferido já no envio (o trabalhador confere as linhas): arquivo com os
+        cabeçalhos da banca precisa do leiaute dela, e o leiaute tem de servir ao arquivo inteiro."""
+        dados = super().clean()
+        arquivo, edital, leiaute = dados.get("arquivo"), dados.get("edital"), dados.get("leiaute")
+        if arquivo is None or edital is None:
+            return dados
+        try:
+            conjunto = planilhas.ler_arquivo(arquivo.name, arquivo.read())
+        except planilhas.ArquivoInvalido as erro:
+            self.add_error("arquivo", str(erro))
+            return dados
+        finally:
+            arquivo.seek(0)
+        if leiaute is None:
+            if mapeamento.precisa_mapear(conjunto, edital):
+                cabecalhos = ", ".join(f"“{c}”" for c in mapeamento.cabecalhos_do_arquivo(conjunto)[:4])
+                self.add_error(
+                    "leiaute",
+                    f"Os cabeçalhos deste arquivo ({cabecalhos}…) não são os do modelo de planilha: escolha o "
+                    "leiaute da banca. Se ainda não há um, importe pela tela um trecho do arquivo (o cabeçalho e "
+                    "algumas linhas), faça o mapeamento das colunas e salve-o como leiaute.",
+                )
+            return dados
+        dados["mapeamento"] = mapeamento.do_leiaute(conjunto, edital, leiaute.colunas)
+        problemas = mapeamento.conferir(dados["mapeamento"], edital, mapeamento.cabecalhos_do_arquivo(conjunto))
+        if problemas:
+            self.add_error("leiaute", f"O leiaute “{leiaute}” não serve a este arquivo: {'; '.join(problemas)}.")
+        return dados

@@ -11,8 +11,8 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.utils import timezone
 
+from comum import relogio
 from comum.busca import sem_acentos
 from comum.cpf import normalizar_cpf, validar_cpf
 from comum.planilhas import PERIGOSOS, texto
@@ -168,10 +168,10 @@ def ler_data(valor) -> date | None:
         data = _data_do_texto(conteudo)
     # Nenhum fuso está mais de um dia atrás do UTC: só datas recentes pedem a data local (mais cara).
     if data.year < ANO_MINIMO_DE_NASCIMENTO or (
-        data >= datetime.now(UTC).date() - timedelta(days=1) and data > timezone.localdate()
+        data >= relogio.agora().astimezone(UTC).date() - timedelta(days=1) and data > relogio.hoje()
     ):
         raise ValorInvalido("data fora do intervalo possível para um nascimento")
-    if data.year >= datetime.now(UTC).year - IDADE_MINIMA - 1:  # só as recentes pedem a conta da idade
+    if data.year >= relogio.agora().astimezone(UTC).year - IDADE_MINIMA - 1:  # só as recentes pedem a conta da idade
         try:
             validar_nascimento(data)
         except ValidationError as erro:

@@ -86,7 +86,7 @@ def importar_inscricoes(
     conteudo: bytes,
     nome_do_arquivo: str,
     *,
-    usuario,
+    por,
     progresso=None,
     mapeamento: dict | None = None,
     ensaio: bool = False,
@@ -95,7 +95,7 @@ def importar_inscricoes(
     Com ``ensaio``, confere tudo e conta, sem gravar nada (o comando ``importar_inscricoes``)."""
     with sem_coleta_de_ciclos():
         conjunto = ler_e_mapear(edital, conteudo, nome_do_arquivo, mapeamento)
-        return importar_conjunto(edital, conjunto, nome_do_arquivo, usuario=usuario, progresso=progresso, ensaio=ensaio)
+        return importar_conjunto(edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio)
 
 
 def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict | None):
@@ -109,15 +109,15 @@ def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict
     return conjunto
 
 
-def importar_conjunto(edital, conjunto, nome_do_arquivo, *, usuario, progresso=None, ensaio=False) -> Resumo:
+def importar_conjunto(edital, conjunto, nome_do_arquivo, *, por, progresso=None, ensaio=False) -> Resumo:
     """Os passos 2 a 6 (ver o início do módulo) sobre o conjunto já lido (e mapeado)."""
     with sem_coleta_de_ciclos():
-        return _importar(edital, conjunto, nome_do_arquivo, usuario=usuario, progresso=progresso, ensaio=ensaio)
+        return _importar(edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio)
 
 
-def _importar(edital, conjunto, nome_do_arquivo, *, usuario, progresso, ensaio):
+def _importar(edital, conjunto, nome_do_arquivo, *, por, progresso, ensaio):
     motivo = f"Importação do arquivo {nome_do_arquivo}"[:100]
-    recurso = InscricaoEmMassaResource(edital, usuario=usuario, progresso=progresso, motivo=motivo)
+    recurso = InscricaoEmMassaResource(edital, usuario=por, progresso=progresso, motivo=motivo)
     resultado = recurso.import_data(conjunto)
     excecoes = [*resultado.base_errors, *(erro for _, erros in resultado.row_errors() for erro in erros)]
     if excecoes:

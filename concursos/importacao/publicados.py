@@ -20,7 +20,7 @@ from cotas.regimes import rotulo_do_grupo
 
 from ..adapters import cenario_do_cargo
 from ..models import Inscricao, Resultado
-from ..revisoes_de_nota import MudancaDeNota, notas_vigentes
+from ..services.revisoes_de_nota import MudancaDeNota, notas_vigentes
 
 COMO_REVISAR = (
     "depois da publicação, isso só muda por evento, com documento e data do ato: a verificação, por um ato de "

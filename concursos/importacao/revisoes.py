@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from import_export.results import InvalidRow, RowResult
 
-from ..revisoes_de_nota import em_ordem, prever_revisoes_de_nota, registrar_revisoes_de_nota, resumo_das_revisoes
+from ..services.revisoes_de_nota import (
+    em_ordem,
+    prever_revisoes_de_nota,
+    registrar_revisoes_de_nota,
+    resumo_das_revisoes,
+)
 
 CAMPOS_DO_ATO = ("documento", "data_do_ato", "diario_oficial", "sub_judice", "processo")
 
@@ -77,7 +82,7 @@ def registrar(publicados, *, ato: dict | None, previa_confirmada: str, usuario) 
         raise ValidationError("Informe o documento e a data do ato das correções de nota: nada foi gravado.")
     return [
         registrar_revisoes_de_nota(
-            publicados.cargos[pk], mudancas, registrado_por=usuario, **{c: ato.get(c) or "" for c in CAMPOS_DO_ATO}
+            publicados.cargos[pk], mudancas, por=usuario, **{c: ato.get(c) or "" for c in CAMPOS_DO_ATO}
         )
         for pk, mudancas in sorted(publicados.mudancas.items())
     ]

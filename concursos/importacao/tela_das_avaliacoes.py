@@ -35,16 +35,15 @@ from comum import planilhas
 from comum.mensagens import mensagem_de
 from comum.validadores import validar_texto_limpo
 
-from .. import verificacoes
-from ..acesso import registrar_acesso
 from ..apresentacao import contexto_admin
 from ..atos import conferir_data_do_ato
 from ..forms import PRIMEIRO_ANO, ULTIMO_ANO
-from ..models import Edital
+from ..models import REGISTRAR_AVALIACOES_PCD, Edital
+from ..services.acessos import registrar_acesso
 from . import avaliacoes_pcd, erros
 from .temporarios import armazenamento_temporario
 
-PERMISSOES = [verificacoes.PERMISSAO, "concursos.ver_dados_sensiveis"]
+PERMISSOES = list(REGISTRAR_AVALIACOES_PCD)
 SAL_DO_PEDIDO = "concursos.avaliacoes_pcd.pedido"
 SAL_DA_PREVIA = "concursos.avaliacoes_pcd.previa"
 VALIDADE_DO_PEDIDO = 24 * 60 * 60  # segundos: o mesmo prazo da limpeza dos arquivos abandonados

@@ -3,7 +3,7 @@ guarda entre a prévia e a confirmação, e a limpeza dos abandonados (``manage.
 
 from datetime import timedelta
 
-from django.utils import timezone
+from comum import relogio
 
 
 def armazenamento_temporario():
@@ -26,7 +26,7 @@ def limpar_importacoes_abandonadas(horas: float = 24, *, agora=None) -> list[str
     armazenamento, pasta = armazenamento_temporario()
     if not armazenamento.exists(pasta):
         return []
-    limite = (agora or timezone.now()) - timedelta(hours=horas)
+    limite = (agora or relogio.agora()) - timedelta(hours=horas)
     apagados = []
     for nome in sorted(armazenamento.listdir(pasta)[1]):
         caminho = f"{pasta}/{nome}"

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from django.conf import settings
 
 import cotas
+from comum.canonico import canonico_e_hash
 from comum.pdf import renderizar
 from cotas.modelo import REGRAS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
 
 from . import textos
+from .medidas import MM_POR_PT, fonte_embutida
 
 # Importável sem django.setup(): o que precisa dos modelos é importado dentro das funções.
 if TYPE_CHECKING:
@@ -112,8 +114,6 @@ class Larguras(NamedTuple):
 def _titulo_cabe(titulo: str, paisagem: bool, valores=()) -> int:
     """A largura (%, para cima) em que a palavra mais longa do título, em negrito, e dos valores da
     coluna cabe na célula: mais estreita que isso, a palavra cruza o filete ou quebra no meio."""
-    from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
-
     palavras = [fonte_embutida(True).medir(p) for p in titulo.split()]
     palavras += [fonte_embutida(False).medir(p) for valor in valores for p in str(valor or "").split()]
     palavra = max(palavras) * TITULO_DA_COLUNA * MM_POR_PT
@@ -163,19 +163,17 @@ def codigo_do_quadro(edital: Edital) -> str:
 
 def _codigo(edital: Edital, linhas: list[dict]) -> str:
     """SHA-256 do JSON canônico do edital, dos parâmetros do regime congelados no edital e das linhas
-    do quadro (``hash_do_cenario``). Não é gravado: é recalculado dos dados (``concursos.conferencia``).
+    do quadro (``comum.canonico``). Não é gravado: é recalculado dos dados (``concursos.consultas.conferencia``).
     A data de geração, o cabeçalho institucional e quem assina não entram: o código diz respeito aos
     números e às condições de cada cargo, não à forma do documento."""
-    from concursos.adapters import hash_do_cenario
-
-    return hash_do_cenario(
+    return canonico_e_hash(
         {
             "edital": str(edital),
             "titulo": edital.titulo,
             "regime": edital.parametros_do_regime,
             "cargos": [linha["dados"] for linha in linhas],
         }
-    )
+    )[1]
 
 
 def codigo_legivel(conferencia: str) -> str:
@@ -198,9 +196,7 @@ def _assinatura(edital: Edital, instituicao) -> dict:
 
 
 def _linha_do_quadro(cargo, regime: cotas.Regime) -> dict:
-    from concursos import services
-
-    quadro = services.quadro_do_cargo(cargo)
+    quadro = cargo.quadro_de_vagas()
     notas = _notas_de_cadastro_de_reserva(cargo, quadro, regime)
     chamadas = [
         f"{rotulo_do_grupo(nome)}: {', '.join(f'{p}ª' for p in posicoes)}"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import cotas
 from comum.exibicao import data_e_hora
 from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
+from concursos.saida_do_motor import LISTA_GERAL
 
 from . import textos
 from .desenho import Desenho, Documento, linhas_previstas
@@ -105,7 +106,7 @@ class _Listas:
         self.pessoas = pessoas
         self.rotulos = rotulos
         self.notas = {c["inscricao"]: _nota(c["nota"]) for c in self.cenario["candidatos"]}
-        self.lista_geral = dict(self.saida.listas).get("geral", ())
+        self.lista_geral = dict(self.saida.listas).get(LISTA_GERAL, ())
         self.classificacao = {numero: i for i, numero in enumerate(self.lista_geral, start=1)}
         # Anotações de cada inscrição nas listas: saídas por evento e as marcas das revisões.
         self.observacoes: dict[str, list[str]] = {}
@@ -148,7 +149,7 @@ class _Listas:
                 ],
             )
             for grupo, lista in self.saida.listas
-            if grupo != "geral"
+            if grupo != LISTA_GERAL
         ]
 
     def ordem(self) -> list[tuple]:

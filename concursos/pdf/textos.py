@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from django.utils import timezone
-
 import cotas
-from comum.exibicao import FUSO
+from comum import relogio
 from cotas.modelo import AMPLA
 from cotas.regimes import rotulo_do_grupo
 
@@ -20,7 +18,7 @@ def rotulos_das_vagas(regime: cotas.Regime) -> dict[str, str]:
 
 def agora() -> datetime:
     """O momento impresso em "Gerado em" (os testes o fixam)."""
-    return timezone.now().astimezone(FUSO)
+    return relogio.agora()
 
 
 MESES = (

@@ -2,7 +2,7 @@
 saiu (resultados, PDFs, resumo da importação, erros) e a ação "tentar de novo".
 
 Nada aqui se edita: o pedido nasce das ações do edital e da tela de importação, e o trabalhador
-(``manage.py db_worker``) o leva adiante (``pedidos``/``tarefas``).
+(``manage.py db_worker``) o leva adiante (``pedidos``/``tarefas``). Registrado em ``concursos/admin``.
 """
 
 from django.contrib import admin, messages
@@ -18,7 +18,6 @@ from .produtos import resultados_gerados
 from .progresso import barra_de_progresso
 
 
-@admin.register(Processamento)
 class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
     list_display = ["pk", "tipo", "edital", "estado", "progresso", "solicitado_por", "pedido_em", "terminado"]
     list_display_links = ["pk", "tipo"]
@@ -131,7 +130,7 @@ class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
     def tentar_de_novo(self, request, queryset):
         for processamento in queryset:
             try:
-                pedidos.tentar_de_novo(processamento, solicitado_por=request.user)
+                pedidos.tentar_de_novo(processamento, por=request.user)
             except pedidos.PedidoRecusado as recusa:
                 messages.warning(request, f"Nº {processamento.pk}: {' '.join(recusa.messages)}")
             else:

@@ -4,8 +4,8 @@ progresso, o fim e quando ele é dado como parado. As tarefas a chamam; nada aqu
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
 
+from comum import relogio
 from concursos.models import Processamento
 
 # Sem notícia há mais que isto, um processamento "em andamento" é dado como parado (trabalhador
@@ -20,7 +20,7 @@ class ParteRepetida(Exception):
 def comecar(processamento_id: int) -> Processamento | None:
     """Marca o início (na primeira parte) e devolve o processamento, ou ``None`` se não houver o
     que fazer: ele terminou, ou não existe mais."""
-    agora = timezone.now()
+    agora = relogio.agora()
     Processamento.objects.filter(pk=processamento_id, estado=Processamento.NA_FILA).update(
         estado=Processamento.EXECUTANDO, iniciado_em=agora, atualizado_em=agora
     )
@@ -50,14 +50,14 @@ def anotar_parte(processamento_id: int, chave, *, feita: dict | None = None, err
     processamento.feitos = len(partes) + len(processamento.erros)
     if processamento.total is not None and processamento.feitos >= processamento.total:
         processamento.estado = Processamento.FALHOU if processamento.erros else Processamento.CONCLUIDO
-        processamento.terminado_em = timezone.now()
+        processamento.terminado_em = relogio.agora()
     processamento.save()
     return processamento
 
 
 def informar_progresso(processamento_id: int, *, feitos: int, total: int | None = None, etapa: str = "") -> None:
     """Progresso de um processamento de uma parte só (importação): linhas lidas, de quantas."""
-    campos = {"feitos": feitos, "atualizado_em": timezone.now()}
+    campos = {"feitos": feitos, "atualizado_em": relogio.agora()}
     if total is not None:
         campos["total"] = total
     if etapa:
@@ -76,13 +76,13 @@ def terminar(processamento_id: int, *, saida: dict | None = None, erros: list[st
             processamento.estado = Processamento.CONCLUIDO
             processamento.saida = saida or {}
             processamento.feitos = processamento.total or processamento.feitos
-        processamento.terminado_em = timezone.now()
+        processamento.terminado_em = relogio.agora()
         processamento.save()
 
 
 def parado(processamento: Processamento, *, agora=None) -> bool:
     """Em andamento ou na fila, mas sem notícia há mais de ``PARADO_APOS``."""
-    agora = agora or timezone.now()
+    agora = agora or relogio.agora()
     return not processamento.terminado and agora - processamento.atualizado_em > PARADO_APOS
 
 

@@ -33,31 +33,19 @@ class Geracao:
     pedido: Processamento | None = None
 
 
-def gerar_resultados(edital: Edital, *, solicitado_por, motivo: str = "Gerado pelo RH") -> Geracao:
+def gerar_resultados(edital: Edital, *, por, motivo: str = "Gerado pelo RH") -> Geracao:
     """Gera os resultados de todos os cargos na hora, numa transação; acima de
     ``LIMITE_DE_INSCRICOES_NA_TELA`` inscrições a requisição ficaria presa por minutos, e o pedido vai
     para os trabalhadores, cargo a cargo (``pedir_resultados``). Repassa ``PedidoRecusado`` e as
     recusas do motor (``cotas.ErroDeCotas``, ``ValidationError``): nada fica gravado."""
     inscricoes = Inscricao.objects.filter(edital=edital).count()
     if inscricoes > settings.LIMITE_DE_INSCRICOES_NA_TELA:
-        return Geracao(inscricoes, pedido=pedir_resultados(edital, solicitado_por=solicitado_por, motivo=motivo))
-    resultados = services.gerar_resultados_do_edital(edital, gerado_por=solicitado_por, motivo=motivo)
+        return Geracao(inscricoes, pedido=pedir_resultados(edital, por=por, motivo=motivo))
+    resultados = services.gerar_resultados_do_edital(edital, por=por, motivo=motivo)
     return Geracao(inscricoes, resultados=resultados)
 
 
-def conferir_importacao_na_tela(linhas: int) -> None:
-    """Decide se um arquivo de ``linhas`` linhas pode ser importado pela tela do admin (prévia e
-    confirmação na própria requisição). Acima de ``LIMITE_DE_LINHAS_NA_TELA`` a prévia desenharia
-    cada linha numa página só e a gravação prenderia a requisição: recusa com ``PedidoRecusado``,
-    que aponta a importação em segundo plano (``pedir_importacao``)."""
-    if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
-        raise PedidoRecusado(
-            f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
-            "feita em segundo plano: use o link “Importar em segundo plano”, nesta página."
-        )
-
-
-def pedir_resultados(edital: Edital, *, solicitado_por, motivo: str = "Gerado pelo RH") -> Processamento:
+def pedir_resultados(edital: Edital, *, por, motivo: str = "Gerado pelo RH") -> Processamento:
     """Põe na fila a geração de uma nova versão do resultado de cada cargo do edital."""
     with transaction.atomic():
         cargos = _cargos_do_pedido(edital, Processamento.RESULTADOS)
@@ -67,14 +55,14 @@ def pedir_resultados(edital: Edital, *, solicitado_por, motivo: str = "Gerado pe
             total=len(cargos),
             unidade="cargos",
             parametros={"motivo": motivo[:200], "cargos": cargos},
-            solicitado_por=solicitado_por,
+            solicitado_por=por,
         )
         for cargo_id in cargos:
             tarefas.gerar_resultado_do_cargo.enqueue(processamento.pk, cargo_id)
     return processamento
 
 
-def pedir_pdfs(edital: Edital, *, solicitado_por) -> Processamento:
+def pedir_pdfs(edital: Edital, *, por) -> Processamento:
     """Põe na fila o PDF do resultado (última versão) de cada cargo do edital, um por tarefa."""
     with transaction.atomic():
         cargos = _cargos_do_pedido(edital, Processamento.PDFS)
@@ -88,14 +76,14 @@ def pedir_pdfs(edital: Edital, *, solicitado_por) -> Processamento:
             total=len(cargos),
             unidade="cargos",
             parametros={"cargos": cargos},
-            solicitado_por=solicitado_por,
+            solicitado_por=por,
         )
         for cargo_id in cargos:
             tarefas.pdf_do_cargo.enqueue(processamento.pk, cargo_id)
     return processamento
 
 
-def pedir_importacao(edital: Edital, arquivo, *, solicitado_por, mapeamento: dict | None = None) -> Processamento:
+def pedir_importacao(edital: Edital, arquivo, *, por, mapeamento: dict | None = None) -> Processamento:
     """Guarda o arquivo enviado na pasta privada e põe a importação na fila; ``mapeamento`` (as
     colunas do arquivo da banca → campos, ``importacao.mapeamento``) vai com o pedido."""
     with transaction.atomic():
@@ -113,7 +101,7 @@ def pedir_importacao(edital: Edital, arquivo, *, solicitado_por, mapeamento: dic
                 "nome_do_arquivo": Path(arquivo.name).name[:200],
                 **({"mapeamento": dict(mapeamento)} if mapeamento else {}),
             },
-            solicitado_por=solicitado_por,
+            solicitado_por=por,
         )
         tarefas.importar_arquivo.enqueue(processamento.pk)
     return processamento
@@ -136,7 +124,7 @@ def _recusar_se_em_andamento(edital: Edital, tipo: str) -> None:
         raise PedidoRecusado(f"Já há um pedido igual para o edital {edital} em andamento (nº {anterior.pk}).")
 
 
-def tentar_de_novo(processamento: Processamento, *, solicitado_por) -> Processamento:
+def tentar_de_novo(processamento: Processamento, *, por) -> Processamento:
     """Recoloca na fila só as partes que faltam (as feitas ficam como estão)."""
     with transaction.atomic():
         processamento = Processamento.objects.select_for_update().get(pk=processamento.pk)
@@ -146,7 +134,7 @@ def tentar_de_novo(processamento: Processamento, *, solicitado_por) -> Processam
         processamento.erros = []
         processamento.tentativas += 1
         processamento.terminado_em = None
-        processamento.etapa = f"Tentativa {processamento.tentativas}, pedida por {solicitado_por}"
+        processamento.etapa = f"Tentativa {processamento.tentativas}, pedida por {por}"
         if processamento.tipo == Processamento.IMPORTACAO:
             processamento.feitos = 0
             processamento.save()

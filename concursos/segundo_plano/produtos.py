@@ -6,8 +6,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.utils import timezone
 
+from comum import relogio
 from concursos.models import Processamento, Resultado
 
 PASTA_DOS_PDFS = "pdfs-de-resultados"
@@ -45,7 +45,7 @@ def limpar_arquivos_de_importacao(horas: float = 24, *, agora=None) -> list[str]
             tipo=Processamento.IMPORTACAO, estado__in=[Processamento.NA_FILA, Processamento.EXECUTANDO]
         ).only("parametros")
     }
-    limite = (agora or timezone.now()) - timedelta(hours=horas)
+    limite = (agora or relogio.agora()) - timedelta(hours=horas)
     apagados = []
     for nome in sorted(default_storage.listdir(PASTA_DAS_IMPORTACOES)[1]):
         caminho = f"{PASTA_DAS_IMPORTACOES}/{nome}"

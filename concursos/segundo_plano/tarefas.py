@@ -20,6 +20,8 @@ from django.db import transaction
 import cotas
 from comum.mensagens import mensagem_de
 from concursos import services
+from concursos.importacao.massa import importar_inscricoes
+from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Cargo, Edital, Resultado
 
 from . import andamento, produtos
@@ -65,7 +67,7 @@ def gerar_resultado_do_cargo(processamento_id: int, cargo_id: int) -> str:
     def gerar() -> str:
         with transaction.atomic():
             resultado = services.gerar_resultado(
-                cargo, gerado_por=processamento.solicitado_por, motivo=motivo, processamento=processamento
+                cargo, por=processamento.solicitado_por, motivo=motivo, processamento=processamento
             )
             feita = {
                 "cargo": cargo.codigo,
@@ -120,9 +122,6 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
 @task()
 def importar_arquivo(processamento_id: int) -> str:
     """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
-    from concursos.importacao.massa import importar_inscricoes
-    from concursos.importacao.resultado import ImportacaoRecusada
-
     processamento = andamento.comecar(processamento_id)
     if processamento is None:
         return "nada a fazer"
@@ -141,7 +140,7 @@ def importar_arquivo(processamento_id: int) -> str:
             edital,
             conteudo,
             processamento.parametros.get("nome_do_arquivo", caminho),
-            usuario=processamento.solicitado_por,
+            por=processamento.solicitado_por,
             progresso=progresso,
             mapeamento=processamento.parametros.get("mapeamento"),
         )

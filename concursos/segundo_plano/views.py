@@ -8,10 +8,10 @@ from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from concursos.acesso import descrever, registrar_acesso
 from concursos.apresentacao import contexto_admin
-from concursos.forms import ImportacaoEmSegundoPlanoForm
+from concursos.importacao.formularios import ImportacaoEmSegundoPlanoForm
 from concursos.models import Edital, Processamento
+from concursos.services.acessos import descrever, registrar_acesso
 
 from . import pedidos
 from .produtos import arquivo_do_pdf
@@ -24,7 +24,7 @@ def _ficha(processamento: Processamento):
 
 def _pedir(request, pedir, edital: Edital, descricao: str):
     try:
-        processamento = pedir(edital, solicitado_por=request.user)
+        processamento = pedir(edital, por=request.user)
     except pedidos.PedidoRecusado as recusa:
         messages.error(request, " ".join(recusa.messages))
         return redirect("admin:concursos_edital_change", edital.pk)

@@ -9,9 +9,22 @@ vira mensagem no topo da página. Nunca erro 500.
 Conduzir a sessão (abrir, presença, pareceres, encerrar) é do presidente e dos membros, na área
 deles: aqui o RH não cria nem altera pareceres, e só auditores (``view_parecer``) os leem.
 
-Um módulo por tópico (as peças comuns em ``pecas``); importá-los registra cada ``ModelAdmin``.
+Um módulo por tópico (as peças comuns em ``pecas``); este é o ÚNICO lugar em que cada modelo do app
+é registrado (``tests/test_arquitetura.py`` confere que nenhum outro módulo registra).
 """
 
-from . import apuracao, auditoria, comissoes, recursos, sessoes
+from django.contrib import admin
 
-__all__ = ["apuracao", "auditoria", "comissoes", "recursos", "sessoes"]
+from ..models import Comissao, Parecer, ProcessoDeApuracao, Recurso, RegistroDeAuditoria, Sessao
+from .apuracao import ProcessoDeApuracaoAdmin
+from .auditoria import ParecerAdmin, RegistroDeAuditoriaAdmin
+from .comissoes import ComissaoAdmin
+from .recursos import RecursoAdmin
+from .sessoes import SessaoAdmin
+
+admin.site.register(Comissao, ComissaoAdmin)
+admin.site.register(Sessao, SessaoAdmin)
+admin.site.register(Recurso, RecursoAdmin)
+admin.site.register(ProcessoDeApuracao, ProcessoDeApuracaoAdmin)
+admin.site.register(Parecer, ParecerAdmin)
+admin.site.register(RegistroDeAuditoria, RegistroDeAuditoriaAdmin)

@@ -8,10 +8,10 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.text import slugify
 
+from comum import relogio
 from comum.exibicao import data
 from comum.validacao import textos_longos_no_admin
 
@@ -29,7 +29,6 @@ from .pecas import (
 )
 
 
-@admin.register(ProcessoDeApuracao)
 class ProcessoDeApuracaoAdmin(
     InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
 ):
@@ -57,7 +56,7 @@ class ProcessoDeApuracaoAdmin(
         return [] if obj is None else self.ficha
 
     def get_changeform_initial_data(self, request):
-        return {"instaurado_em": timezone.localdate(), **super().get_changeform_initial_data(request)}
+        return {"instaurado_em": relogio.hoje(), **super().get_changeform_initial_data(request)}
 
     def incluir(self, request, dados):
         return services.instaurar_apuracao(

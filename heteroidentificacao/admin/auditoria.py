@@ -15,9 +15,9 @@ from django.utils.html import format_html
 
 from comum.admin import RotulosNaTabela, SoLeitura
 from comum.exibicao import data, data_e_hora
-from concursos.acesso import HistoricoNoAdmin
+from concursos.admin.pecas import HistoricoNoAdmin
 
-from ..models import HistoricoDeParecer, Parecer, RegistroDeAuditoria
+from ..models import HistoricoDeParecer, RegistroDeAuditoria
 from .pecas import VER_PARECERES, AcessoRegistrado
 
 
@@ -28,7 +28,6 @@ class HistoricoDeParecerInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
     extra = 0
 
 
-@admin.register(Parecer)
 class ParecerAdmin(SoLeitura, AcessoRegistrado, HistoricoNoAdmin):
     """Pareceres são dos membros (criados e alterados só na área deles). Aqui, leitura para auditores:
     a lista, a ficha e o histórico ficam registrados como acesso."""
@@ -93,7 +92,6 @@ class FiltroDeUsuario(admin.SimpleListFilter):
         return queryset if le_pareceres(request) else queryset.exclude(acao__startswith="parecer_")
 
 
-@admin.register(RegistroDeAuditoria)
 class RegistroDeAuditoriaAdmin(SoLeitura, AcessoRegistrado, admin.ModelAdmin):
     list_display = ["momento", "quem", "acao", "objeto"]
     list_filter = ["acao", FiltroDeUsuario, "quando"]

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from comum.admin import RotulosNaTabela
-from concursos.acesso import descrever, registrar_acesso
 from concursos.forms import AutocompleteSemValorInvalido
+from concursos.services.acessos import descrever, registrar_acesso
 from cotas.regimes import rotulo_do_grupo
 
 from .. import pdf, services
@@ -97,7 +97,6 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
         return formset
 
 
-@admin.register(Comissao)
 class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
     list_display = ["__str__", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
     list_filter = ["tipo", "grupo", "edital"]

@@ -16,7 +16,8 @@ from django.utils.html import format_html
 import cotas
 from comum.exibicao import data_e_hora
 from comum.mensagens import mensagem_de
-from concursos.acesso import AcessoRegistradoNoAdmin, descrever, registrar_acesso
+from concursos.admin.pecas import AcessoRegistradoNoAdmin
+from concursos.services.acessos import descrever, registrar_acesso
 
 from .. import services
 from ..models import Chamado, Comissao, Parecer, ProcessoDeApuracao, Recurso, Sessao

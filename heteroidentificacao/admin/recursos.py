@@ -2,19 +2,18 @@
 
 from django.contrib import admin, messages
 from django.template.response import TemplateResponse
-from django.utils import timezone
 
+from comum import relogio
 from comum.exibicao import data
 from comum.validacao import textos_longos_no_admin
 from cotas import quorum
 
 from .. import resultado, services
 from ..forms import SessaoRecursalForm
-from ..models import Chamado, Comissao, Recurso, Sessao
+from ..models import Chamado, Comissao, Sessao
 from .pecas import RECUSAS, AcessoRegistrado, FichaSemEdicao, InclusaoPeloServico, SemExclusao, mensagem
 
 
-@admin.register(Recurso)
 class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin):
     formfield_overrides = textos_longos_no_admin()
     list_display = ["inscricao", "nome_de_uso", "decisao_recorrida", "apresentacao", "julgamento_"]
@@ -32,7 +31,7 @@ class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegis
         return [] if obj is None else self.ficha
 
     def get_changeform_initial_data(self, request):
-        return {"apresentado_em": timezone.localdate(), **super().get_changeform_initial_data(request)}
+        return {"apresentado_em": relogio.hoje(), **super().get_changeform_initial_data(request)}
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name != "chamado":

@@ -69,7 +69,6 @@ class ChamadoInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
         return link(reverse("admin:heteroidentificacao_chamado_parecer_pdf", args=[chamado.pk]), "PDF para o candidato")
 
 
-@admin.register(Sessao)
 class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin):
     """A ficha mostra a referência da gravação e as decisões dos candidatos: cada abertura fica registrada."""
 

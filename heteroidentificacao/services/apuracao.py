@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 
 import cotas
+from comum import relogio
 from comum.validacao import somar_dias, validar_data_de_ato, validar_texto
-from concursos.models import Edital, Inscricao, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Edital, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
 from cotas.regimes import grupos_heteroidentificados
@@ -59,7 +59,7 @@ def instaurar_apuracao(inscricao: Inscricao, *, numero: str, fatos: str, por, in
         inscricao=inscricao,
         numero=numero,
         fatos=fatos,
-        instaurado_em=instaurado_em or timezone.localdate(),
+        instaurado_em=instaurado_em or relogio.hoje(),
         instaurado_por=por,
     )
     auditar(
@@ -81,9 +81,7 @@ def notificar(processo: ProcessoDeApuracao, *, por, notificado_em=None, dias_par
         raise ValidationError("A defesa já foi apresentada: não há nova notificação neste processo.")
     if dias_para_defesa < 1:
         raise ValidationError({"dias_para_defesa": "O prazo de defesa deve ser de ao menos 1 dia."})
-    notificado_em = validar_data_de_ato(
-        notificado_em or timezone.localdate(), rotulo="notificado em", campo="notificado_em"
-    )
+    notificado_em = validar_data_de_ato(notificado_em or relogio.hoje(), rotulo="notificado em", campo="notificado_em")
     if notificado_em < processo.instaurado_em:
         raise ValidationError({"notificado_em": "A notificação não pode ser anterior à instauração."})
     antes = _datas_do_processo(processo)
@@ -117,7 +115,7 @@ def registrar_defesa(processo: ProcessoDeApuracao, *, texto: str, por, apresenta
         raise ValidationError("A defesa já foi registrada neste processo.")
     texto = validar_texto(obrigatorio(texto, "defesa", "Informe o texto da defesa."), rotulo="defesa", campo="texto")
     apresentada_em = validar_data_de_ato(
-        apresentada_em or timezone.localdate(), rotulo="apresentada em", campo="defesa_apresentada_em"
+        apresentada_em or relogio.hoje(), rotulo="apresentada em", campo="defesa_apresentada_em"
     )
     if apresentada_em < processo.notificado_em:
         raise ValidationError({"defesa_apresentada_em": "A defesa não pode ser anterior à notificação."})
@@ -151,7 +149,7 @@ def decidir_apuracao(processo: ProcessoDeApuracao, *, decisao: str, fundamentaca
     validar_texto(fundamentacao, rotulo="fundamentação da decisão", campo="fundamentacao")
     if processo.prazo_de_defesa is None:
         raise ValidationError("O candidato ainda não foi notificado: sem contraditório e ampla defesa não há decisão.")
-    decidido_em = validar_data_de_ato(decidido_em or timezone.localdate(), rotulo="decidido em", campo="decidido_em")
+    decidido_em = validar_data_de_ato(decidido_em or relogio.hoje(), rotulo="decidido em", campo="decidido_em")
     if not processo.defesa_apresentada_em and decidido_em <= processo.prazo_de_defesa:
         raise ValidationError(
             f"O prazo de defesa termina em {processo.prazo_de_defesa:%d/%m/%Y} e a defesa não foi apresentada: "
@@ -191,10 +189,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
     """
     inscricao = processo.inscricao
     cargo = inscricao.cargo
-    if (
-        consultas.nomeada(inscricao)
-        or inscricao.eventos.filter(revertido_por__isnull=True).exclude(tipo="reversao").exists()
-    ):
+    if consultas.nomeada(inscricao) or inscricao.eventos.vigentes().exists():
         if not consultas.ativa_na_lista_geral(inscricao):
             return "ja_fora_das_listas", None
         try:
@@ -205,7 +200,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
                 documento=processo.numero,
                 data_do_ato=processo.decidido_em,
                 motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
-                registrado_por=por,
+                por=por,
             )
         except cotas.ErroDeCotas as erro:
             raise ValidationError(f"O motor de cotas recusou a anulação: {erro}") from erro
@@ -216,8 +211,8 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             inscricao,
             opcao.grupo,
             DECLARACAO_FALSA,
-            origem="apuracao",
-            registrada_por=por,
+            origem=AtoDeVerificacao.APURACAO,
+            por=por,
             documento=processo.numero,
             data_do_ato=processo.decidido_em,
             motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",

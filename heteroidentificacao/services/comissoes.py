@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from comum import relogio
 from concursos.models import Edital
 from concursos.papeis import opera_concursos
 from cotas import quorum
@@ -119,7 +120,7 @@ def desligar_membro(membro: Membro, *, motivo: str, por, desligado_em=None) -> M
     motivo = obrigatorio(motivo, "motivo_do_desligamento", "Informe o motivo do desligamento.")
     if len(motivo) > 300:
         raise ValidationError({"motivo_do_desligamento": f"O motivo tem {len(motivo)} caracteres; o limite é 300."})
-    hoje = timezone.localdate()
+    hoje = relogio.hoje()
     desligado_em = desligado_em or hoje
     if desligado_em > hoje:
         raise ValidationError(

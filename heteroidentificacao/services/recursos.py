@@ -2,8 +2,8 @@
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 
+from comum import relogio
 from comum.validacao import validar_data_de_ato, validar_texto
 from cotas import quorum
 
@@ -40,7 +40,7 @@ def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None)
         obrigatorio(texto, "texto", "Informe as razões do recurso."), rotulo="razões do recurso", campo="texto"
     )
     apresentado_em = validar_data_de_ato(
-        apresentado_em or timezone.localdate(), rotulo="apresentado em", campo="apresentado_em"
+        apresentado_em or relogio.hoje(), rotulo="apresentado em", campo="apresentado_em"
     )
     _conferir_prazo_de_recurso(chamado, apresentado_em)
     recurso = Recurso.objects.create(chamado=chamado, texto=texto, apresentado_em=apresentado_em, registrado_por=por)
@@ -55,7 +55,7 @@ def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None)
 
 def _conferir_prazo_de_recurso(chamado: Chamado, apresentado_em) -> None:
     inicio, fim = consultas.prazo_de_recurso(chamado)
-    if apresentado_em > timezone.localdate():
+    if apresentado_em > relogio.hoje():
         raise ValidationError({"apresentado_em": "A data de apresentação não pode ser futura."})
     if apresentado_em < consultas.data_do_encerramento(chamado.sessao):
         raise ValidationError({"apresentado_em": "O recurso não pode ser anterior à decisão recorrida."})

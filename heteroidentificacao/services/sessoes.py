@@ -12,9 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 import cotas
+from comum import relogio
 from comum.validacao import validar_data_de_ato, validar_texto
+from concursos.consultas.verificacoes import situacao_vigente
 from concursos.models import Inscricao, OpcaoDeGrupo
-from concursos.services import registrar_verificacao, situacao_vigente
+from concursos.services import registrar_verificacao
 from cotas import quorum
 
 from .. import consultas, registro
@@ -156,7 +158,7 @@ def abrir_sessao(sessao: Sessao, *, por, ausentes=(), substitutos=None) -> Sessa
     exigir_presidente(comissao, por, "abrir a sessão")
     if sessao.status != Sessao.PLANEJADA:
         raise ValidationError(f"A sessão não pode ser aberta: está {sessao.get_status_display().lower()}.")
-    agora = timezone.now()
+    agora = relogio.agora()
     if agora < sessao.inicio:
         raise ValidationError(
             f"A sessão está marcada para {timezone.localtime(sessao.inicio):%d/%m/%Y às %H:%M}: só pode ser aberta "
@@ -245,7 +247,7 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
         compareceu = True if recursal else chamado.compareceu
         decisao = quorum.decidir(votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=compareceu)
         _decidir(chamado, decisao, comissao, por)
-    sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, timezone.now(), por
+    sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, relogio.agora(), por
     sessao.registro = registro.montar_registro(sessao)
     sessao.hash_do_registro = registro.codigo(sessao.registro)
     sessao.save(update_fields=["status", "encerrada_em", "encerrada_por", "registro", "hash_do_registro"])
@@ -302,9 +304,9 @@ def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) 
         comissao.grupo,
         situacao,
         origem="recurso" if comissao.tipo == Comissao.RECURSAL else "comissao",
-        registrada_por=por,
+        por=por,
         documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
-        data_do_ato=timezone.localdate(),
+        data_do_ato=relogio.hoje(),
         motivo=chamado.motivo_da_decisao,
     )
     return feita.antes, feita.depois

@@ -2,7 +2,7 @@
 // digitar número, nome ou CPF consulta /concursos/cargos/<pk>/inscricoes/busca.json; as setas
 // percorrem as sugestões, Enter escolhe, Esc fecha. A escolha põe o número de inscrição na caixa e a
 // inscrição por extenso na linha de baixo, que o leitor de tela anuncia. Sem JavaScript, o texto
-// digitado é resolvido no envio do formulário (concursos/busca_de_inscricoes.py).
+// digitado é resolvido no envio do formulário (concursos/forms/busca.py).
 (function () {
   "use strict";
   var ESPERA_MS = 250;

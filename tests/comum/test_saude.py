@@ -305,7 +305,7 @@ def test_nenhum_dado_pessoal_na_resposta(client):
         fabricas.inscricao(cargo, f"{cargo.codigo}-1", 80, nome=f"Joana Cardoso {cargo.codigo}")
         for cargo in edital.cargos.all()
     ]
-    pedidos.pedir_resultados(edital, solicitado_por=rh, motivo="Resultado de Joana")
+    pedidos.pedir_resultados(edital, por=rh, motivo="Resultado de Joana")
     DBTaskResult.objects.update(enqueued_at=timezone.now() - timedelta(hours=2))  # falha: mostra a fila
 
     resposta = com_o_token(client)

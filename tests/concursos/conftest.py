@@ -30,7 +30,7 @@ def papeis():
 def cargo_com_resultado():
     """O exemplo de docs/REGRAS.md §4 (5 vagas; A, B, Z, Y e P convocados) com a primeira versão do resultado."""
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    services.gerar_resultado(cargo, por=usuario("autor"))
     return cargo
 
 
@@ -40,7 +40,7 @@ def publicado(rh):
     versão gerada e publicada pelo ``rh`` e a validade do concurso até 30/06/2026."""
     cargo = cargo_do_exemplo_da_alternancia()
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 

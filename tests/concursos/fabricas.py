@@ -38,7 +38,7 @@ def edital(
     }
     padrao.update(campos)
     return services.criar_edital(
-        criado_por=criado_por or usuario(f"autor{numero}{ano}"),
+        por=criado_por or usuario(f"autor{numero}{ano}"),
         numero=numero,
         ano=ano,
         percentual_pcd=percentual_pcd,
@@ -86,7 +86,7 @@ def verificar(inscricao_: Inscricao, grupo: str, situacao: str, *, por=None, dat
         grupo,
         situacao,
         origem=origem,
-        registrada_por=por or inscricao_.edital.criado_por,
+        por=por or inscricao_.edital.criado_por,
         documento=f"Ato de teste ({origem})",
         data_do_ato=data_do_ato or inscricao_.edital.publicado_em,
         equipe="Equipe multiprofissional de teste" if origem == AtoDeVerificacao.AVALIACAO_PCD else "",

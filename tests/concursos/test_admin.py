@@ -74,7 +74,7 @@ def test_inclusao_do_edital_congela_os_parametros_com_o_percentual_pcd_e_registr
     pcd = next(g for g in criado.parametros_do_regime["grupos"] if g["grupo"] == "pcd")
     assert pcd["percentual"] == "10" and criado.criado_por == chefe
     assert criado.desempate == ["idoso", "idade", "jurado", "sorteio"]
-    quadro = services.quadro_do_cargo(criado.cargos.get())
+    quadro = criado.cargos.get().quadro_de_vagas()
     assert (quadro.ampla, quadro.reservadas_do("negros"), quadro.reservadas_do("pcd")) == (35, 10, 5)
 
 
@@ -183,7 +183,7 @@ def test_acao_gerar_resultado_mostra_a_recusa_do_motor_sem_erro_500(client):
 
 
 def test_publicar_sem_permissao_da_403(client):
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
     client.force_login(com_permissoes("sem", "view_resultado"))
     resposta = client.post(reverse("concursos:publicar_resultado", args=[resultado.pk]))
     assert resposta.status_code == 403
@@ -192,7 +192,7 @@ def test_publicar_sem_permissao_da_403(client):
 
 
 def test_publicar_resultado_final_com_permissao(client):
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
     chefe = com_permissoes("chefe", "view_resultado", "publicar_resultado")
     client.force_login(chefe)
     url = reverse("concursos:publicar_resultado", args=[resultado.pk])
@@ -213,10 +213,10 @@ def test_publicar_resultado_final_com_permissao(client):
 def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ultima(client):
     cargo = cargo_do_exemplo_da_alternancia()
     autor = usuario("autor")
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=autor), publicado_por=autor)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=autor), por=autor)
     zeca = cargo.inscricoes.get(numero="Z")
     nova = services.registrar_desistencia(
-        zeca, documento="Req. 9/2025", data_do_ato=cargo.edital.publicado_em, registrada_por=autor
+        zeca, documento="Req. 9/2025", data_do_ato=cargo.edital.publicado_em, por=autor
     ).resultado
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     pagina = texto(client.get(reverse("concursos:publicar_resultado", args=[nova.pk])))
@@ -229,7 +229,7 @@ def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ulti
 def test_publicar_resultado_provisorio_e_recusado_mostrando_as_pendencias(client):
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     url = reverse("concursos:publicar_resultado", args=[resultado.pk])
     confirmacao = texto(client.get(url))
@@ -245,7 +245,7 @@ def test_publicar_resultado_provisorio_e_recusado_mostrando_as_pendencias(client
 def test_acao_publicar_na_lista_de_resultados_mostra_a_recusa(client):
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     acao = {"action": "publicar", "_selected_action": [resultado.pk]}
     lista = reverse("admin:concursos_resultado_changelist")
@@ -257,7 +257,7 @@ def test_acao_publicar_na_lista_de_resultados_mostra_a_recusa(client):
 
 
 def test_acao_publicar_confirmada_publica_as_versoes_finais(client):
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     acao = {"action": "publicar", "_selected_action": [resultado.pk]}
     client.post(reverse("admin:concursos_resultado_changelist"), acao)
@@ -272,7 +272,7 @@ def test_acao_publicar_confirmada_publica_as_versoes_finais(client):
 
 def test_pagina_do_resultado_mostra_ordem_com_nomes_e_cpf_mascarado_sem_nascimento(client):
     cargo = cargo_do_exemplo_da_alternancia()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     zeca = cargo.inscricoes.get(numero="Z").candidato
     client.force_login(com_permissoes("leitor", "view_resultado"))
     resposta = client.get(reverse("admin:concursos_resultado_change", args=[resultado.pk]))
@@ -287,7 +287,7 @@ def test_pagina_do_resultado_mostra_ordem_com_nomes_e_cpf_mascarado_sem_nascimen
 def test_pagina_do_resultado_provisorio_destaca_pendencias_e_empates(client):
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, nome="Wanda", grupos={"negros": "pendente"})
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(usuario("chefe", superusuario=True))
     pagina = texto(client.get(reverse("admin:concursos_resultado_change", args=[resultado.pk])))
     assert "Resultado PROVISÓRIO — não pode ser publicado como final" in pagina
@@ -295,7 +295,7 @@ def test_pagina_do_resultado_provisorio_destaca_pendencias_e_empates(client):
 
 
 def test_resultado_nao_se_inclui_altera_nem_apaga_pelo_admin(client):
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
     client.force_login(usuario("chefe", superusuario=True))
     assert client.get(reverse("admin:concursos_resultado_add")).status_code == 403
     assert client.post(reverse("admin:concursos_resultado_delete", args=[resultado.pk])).status_code == 403
@@ -359,7 +359,7 @@ def test_inicio_do_admin_tem_o_link_do_simulador(client):
 
 def test_cargo_mostra_os_links_de_eventos_e_do_ultimo_resultado(client):
     cargo = cargo_do_exemplo_da_alternancia()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(usuario("chefe", superusuario=True))
     lista = client.get(reverse("admin:concursos_cargo_changelist")).content.decode()
     assert reverse("admin:concursos_resultado_change", args=[resultado.pk]) in lista

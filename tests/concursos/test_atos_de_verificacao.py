@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from comum.cpf import completar_cpf
-from concursos import services, verificacoes
+from concursos import services
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import AtoDeVerificacao, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import MEMBRO, RH
+from concursos.services import verificacoes
 
 from .fabricas import inscricao, usuario
 from .test_admin import mensagens, texto
@@ -130,7 +131,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
     with pytest.raises(ValidationError, match="não é um evento digitado"):
         services.registrar_evento(
             publicado, tipo="verificacao", inscricao=yuri, grupo="negros", situacao="nao_confirmado",
-            documento="Of. 1", data_do_ato=ATO, registrado_por=rh,
+            documento="Of. 1", data_do_ato=ATO, por=rh,
         )  # fmt: skip
     client.force_login(rh)
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"])
@@ -160,7 +161,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
 def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, numero, grupo, nova, origem, mensagem):
     with pytest.raises(ValidationError, match=mensagem):
         services.registrar_verificacao(
-            cargo.inscricoes.get(numero=numero), grupo, nova, origem=origem, registrada_por=rh,
+            cargo.inscricoes.get(numero=numero), grupo, nova, origem=origem, por=rh,
             documento="Ata 1", data_do_ato=ATO, equipe=EQUIPE, processo="5001",
         )  # fmt: skip
     assert (
@@ -171,9 +172,7 @@ def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, nume
 
 def test_origem_e_obrigatoria():
     with pytest.raises(TypeError, match="origem"):
-        services.registrar_verificacao(
-            None, "negros", "confirmado", registrada_por=None, documento="x", data_do_ato=ATO
-        )
+        services.registrar_verificacao(None, "negros", "confirmado", por=None, documento="x", data_do_ato=ATO)
 
 
 def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
@@ -183,7 +182,7 @@ def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
         "negros",
         "declaracao_falsa",
         origem="apuracao",
-        registrada_por=rh,
+        por=rh,
         documento="PA 2025/7",
         data_do_ato=ATO,
     )

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from comum.cpf import mascarar_cpf
 from concursos import services
-from concursos.busca_de_inscricoes import buscar
+from concursos.consultas.busca import buscar
 from concursos.models import Candidato, Evento
 
 from .fabricas import edital, inscricao, usuario
@@ -24,7 +24,7 @@ def cargo(cargo):
     inscricao(cargo, "10060", 40, nome="José Antônio Pereira")
     inscricao(cargo, "2001", 30, nome="Marta Souza")
     Candidato.objects.filter(nome="Maria da Conceição Araújo").update(cpf=CPF_DA_CONCEICAO)
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    services.gerar_resultado(cargo, por=usuario("autor"))
     return cargo
 
 

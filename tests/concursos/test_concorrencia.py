@@ -26,7 +26,7 @@ def test_duas_reversoes_do_mesmo_evento_ao_mesmo_tempo_uma_entra_e_a_outra_e_rec
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=date(2025, 6, 2), registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=date(2025, 6, 2), por=rh
     )
     salvar = Evento.save
 
@@ -39,7 +39,7 @@ def test_duas_reversoes_do_mesmo_evento_ao_mesmo_tempo_uma_entra_e_a_outra_e_rec
     evento = Evento.objects.get(pk=registrado.evento.pk)
 
     def reverter(documento):
-        return lambda: services.reverter_evento(evento, documento=documento, motivo="engano", registrado_por=rh)
+        return lambda: services.reverter_evento(evento, documento=documento, motivo="engano", por=rh)
 
     saidas = ao_mesmo_tempo(reverter("Desp. 2"), reverter("Desp. 3"))
     recusas = [s for s in saidas if isinstance(s, Exception)]
@@ -51,7 +51,7 @@ def test_duas_reversoes_do_mesmo_evento_ao_mesmo_tempo_uma_entra_e_a_outra_e_rec
 def test_dois_gerar_resultado_ao_mesmo_tempo_dao_uma_versao_so():
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    saidas = ao_mesmo_tempo(*(lambda: services.gerar_resultado(cargo, gerado_por=rh) for _ in range(2)))
+    saidas = ao_mesmo_tempo(*(lambda: services.gerar_resultado(cargo, por=rh) for _ in range(2)))
     assert not any(isinstance(s, Exception) for s in saidas), saidas
     assert saidas[0].pk == saidas[1].pk
     assert Resultado.objects.filter(cargo=cargo).count() == 1

@@ -14,9 +14,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
-from concursos import convocacoes, services
+from concursos import services
 from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
+from concursos.services import convocacoes
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
 from .test_admin import texto
@@ -40,7 +41,7 @@ def texto_do_pdf(conteudo: bytes) -> str:
 def publicar(cargo, numeros, quem, **campos):
     campos = {"numero": "12/2025", "data": ATO, "local": "Secretaria de Administração, Rua X, 100", **campos}
     inscricoes = [cargo.inscricoes.get(numero=n) for n in numeros]
-    return convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=inscricoes, registrado_por=quem, **campos)
+    return convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=inscricoes, por=quem, **campos)
 
 
 def test_o_pdf_tem_o_numero_do_ato_a_vaga_o_cpf_mascarado_e_o_motivo(publicado, rh):
@@ -74,7 +75,7 @@ def test_o_ato_guarda_o_hash_do_pdf_e_as_inscricoes_em_ordem_de_posicao_e_nunca_
 def test_o_pdf_do_ato_depois_de_um_evento_conta_a_cadeia_do_motivo(publicado, rh):
     services.registrar_evento(
         publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"), documento="Req. 1/2025",
-        data_do_ato=ATO, registrado_por=rh,
+        data_do_ato=ATO, por=rh,
     )  # fmt: skip
     ato = publicar(publicado, ["C"], rh)
     pdf = texto_do_pdf(bytes(ato.pdf))
@@ -136,7 +137,7 @@ def test_o_rh_publica_pela_pagina_do_cargo_e_o_ato_fica_listado(publicado, papei
 def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publicado, papeis):
     registrado = services.registrar_evento(
         publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
-        registrado_por=papeis[RH],
+        por=papeis[RH],
     )  # fmt: skip
     novos = {c["inscricao"] for c in registrado.convocados_agora}
     cliente = Client()
@@ -149,7 +150,7 @@ def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publi
 def test_a_pagina_do_evento_oferece_o_edital_de_convocacao_de_quem_ele_chamou(publicado, papeis):
     registrado = services.registrar_evento(
         publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
-        registrado_por=papeis[RH],
+        por=papeis[RH],
     )  # fmt: skip
     link = reverse("concursos:publicar_convocacao", args=[publicado.pk]) + f"?evento={registrado.evento.pk}"
     pagina_do_evento = reverse("concursos:evento", args=[registrado.evento.pk])
@@ -157,7 +158,7 @@ def test_a_pagina_do_evento_oferece_o_edital_de_convocacao_de_quem_ele_chamou(pu
         cliente = Client()
         cliente.force_login(papeis[papel])
         assert (f'href="{link}"' in cliente.get(pagina_do_evento).content.decode()) is oferece, papel
-    services.reverter_evento(registrado.evento, documento="Desp. 1", motivo="Engano", registrado_por=papeis[RH])
+    services.reverter_evento(registrado.evento, documento="Desp. 1", motivo="Engano", por=papeis[RH])
     cliente = Client()
     cliente.force_login(papeis[RH])
     assert f'href="{link}"' not in cliente.get(pagina_do_evento).content.decode()  # revertido: não convoca

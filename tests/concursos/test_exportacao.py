@@ -111,9 +111,7 @@ def test_planilha_exportada_volta_pela_importacao_sem_mudar_nada(cargo):
 def resultado_publicado():
     cargo = cargo_do_exemplo_da_alternancia()
     responsavel = usuario("publicador")
-    return services.publicar_resultado(
-        services.gerar_resultado(cargo, gerado_por=responsavel), publicado_por=responsavel
-    )
+    return services.publicar_resultado(services.gerar_resultado(cargo, por=responsavel), por=responsavel)
 
 
 def test_lista_publicada_segue_a_classificacao_e_mostra_a_convocacao(resultado_publicado):
@@ -140,9 +138,7 @@ def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
     for numero, nota in (("A", 95), ("B", 94), ("C", 93), ("D", 92), ("E", 91)):
         inscricao(cargo, numero, nota)
     responsavel = usuario("publicador")
-    resultado = services.publicar_resultado(
-        services.gerar_resultado(cargo, gerado_por=responsavel), publicado_por=responsavel
-    )
+    resultado = services.publicar_resultado(services.gerar_resultado(cargo, por=responsavel), por=responsavel)
     resultado.saida = saida_esperada("nota-corrigida-por-decisao-judicial")  # a versão depois da liminar
     resultado.cenario["eventos"] = cenario_do_exemplo("nota-corrigida-por-decisao-judicial")["eventos"]
     resultado.__dict__.pop("saida_do_motor", None)
@@ -188,7 +184,7 @@ def test_lista_usa_a_nota_gravada_no_resultado_e_nao_a_atual(resultado_publicado
 
 def test_resultado_nao_publicado_nao_sai_como_lista_para_publicacao():
     cargo = cargo_do_exemplo_da_alternancia()
-    previa = services.gerar_resultado(cargo, gerado_por=usuario("rh"))
+    previa = services.gerar_resultado(cargo, por=usuario("rh"))
 
     with pytest.raises(ValidationError, match="Só um resultado publicado"):
         exportar_lista(previa, "csv")

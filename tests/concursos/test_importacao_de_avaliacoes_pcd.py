@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from comum import planilhas
-from concursos import services, verificacoes
+from concursos import services
 from concursos.importacao import avaliacoes_pcd
 from concursos.models import AcessoADadosSensiveis, AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import AUDITOR, MEMBRO, RH
+from concursos.services import verificacoes
 
 from .fabricas import cargo_do_exemplo_da_alternancia, inscricao, usuario
 from .test_admin import mensagens, texto
@@ -254,7 +255,7 @@ def test_confirmacao_recusa_o_que_mudou_desde_a_previa(client, cargo, rh):
 def test_linha_de_cargo_publicado_e_recusada_e_aponta_a_ficha_da_inscricao(client, rh):
     cargo = cargo_do_exemplo_da_alternancia()
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     cargo = Cargo.objects.get(pk=cargo.pk)
     client.force_login(rh)
     previa = enviar(client, cargo.edital, planilha(f"P;não confirmada;{EQUIPE};Parecer EM 20/2025;02/06/2025"))

@@ -82,7 +82,7 @@ def contagens() -> tuple[int, ...]:
 
 
 def test_arquivo_da_banca_entra_inteiro_com_historico_em_nome_de_quem_pediu(edital_gm, rh):
-    resumo = importar_inscricoes(edital_gm, BANCA.read_bytes(), "banca.csv", usuario=rh)
+    resumo = importar_inscricoes(edital_gm, BANCA.read_bytes(), "banca.csv", por=rh)
 
     assert (resumo.linhas, resumo.novas, resumo.atualizadas, resumo.sem_mudanca) == (4, 4, 0, 0)
     assert (resumo.candidatos_novos, resumo.opcoes_criadas) == (4, 3)
@@ -100,7 +100,7 @@ def test_arquivo_da_banca_entra_inteiro_com_historico_em_nome_de_quem_pediu(edit
 def test_varios_lotes_gravam_todas_as_linhas_com_uma_versao_no_historico_cada(edital_gm, rh, lotes_de):
     lotes_de(10)
 
-    resumo = importar_inscricoes(edital_gm, arquivo(95), "banca.csv", usuario=rh)
+    resumo = importar_inscricoes(edital_gm, arquivo(95), "banca.csv", por=rh)
 
     optantes = sum(1 for i in range(1, 96) if i % 3 == 0) + sum(1 for i in range(1, 96) if i % 7 == 0)
     assert (resumo.novas, resumo.opcoes_criadas) == (95, optantes)
@@ -112,7 +112,7 @@ def test_gravacao_e_em_lotes_e_nao_linha_a_linha(edital_gm, rh, lotes_de):
     lotes_de(1000)
 
     with CaptureQueriesContext(connection) as consultas:
-        importar_inscricoes(edital_gm, arquivo(300), "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, arquivo(300), "banca.csv", por=rh)
 
     insercoes = [c["sql"] for c in consultas.captured_queries if c["sql"].lstrip().upper().startswith("INSERT")]
     assert Inscricao.objects.count() == 300
@@ -125,7 +125,7 @@ def test_mesmo_cpf_em_dois_cargos_e_um_candidato_so(edital_gm, rh):
     mesmo = formatar_cpf(completar_cpf("300000001"))
     conteudo = arquivo(2, l2={"cpf": mesmo}, l3={"cpf": mesmo, "nome": "Candidata Número 1"})
 
-    resumo = importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+    resumo = importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     assert (resumo.novas, resumo.candidatos_novos) == (2, 1)
     assert Candidato.objects.get().inscricoes.count() == 2
@@ -138,7 +138,7 @@ def test_erro_na_linha_57_nao_grava_nada_e_diz_linha_coluna_e_valor(edital_gm, r
     lotes_de(10)
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, arquivo(80, l57={"nota": "sete"}), "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, arquivo(80, l57={"nota": "sete"}), "banca.csv", por=rh)
 
     assert recusa.value.mensagens == [
         "Linha 57, coluna “Nota” (K), valor “sete”: não é um número (use, por exemplo, 78,5 ou 1.234,56)."
@@ -150,7 +150,7 @@ def test_todos_os_erros_vem_juntos_na_ordem_das_linhas(edital_gm, rh):
     conteudo = arquivo(30, l5={"cpf": "123.456.789-00"}, l20={"cargo": "XYZ"}, l21={"inscricao": "2025-00001"})
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     mensagens = recusa.value.mensagens
     assert [m.split(",")[0] for m in mensagens] == ["Linha 5", "Linha 20", "Linha 21"]
@@ -164,7 +164,7 @@ def test_muitos_erros_sao_resumidos_no_fim_da_lista(edital_gm, rh, monkeypatch):
     conteudo = arquivo(10, **{f"l{n}": {"nota": "x"} for n in range(2, 12)})
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     assert recusa.value.quantidade == 10
     assert len(recusa.value.mensagens) == 4
@@ -175,7 +175,7 @@ def test_cabecalho_com_coluna_desconhecida_e_recusado(edital_gm, rh):
     conteudo = f"inscricao;cpf;nome;cargo;nota;negro\r\n{linha(1)}".encode()
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     assert recusa.value.mensagens[0].startswith("Linha 1 (cabeçalho): coluna F “negro” desconhecida")
 
@@ -190,7 +190,7 @@ def test_cabecalho_com_coluna_desconhecida_e_recusado(edital_gm, rh):
 )
 def test_arquivo_que_nao_serve_e_recusado_com_uma_mensagem(edital_gm, rh, nome, conteudo, mensagem):
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, conteudo, nome, usuario=rh)
+        importar_inscricoes(edital_gm, conteudo, nome, por=rh)
 
     assert len(recusa.value.mensagens) == 1 and recusa.value.mensagens[0].startswith(mensagem)
 
@@ -201,20 +201,20 @@ def test_arquivo_que_nao_serve_e_recusado_com_uma_mensagem(edital_gm, rh, nome, 
 def test_reimportar_o_mesmo_arquivo_nao_duplica_nem_cria_historico(edital_gm, rh, lotes_de):
     lotes_de(10)
     conteudo = arquivo(45)
-    importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+    importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
     antes = contagens()
 
-    resumo = importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+    resumo = importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     assert (resumo.novas, resumo.atualizadas, resumo.sem_mudanca) == (0, 0, 45)
     assert contagens() == antes
 
 
 def test_reimportacao_corrigida_atualiza_so_o_que_mudou_com_historico(edital_gm, rh):
-    importar_inscricoes(edital_gm, arquivo(6), "banca.csv", usuario=rh)
+    importar_inscricoes(edital_gm, arquivo(6), "banca.csv", por=rh)
     corrigido = arquivo(6, l3={"nota": "99,5"}, l4={"nome": "Nome Corrigido"}, l5={"pcd": "Sim"})
 
-    resumo = importar_inscricoes(edital_gm, corrigido, "corrigido.csv", usuario=rh)
+    resumo = importar_inscricoes(edital_gm, corrigido, "corrigido.csv", por=rh)
 
     assert (resumo.novas, resumo.atualizadas, resumo.sem_mudanca) == (0, 3, 3)
     nota = Inscricao.objects.get(numero="2025-00002")
@@ -244,7 +244,7 @@ def test_opcao_verificada_continua_e_pendente_desmarcada_e_apagada_com_historico
         },
     )
 
-    importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh)
+    importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh)
 
     assert dict(verificada.opcoes.values_list("grupo", "situacao")) == {"negros": "confirmado"}
     assert not pendente.opcoes.exists()
@@ -260,7 +260,7 @@ def test_verificacao_registrada_durante_a_leitura_impede_a_gravacao(edital_gm, r
         OpcaoDeGrupo.objects.filter(inscricao=pendente).update(situacao="confirmado")
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_gm, conteudo, "banca.csv", usuario=rh, progresso=comissao_confirma_no_meio)
+        importar_inscricoes(edital_gm, conteudo, "banca.csv", por=rh, progresso=comissao_confirma_no_meio)
 
     assert "inscrições 2025-00001 foi registrada durante a importação" in recusa.value.mensagens[0]
     assert pendente.opcoes.get().situacao == "confirmado"
@@ -272,7 +272,7 @@ def test_inscricao_gravada_por_outra_operacao_durante_a_leitura_impede_a_gravaca
 
     with pytest.raises(ImportacaoRecusada) as recusa:
         importar_inscricoes(
-            edital_gm, arquivo(4), "banca.csv", usuario=rh, progresso=outra_importacao_grava_a_mesma_inscricao
+            edital_gm, arquivo(4), "banca.csv", por=rh, progresso=outra_importacao_grava_a_mesma_inscricao
         )
 
     assert recusa.value.mensagens[0].startswith("Outra operação gravou, ao mesmo tempo, inscrições ou candidatos")
@@ -286,7 +286,7 @@ def test_progresso_a_cada_lote_crescente_ate_o_total(edital_gm, rh, lotes_de):
     lotes_de(10)
     chamadas = []
 
-    importar_inscricoes(edital_gm, arquivo(35), "banca.csv", usuario=rh, progresso=lambda *a: chamadas.append(a))
+    importar_inscricoes(edital_gm, arquivo(35), "banca.csv", por=rh, progresso=lambda *a: chamadas.append(a))
 
     assert chamadas == [(10, 35), (20, 35), (30, 35), (35, 35)]
 
@@ -295,7 +295,7 @@ def test_progresso_sem_chamada_repetida_quando_o_total_fecha_um_lote(edital_gm, 
     lotes_de(10)
     chamadas = []
 
-    importar_inscricoes(edital_gm, arquivo(20), "banca.csv", usuario=rh, progresso=lambda *a: chamadas.append(a))
+    importar_inscricoes(edital_gm, arquivo(20), "banca.csv", por=rh, progresso=lambda *a: chamadas.append(a))
 
     assert chamadas == [(10, 20), (20, 20)]
 
@@ -304,16 +304,16 @@ def test_progresso_vem_antes_da_gravacao(edital_gm, rh):
     gravadas = []
 
     importar_inscricoes(
-        edital_gm, arquivo(5), "banca.csv", usuario=rh, progresso=lambda *a: gravadas.append(Inscricao.objects.count())
+        edital_gm, arquivo(5), "banca.csv", por=rh, progresso=lambda *a: gravadas.append(Inscricao.objects.count())
     )
 
     assert gravadas == [0] and Inscricao.objects.count() == 5
 
 
 def test_coleta_de_ciclos_volta_ligada_depois_da_importacao_aceita_ou_recusada(edital_gm, rh):
-    importar_inscricoes(edital_gm, arquivo(3), "banca.csv", usuario=rh)
+    importar_inscricoes(edital_gm, arquivo(3), "banca.csv", por=rh)
     assert gc.isenabled()
 
     with pytest.raises(ImportacaoRecusada):
-        importar_inscricoes(edital_gm, arquivo(3, l2={"nota": "x"}), "banca.csv", usuario=rh)
+        importar_inscricoes(edital_gm, arquivo(3, l2={"nota": "x"}), "banca.csv", por=rh)
     assert gc.isenabled()

@@ -171,7 +171,7 @@ def test_arquivo_da_banca_mapeado_entra_com_cargo_pelo_nome_e_notas_parciais(edi
     dados = conjunto_da_banca()
 
     resumo = importar_inscricoes(
-        edital_asg, PROPRIOS.read_bytes(), PROPRIOS.name, usuario=rh, mapeamento=mapa.sugestao(dados, edital_asg)
+        edital_asg, PROPRIOS.read_bytes(), PROPRIOS.name, por=rh, mapeamento=mapa.sugestao(dados, edital_asg)
     )
 
     assert (resumo.novas, resumo.opcoes_criadas) == (7, 6)  # 4 negros e 2 PcD
@@ -187,7 +187,7 @@ def test_erro_no_arquivo_mapeado_cita_o_cabecalho_e_a_letra_da_banca(edital_asg,
     escolha = mapa.sugestao(conjunto_da_banca(), edital_asg) | {"Conhecimentos Básicos": "ignorar"}
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_asg, conteudo, PROPRIOS.name, usuario=rh, mapeamento=escolha)
+        importar_inscricoes(edital_asg, conteudo, PROPRIOS.name, por=rh, mapeamento=escolha)
 
     # a coluna I foi tirada; a nota continua sendo a K do arquivo da banca
     assert recusa.value.mensagens[0].startswith("Linha 5, coluna “Nota Final” (K), valor “setenta”:")
@@ -198,7 +198,7 @@ def test_mapeamento_que_nao_serve_recusa_o_arquivo_sem_gravar(edital_asg, rh):
     escolha = mapa.sugestao(conjunto_da_banca(), edital_asg) | {"CPF": "ignorar"}
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_asg, PROPRIOS.read_bytes(), PROPRIOS.name, usuario=rh, mapeamento=escolha)
+        importar_inscricoes(edital_asg, PROPRIOS.read_bytes(), PROPRIOS.name, por=rh, mapeamento=escolha)
 
     assert recusa.value.mensagens == ["Linha 1 (cabeçalho): faltam os campos obrigatórios: “CPF” (cpf)."]
     assert not Inscricao.objects.exists()
@@ -218,7 +218,7 @@ def test_nome_de_dois_cargos_e_recusado_pedindo_o_codigo(rh):
     professores = edital(criado_por=rh, cargos=(("PEB1", "Professor", 2), ("PEB2", "Professor", 2)))
 
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(professores, arquivo_aceito(["professor", "PEB2"]), "a.csv", usuario=rh)
+        importar_inscricoes(professores, arquivo_aceito(["professor", "PEB2"]), "a.csv", por=rh)
 
     assert recusa.value.mensagens == [
         "Linha 2, coluna “cargo” (D), valor “professor”: “professor” é o nome de mais de um cargo deste edital "
@@ -228,7 +228,7 @@ def test_nome_de_dois_cargos_e_recusado_pedindo_o_codigo(rh):
 
 def test_cargo_quase_certo_em_300_linhas_e_um_grupo_so_com_a_sugestao(edital_asg, rh):
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_asg, arquivo_aceito(["Auxiliar de Servicos Gerai"] * 300), "a.csv", usuario=rh)
+        importar_inscricoes(edital_asg, arquivo_aceito(["Auxiliar de Servicos Gerai"] * 300), "a.csv", por=rh)
 
     grupos = agrupar(recusa.value.erros)
     assert len(grupos) == 1
@@ -240,7 +240,7 @@ def test_cargo_quase_certo_em_300_linhas_e_um_grupo_so_com_a_sugestao(edital_asg
 
 def test_cargo_sem_parecido_lista_os_cargos_do_edital(edital_asg, rh):
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(edital_asg, arquivo_aceito(["Engenheiro Civil"]), "a.csv", usuario=rh)
+        importar_inscricoes(edital_asg, arquivo_aceito(["Engenheiro Civil"]), "a.csv", por=rh)
 
     assert recusa.value.mensagens[0].endswith("cargo desconhecido neste edital (cargos do edital: ASG, GM).")
 

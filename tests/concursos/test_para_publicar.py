@@ -82,7 +82,7 @@ def test_sem_a_permissao_da_pagina_de_destino_o_passo_vem_sem_link(client, cargo
 
 
 def test_os_links_levam_aos_lugares_filtrados(client, cargo):
-    services.gerar_resultado(cargo, gerado_por=cargo.edital.criado_por)
+    services.gerar_resultado(cargo, por=cargo.edital.criado_por)
     client.force_login(rh("add_atodeverificacao", "ver_dados_sensiveis", "view_inscricao"))
     lista = client.get(empatados(cargo))
     assert lista.status_code == 200
@@ -93,7 +93,7 @@ def test_os_links_levam_aos_lugares_filtrados(client, cargo):
 
 
 def test_paginas_do_edital_e_do_cargo_mostram_a_caixa_para_publicar_falta(client, cargo):
-    services.gerar_resultado(cargo, gerado_por=cargo.edital.criado_por)
+    services.gerar_resultado(cargo, por=cargo.edital.criado_por)
     client.force_login(rh())
     for url in (
         reverse("admin:concursos_edital_change", args=[cargo.edital_id]),
@@ -127,7 +127,7 @@ def test_nada_bloqueando_nada_aparece(client, cargo):
 
 
 def test_verificacoes_registradas_depois_da_geracao_pedem_so_gerar_de_novo(client, cargo):
-    services.gerar_resultado(cargo, gerado_por=cargo.edital.criado_por)
+    services.gerar_resultado(cargo, por=cargo.edital.criado_por)
     for numero, grupo in (("W", "negros"), ("X", "negros"), ("P", "pcd")):
         verificar(cargo.inscricoes.get(numero=numero), grupo, "confirmado")
     client.force_login(rh())

@@ -154,7 +154,7 @@ def test_cabecalhos_dos_grupos_do_regime_federal_sao_legiveis():
 def cargo_com_resultado():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "M", 55, nome="Maria Sensível", nascimento=date(1961, 7, 14))
-    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    services.gerar_resultado(cargo, por=usuario("clerk"))
     return cargo
 
 
@@ -189,7 +189,7 @@ def test_resultado_mostra_cpf_so_mascarado_e_nunca_nascimento_nem_cor(cargo_com_
 def test_resultado_provisorio_tem_a_faixa_de_nao_publicar():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    services.gerar_resultado(cargo, por=usuario("clerk"))
     conteudo = texto(resultado_pdf(cargo.edital))
     assert "PROVISÓRIO — NÃO PUBLICAR" in conteudo
     assert "1 verificação(ões) de opção por vaga reservada pendente(s)" in conteudo
@@ -204,9 +204,9 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
     criado = edital(cargos=(("GM", "Guarda Municipal", 5), ("VET", "Veterinário", 2)))
     guarda = criado.cargos.get(codigo="GM")
     inscricao(guarda, "A", 90, nome="Primeira Versão")
-    services.gerar_resultado(guarda, gerado_por=usuario("clerk"))
+    services.gerar_resultado(guarda, por=usuario("clerk"))
     inscricao(guarda, "B", 95, nome="Segunda Versão")
-    resultado = services.gerar_resultado(guarda, gerado_por=usuario("chefe"))
+    resultado = services.gerar_resultado(guarda, por=usuario("chefe"))
     conteudo = texto(resultado_pdf(criado))
     assert "Versão 2" in conteudo and "Gerado por chefe" in conteudo
     assert "1 B Segunda Versão" in conteudo and "2 A Primeira Versão" in conteudo
@@ -217,7 +217,7 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
 def test_quem_saiu_por_evento_aparece_anotado_e_no_registro_de_chamadas(cargo_com_resultado):
     desistente = cargo_com_resultado.inscricoes.get(numero="Z")
     services.registrar_desistencia(
-        desistente, documento="Requerimento 7/2025", data_do_ato=DATA_DO_ATO, registrada_por=usuario("chefe")
+        desistente, documento="Requerimento 7/2025", data_do_ato=DATA_DO_ATO, por=usuario("chefe")
     )
     conteudo = " ".join(texto(resultado_pdf(cargo_com_resultado.edital)).split())
     assert "Candidato Z Saiu: Desistência (evento 1)" in conteudo
@@ -228,7 +228,7 @@ def test_cabecalho_da_tabela_se_repete_nas_paginas_seguintes():
     cargo = cargo_do_exemplo_da_alternancia()
     for i in range(80):
         inscricao(cargo, f"2025{i:04d}", 50 - i / 4, nome=f"Candidata Longa {i}")
-    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    services.gerar_resultado(cargo, por=usuario("clerk"))
     com_a_lista = [p for p in paginas(resultado_pdf(cargo.edital)) if "Candidata Longa" in p]
     assert len(com_a_lista) >= 2
     assert all("Classificação Inscrição Nome CPF Nota" in p for p in com_a_lista)
@@ -238,7 +238,7 @@ def test_cabecalho_da_tabela_se_repete_nas_paginas_seguintes():
 def test_nomes_do_resultado_vem_numa_consulta_por_cargo(cargo_com_resultado, django_assert_max_num_queries):
     for i in range(30):
         inscricao(cargo_com_resultado, f"X{i:03d}", 10 + i)
-    services.gerar_resultado(cargo_com_resultado, gerado_por=usuario("chefe"))
+    services.gerar_resultado(cargo_com_resultado, por=usuario("chefe"))
     with django_assert_max_num_queries(4):
         contexto_do_resultado(cargo_com_resultado.edital)
 
@@ -262,7 +262,7 @@ def cargo_com_150():
     for i in range(150):
         nome = NOME_LONGO if i in (40, 41, 95, 96) else SEM_ESPACOS if i == 97 else f"Candidata {i:03d}"
         inscricao(cargo, f"2025{i:06d}", 50 - i / 8, nome=nome)
-    services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    services.gerar_resultado(cargo, por=usuario("clerk"))
     return cargo
 
 
@@ -316,9 +316,9 @@ def test_pdf_do_cargo_nunca_mostra_cpf_inteiro(cargo_com_150):
 
 def test_pdf_de_uma_versao_anterior_mostra_os_dados_dela():
     cargo = cargo_do_exemplo_da_alternancia()
-    primeira = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    primeira = services.gerar_resultado(cargo, por=usuario("clerk"))
     inscricao(cargo, "N", 99, nome="Nova Inscrita")
-    services.gerar_resultado(cargo, gerado_por=usuario("chefe"))
+    services.gerar_resultado(cargo, por=usuario("chefe"))
     conteudo = texto(resultado_do_cargo_pdf(primeira))
     assert "Versão 1" in conteudo and primeira.hash_das_entradas in conteudo
     assert "Nova Inscrita" not in conteudo and "1 A Candidato A" in conteudo
@@ -330,7 +330,7 @@ def versao_depois_da_revisao(nome_do_exemplo: str, vagas: int, notas: dict[str, 
     cargo = edital(cargos=(("GM", "Guarda Municipal", vagas),)).cargos.get()
     for numero, nota in notas.items():
         inscricao(cargo, numero, nota)
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     resultado.saida = saida_esperada(nome_do_exemplo, **saida)
     resultado.cenario["eventos"] = cenario_do_exemplo(nome_do_exemplo)["eventos"]
     resultado.__dict__.pop("saida_do_motor", None)
@@ -405,7 +405,7 @@ def test_pdf_do_cargo_provisorio_avisa_em_cada_pagina():
     for i in range(90):
         inscricao(cargo, f"X{i:03d}", 40 - i / 4)
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk"))))
     assert len(folhas) >= 2 and all("PROVISÓRIO — NÃO PUBLICAR" in f for f in folhas)
 
 
@@ -413,7 +413,7 @@ def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_li
     cargo = cargo_do_exemplo_da_alternancia()
     # (Sem NUL: o PostgreSQL nem o guarda, e os formulários e a importação já o recusam.)
     inscricao(cargo, "R", 99, nome="Ana\nMaria\tSouza\u202e Lima\u2028Fim")
-    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk"))))
     cpf = cargo.inscricoes.get(numero="R").candidato.cpf_mascarado
     assert f"1 R Ana Maria Souza Lima Fim {cpf} 99,000" in conteudo
 
@@ -421,7 +421,7 @@ def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_li
 def test_nome_em_arabe_nao_troca_as_colunas_de_lugar():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "R", 99, nome="محمد علي")
-    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk"))))
     linha = next(linha.strip() for linha in conteudo.splitlines() if "محمد" in linha)
     # Sem isolar o nome (FSI…PDI), a nota e o CPF iam parar no lugar do nome, de trás para a frente.
     assert linha.startswith("1 R ") and linha.endswith("-** 99,000")
@@ -432,7 +432,7 @@ def test_letras_que_a_fonte_nao_tem_e_titulos_longos_nao_desmancham_a_paginacao(
     cargo = edital(titulo=titulo[:200].strip(), cargos=(("GM", ("Guarda Municipal " * 12)[:200], 5),)).cargos.get()
     for i in range(70):
         inscricao(cargo, f"{i:020d}", 90 - i / 4, nome="Zoë 😀 Ærø Jose\u0301" if i % 7 == 0 else f"Pessoa {i}")
-    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk"))))
+    folhas = paginas(resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk"))))
     assert len(folhas) >= 2 and folhas[-1].rstrip().endswith(f"Página {len(folhas)} de {len(folhas)}")
     assert "00000000000000000069" in so_letras("".join(folhas)) and "Zoë 😀 Ærø José" in "".join(folhas)
 
@@ -443,7 +443,7 @@ def test_ideogramas_sem_fonte_saem_como_caixas_sem_desmanchar_a_paginacao():
     cargo = cargo_do_exemplo_da_alternancia()
     for i in range(70):
         inscricao(cargo, f"J{i:03d}", 40 - i / 4, nome="山田 太郎" * (1 + i % 9))
-    conteudo = resultado_do_cargo_pdf(services.gerar_resultado(cargo, gerado_por=usuario("clerk")))
+    conteudo = resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk")))
     assert len(PdfReader(io.BytesIO(conteudo)).pages) >= 2  # sem PaginacaoDivergente
 
 
@@ -483,7 +483,7 @@ def test_pdf_do_cargo_tem_titulo_idioma_e_sumario(cargo_com_resultado):
 def test_resultado_do_edital_numera_capa_e_cargos_numa_sequencia_so(cargo_com_150):
     outro = cargo_com_150.edital.cargos.create(codigo="VET", nome="Veterinário", vagas=2)
     inscricao(outro, "V1", 80, nome="Vera Veterinária")
-    services.gerar_resultado(outro, gerado_por=usuario("chefe"))
+    services.gerar_resultado(outro, por=usuario("chefe"))
     folhas = paginas(resultado_pdf(cargo_com_150.edital))
     assert "Resultado por cargo" in folhas[0]
     assert [f.rstrip().rsplit("Página ", 1)[1] for f in folhas] == [

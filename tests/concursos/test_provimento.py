@@ -10,10 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from concursos import provimentos, services
+from concursos import services
+from concursos.consultas.provimentos import convocados, descrever_prazo, situacao_dos_convocados, vencido
 from concursos.models import Edital, Evento, Provimento
 from concursos.papeis import AUDITOR, MEMBRO, RH
-from concursos.prazos import descrever_prazo, vencido
+from concursos.services import provimentos
 
 from .fabricas import cargo_do_exemplo_da_alternancia
 from .test_admin import texto
@@ -35,7 +36,7 @@ def hoje_e(monkeypatch, dia: date):
 
 def nomear(cargo, numero, rh, **campos):
     campos = {"portaria": "Portaria 100/2025", "data_da_nomeacao": NOMEACAO, **campos}
-    return provimentos.registrar_nomeacao(cargo.inscricoes.get(numero=numero), registrado_por=rh, **campos)
+    return provimentos.registrar_nomeacao(cargo.inscricoes.get(numero=numero), por=rh, **campos)
 
 
 def pagina_do_cargo(cargo, quem) -> Client:
@@ -66,7 +67,7 @@ def test_prazos_padrao_sao_30_dias_para_a_posse_e_15_para_o_exercicio_e_o_edital
     provimento = nomear(publicado, "A", rh)
     assert (publicado.edital.prazo_da_posse_em_dias, publicado.edital.prazo_do_exercicio_em_dias) == (30, 15)
     assert provimento.prazo_da_posse == PRAZO_DA_POSSE
-    provimentos.registrar_posse(provimento.inscricao, data_da_posse=date(2025, 6, 10), registrado_por=rh)
+    provimentos.registrar_posse(provimento.inscricao, data_da_posse=date(2025, 6, 10), por=rh)
     assert Provimento.objects.get(pk=provimento.pk).prazo_do_exercicio == date(2025, 6, 25)
     Edital.objects.filter(pk=publicado.edital_id).update(prazo_da_posse_em_dias=10)
     assert Provimento.objects.get(pk=provimento.pk).prazo_da_posse == date(2025, 6, 12)
@@ -134,8 +135,8 @@ def test_o_auditor_ve_os_convocados_sem_os_botoes(publicado, papeis):
 
 def test_antes_da_publicacao_ninguem_esta_convocado(rh):
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=rh)
-    assert provimentos.convocados(cargo) == []
+    services.gerar_resultado(cargo, por=rh)
+    assert convocados(cargo) == []
     with pytest.raises(ValidationError, match="não está convocada"):
         nomear(cargo, "A", rh)
 
@@ -168,16 +169,16 @@ def test_nomeacao_exige_portaria_e_data_dentro_da_validade(publicado, rh):
 def test_posse_so_depois_da_nomeacao_e_nunca_antes_dela_nem_no_futuro(publicado, rh, monkeypatch):
     a = publicado.inscricoes.get(numero="A")
     with pytest.raises(ValidationError, match="ainda não foi nomeada"):
-        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, registrado_por=rh)
+        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, por=rh)
     nomear(publicado, "A", rh)
     with pytest.raises(ValidationError, match="não pode ser anterior à publicação da nomeação"):
-        provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 1), registrado_por=rh)
+        provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 1), por=rh)
     hoje_e(monkeypatch, date(2025, 6, 20))
     with pytest.raises(ValidationError, match="está no futuro"):
-        provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 21), registrado_por=rh)
-    provimentos.registrar_posse(a, data_da_posse=NOMEACAO, registrado_por=rh)  # no mesmo dia vale
+        provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 21), por=rh)
+    provimentos.registrar_posse(a, data_da_posse=NOMEACAO, por=rh)  # no mesmo dia vale
     with pytest.raises(ValidationError, match="já foi registrada"):
-        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, registrado_por=rh)
+        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, por=rh)
     provimento = Provimento.objects.get()
     assert (provimento.data_da_posse, provimento.posse_registrada_por) == (NOMEACAO, rh)
     assert provimento.history.count() == 2 and provimento.history.first().history_user == rh
@@ -186,22 +187,22 @@ def test_posse_so_depois_da_nomeacao_e_nunca_antes_dela_nem_no_futuro(publicado,
 def test_exercicio_so_depois_da_posse(publicado, rh, monkeypatch):
     a = nomear(publicado, "A", rh).inscricao
     with pytest.raises(ValidationError, match="ainda não tomou posse"):
-        provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 10), registrado_por=rh)
-    provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 10), registrado_por=rh)
+        provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 10), por=rh)
+    provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 10), por=rh)
     with pytest.raises(ValidationError, match="não pode começar antes da posse"):
-        provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 9), registrado_por=rh)
-    provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 11), registrado_por=rh)
+        provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 9), por=rh)
+    provimentos.registrar_exercicio(a, data_do_exercicio=date(2025, 6, 11), por=rh)
     hoje_e(monkeypatch, date(2025, 6, 12))
-    linha = provimentos.situacao_dos_convocados(publicado)[0]
+    linha = situacao_dos_convocados(publicado)[0]
     assert linha["situacao"].endswith("posse em 10/06/2025; em exercício desde 11/06/2025")
     assert linha["proximo_passo"] is None and not linha["confirmar_nao_posse"]
 
 
 def test_exercicio_mostra_o_seu_prazo_contado_da_posse(publicado, rh, monkeypatch):
     a = nomear(publicado, "A", rh).inscricao
-    provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 10), registrado_por=rh)
+    provimentos.registrar_posse(a, data_da_posse=date(2025, 6, 10), por=rh)
     hoje_e(monkeypatch, date(2025, 6, 26))
-    linha = provimentos.situacao_dos_convocados(publicado)[0]
+    linha = situacao_dos_convocados(publicado)[0]
     assert linha["prazo"] == "exercício até 25/06/2025 — prazo vencido há 1 dia"
     assert not linha["confirmar_nao_posse"]
 
@@ -210,11 +211,11 @@ def test_depois_da_nao_posse_confirmada_nao_ha_posse_a_registrar(publicado, rh):
     z = nomear(publicado, "Z", rh).inscricao
     services.registrar_evento(
         publicado, tipo="nao_posse", inscricao=z, documento="Termo 1/2025", data_do_ato=date(2025, 7, 3),
-        registrado_por=rh,
+        por=rh,
     )  # fmt: skip
-    assert "Z" not in [c.inscricao.numero for c in provimentos.convocados(publicado)]
+    assert "Z" not in [c.inscricao.numero for c in convocados(publicado)]
     with pytest.raises(ValidationError, match="não está convocada"):
-        provimentos.registrar_posse(z, data_da_posse=date(2025, 7, 3), registrado_por=rh)
+        provimentos.registrar_posse(z, data_da_posse=date(2025, 7, 3), por=rh)
     assert Provimento.objects.filter(inscricao=z).exists()  # a nomeação publicada continua registrada
 
 
@@ -228,12 +229,12 @@ def test_auditor_e_comissao_sao_recusados_no_servico(publicado, papeis, papel):
     nomear(publicado, "A", papeis[RH])
     a = publicado.inscricoes.get(numero="A")
     with pytest.raises(PermissionDenied):
-        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, registrado_por=papeis[papel])
-    provimentos.registrar_posse(a, data_da_posse=NOMEACAO, registrado_por=papeis[RH])
+        provimentos.registrar_posse(a, data_da_posse=NOMEACAO, por=papeis[papel])
+    provimentos.registrar_posse(a, data_da_posse=NOMEACAO, por=papeis[RH])
     with pytest.raises(PermissionDenied):
-        provimentos.registrar_exercicio(a, data_do_exercicio=NOMEACAO, registrado_por=papeis[papel])
+        provimentos.registrar_exercicio(a, data_do_exercicio=NOMEACAO, por=papeis[papel])
     with pytest.raises(PermissionDenied):
-        provimentos.registrar_nomeacao(a, portaria="X", data_da_nomeacao=NOMEACAO, registrado_por=None)
+        provimentos.registrar_nomeacao(a, portaria="X", data_da_nomeacao=NOMEACAO, por=None)
 
 
 def test_o_rh_registra_os_tres_passos_pela_tela(publicado, rh):

@@ -37,7 +37,7 @@ def frase() -> str:
 
 @pytest.fixture
 def final():
-    return services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("autor"))
+    return services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_publicar_com_a_referencia_grava_edicao_data_e_pagina(client, chefe, fin
 
 def test_pdf_do_resultado_publicado_cita_o_diario_oficial(final):
     publicado = services.publicar_resultado(
-        final, publicado_por=final.gerado_por, diario_oficial=DiarioOficial("2.345", HOJE(), "7")
+        final, por=final.gerado_por, diario_oficial=DiarioOficial("2.345", HOJE(), "7")
     )
     leitor = PdfReader(io.BytesIO(resultado_do_cargo_pdf(publicado)))
     conteudo = re.sub(r"[\s\u00a0\u2000-\u200a\u202f]+", " ", "\n".join(p.extract_text() for p in leitor.pages))
@@ -112,7 +112,7 @@ def test_pdf_do_resultado_publicado_cita_o_diario_oficial(final):
 @pytest.mark.parametrize("formato", ["xlsx", "csv"])
 def test_lista_publicada_cita_o_diario_oficial_depois_das_linhas(final, formato):
     publicado = services.publicar_resultado(
-        final, publicado_por=final.gerado_por, diario_oficial=DiarioOficial("2.345", HOJE(), "7")
+        final, por=final.gerado_por, diario_oficial=DiarioOficial("2.345", HOJE(), "7")
     )
     conteudo = exportar_lista(publicado, formato)
     if formato == "csv":
@@ -126,9 +126,7 @@ def test_lista_publicada_cita_o_diario_oficial_depois_das_linhas(final, formato)
 
 def test_servico_recusa_a_referencia_incompleta_sem_publicar(final):
     with pytest.raises(ValidationError) as erro:
-        services.publicar_resultado(
-            final, publicado_por=final.gerado_por, diario_oficial=DiarioOficial(" ", HOJE(), "")
-        )
+        services.publicar_resultado(final, por=final.gerado_por, diario_oficial=DiarioOficial(" ", HOJE(), ""))
     assert set(erro.value.message_dict) == {"edicao", "pagina"}
     final.refresh_from_db()
     assert final.status == Resultado.FINAL
@@ -139,7 +137,7 @@ def test_acao_em_lote_pede_a_referencia_uma_vez_e_grava_a_mesma_edicao_em_todas(
     for cargo in base.cargos.all():
         for numero, nota in ((f"{cargo.codigo}1", 90), (f"{cargo.codigo}2", 80)):
             inscricao(cargo, numero, nota)
-    resultados = services.gerar_resultados_do_edital(base, gerado_por=chefe)
+    resultados = services.gerar_resultados_do_edital(base, por=chefe)
     acao = {"action": "publicar", "_selected_action": [r.pk for r in resultados]}
     lista = reverse("admin:concursos_resultado_changelist")
 
@@ -156,7 +154,7 @@ def test_acao_em_lote_pede_a_referencia_uma_vez_e_grava_a_mesma_edicao_em_todas(
 
 def test_data_da_referencia_no_lote_e_conferida_contra_cada_versao(client, chefe, final, monkeypatch):
     """A versão gerada depois (hoje) recusa a edição de ontem, mesmo que a outra a aceitasse."""
-    antiga = services.gerar_resultado(edital(numero=2, cargos=(("AG", "Agente", 1),)).cargos.get(), gerado_por=chefe)
+    antiga = services.gerar_resultado(edital(numero=2, cargos=(("AG", "Agente", 1),)).cargos.get(), por=chefe)
     Resultado.objects.filter(pk=antiga.pk).update(gerado_em=timezone.now() - timedelta(days=3))
     ontem = HOJE() - timedelta(days=1)
     acao = {"action": "publicar", "_selected_action": [antiga.pk, final.pk], "confirmar_publicacao": "1"}

@@ -15,6 +15,7 @@ from django.utils import timezone
 from comum import planilhas
 from concursos import services
 from concursos.adapters import cenario_do_cargo
+from concursos.consultas.verificacoes import situacao_vigente
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
@@ -39,7 +40,7 @@ def nada_gravado_alem_da_primeira_versao(cargo) -> bool:
 def desistencia(cargo, numero, rh, **campos):
     campos = {"documento": "Req. 1/2025", "data_do_ato": ATO, **campos}
     return services.registrar_evento(
-        cargo, tipo="desistencia", inscricao=cargo.inscricoes.get(numero=numero), registrado_por=rh, **campos
+        cargo, tipo="desistencia", inscricao=cargo.inscricoes.get(numero=numero), por=rh, **campos
     )
 
 
@@ -57,7 +58,7 @@ def test_evento_depois_da_validade_e_recusado_dizendo_ate_quando_o_concurso_vale
 
 def test_evento_depois_da_prorrogacao_e_recusado_com_a_data_da_prorrogacao(publicado, rh):
     services.prorrogar_validade(
-        publicado.edital, ate=date(2027, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, registrado_por=rh
+        publicado.edital, ate=date(2027, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, por=rh
     )
     publicado.edital.refresh_from_db()
     assert desistencia(publicado, "Z", rh, data_do_ato=date(2026, 7, 1)).evento.data_do_ato == date(2026, 7, 1)
@@ -82,20 +83,16 @@ def test_evento_anterior_a_publicacao_do_edital_ou_sem_data_e_recusado(publicado
 def test_validade_se_prorroga_uma_vez_por_ate_o_mesmo_periodo(publicado, rh):
     edital = publicado.edital  # publicado em 10/03/2025, vale até 30/06/2026: 477 dias
     with pytest.raises(ValidationError, match=r"mais longa que o período original .* até 20/10/2027 no máximo"):
-        services.prorrogar_validade(
-            edital, ate=date(2027, 10, 21), documento="Decreto 9/2026", data_do_ato=ATO, registrado_por=rh
-        )
+        services.prorrogar_validade(edital, ate=date(2027, 10, 21), documento="Decreto 9/2026", data_do_ato=ATO, por=rh)
     with pytest.raises(ValidationError, match="precisa terminar depois da validade atual"):
-        services.prorrogar_validade(
-            edital, ate=date(2026, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, registrado_por=rh
-        )
+        services.prorrogar_validade(edital, ate=date(2026, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, por=rh)
     prorrogado = services.prorrogar_validade(
-        edital, ate=date(2027, 10, 20), documento="Decreto 9/2026", data_do_ato=ATO, registrado_por=rh
+        edital, ate=date(2027, 10, 20), documento="Decreto 9/2026", data_do_ato=ATO, por=rh
     )
     assert (prorrogado.fim_da_validade, prorrogado.prorrogacao_registrada_por) == (date(2027, 10, 20), rh)
     with pytest.raises(ValidationError, match=r"já foi prorrogada até 20/10/2027 \(Decreto 9/2026\); .* uma só"):
         services.prorrogar_validade(
-            prorrogado, ate=date(2027, 12, 1), documento="Decreto 10/2027", data_do_ato=ATO, registrado_por=rh
+            prorrogado, ate=date(2027, 12, 1), documento="Decreto 10/2027", data_do_ato=ATO, por=rh
         )
     assert prorrogado.history.count() == 2  # a criação do edital e a prorrogação, no histórico
 
@@ -109,7 +106,7 @@ def test_prorrogacao_decidida_depois_de_vencida_a_validade_e_recusada(publicado,
             ate=date(2026, 6, 30),
             documento="Decreto 1/2026",
             data_do_ato=date(2026, 1, 5),
-            registrado_por=rh,
+            por=rh,
         )
     publicado.edital.refresh_from_db()
     assert publicado.edital.prorrogada_ate is None
@@ -132,11 +129,11 @@ def test_vagas_do_cargo_publicado_nao_mudam_nem_pelo_modelo(publicado):
 
 def test_vagas_de_cargo_ainda_nao_publicado_se_corrigem_livremente(rh):
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     cargo.vagas = 6
     cargo.full_clean()
     cargo.save()
-    assert services.gerar_resultado(cargo, gerado_por=rh).cenario["vagas"] == 6
+    assert services.gerar_resultado(cargo, por=rh).cenario["vagas"] == 6
 
 
 def test_admin_mostra_as_vagas_do_cargo_publicado_so_para_leitura_e_ignora_o_post(client, publicado):
@@ -187,7 +184,7 @@ def test_nova_versao_depois_da_publicacao_usa_as_entradas_publicadas_mais_os_eve
 
 def test_antes_da_publicacao_as_entradas_vem_do_banco(rh):
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     Inscricao.objects.filter(cargo=cargo, numero="A").update(nota=Decimal("10"))
     (a,) = [c for c in cenario_do_cargo(cargo)["candidatos"] if c["inscricao"] == "A"]
     assert a["nota"] == "10.000"
@@ -203,7 +200,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
         "negros",
         "nao_confirmado",
         origem="recurso",
-        registrada_por=rh,
+        por=rh,
         documento="Recurso 3/2025 indeferido",
         data_do_ato=ATO,
         diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
@@ -218,10 +215,10 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
     )  # fmt: skip
     assert yuri.opcoes.get().situacao == "confirmado"  # a opção continua como foi publicada
     assert feita.evento.resultado.evento == evento and feita.evento.resultado.versao == 2
-    assert services.situacao_vigente(yuri, "negros") == "nao_confirmado"
+    assert situacao_vigente(yuri, "negros") == "nao_confirmado"
     # A mesma decisão de novo não muda nada: nenhum evento.
     de_novo = services.registrar_verificacao(
-        yuri, "negros", "nao_confirmado", origem="recurso", registrada_por=rh, documento="x", data_do_ato=ATO
+        yuri, "negros", "nao_confirmado", origem="recurso", por=rh, documento="x", data_do_ato=ATO
     )
     assert de_novo.evento is None and publicado.eventos.count() == 1
     # Os dois atos ficam registrados; só o primeiro virou evento.
@@ -238,13 +235,13 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
 
 def test_verificacao_antes_da_publicacao_grava_na_opcao_sem_evento(rh):
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     feita = services.registrar_verificacao(
         cargo.inscricoes.get(numero="Z"),
         "negros",
         "ausente",
         origem="comissao",
-        registrada_por=rh,
+        por=rh,
         documento="Ata da sessão nº 1",
         data_do_ato=ATO,
     )
@@ -262,7 +259,7 @@ def test_verificacao_que_nao_muda_nada_ou_de_grupo_nao_optado_e_recusada(publica
             situacao=situacao,
             documento="Recurso 1",
             data_do_ato=ATO,
-            registrado_por=rh,
+            por=rh,
         )
 
     with pytest.raises(ValidationError, match="já é “Confirmado”: a revisão não mudaria nada"):
@@ -284,7 +281,7 @@ def test_nota_que_nao_e_numero_e_recusada_sem_gravar_nada(publicado, rh, nota):
             nota=nota,
             documento="Of. da banca 2/2025",
             data_do_ato=ATO,
-            registrado_por=rh,
+            por=rh,
         )
     assert nada_gravado_alem_da_primeira_versao(publicado)
 
@@ -299,7 +296,7 @@ def test_nota_parcial_que_nao_e_numero_e_recusada(publicado, rh):
             notas_parciais={"especificos": "x"},
             documento="Of. da banca 2/2025",
             data_do_ato=ATO,
-            registrado_por=rh,
+            por=rh,
         )
     assert nada_gravado_alem_da_primeira_versao(publicado)
 
@@ -312,10 +309,10 @@ def test_revisao_sub_judice_exige_o_numero_do_processo(publicado, rh):
         "data_do_ato": ATO,
     }
     with pytest.raises(ValidationError, match="número do processo judicial"):
-        services.registrar_evento(publicado, tipo="nota", sub_judice=True, registrado_por=rh, **campos)
+        services.registrar_evento(publicado, tipo="nota", sub_judice=True, por=rh, **campos)
     assert nada_gravado_alem_da_primeira_versao(publicado)
     registrado = services.registrar_evento(
-        publicado, tipo="nota", sub_judice=True, processo="5001234-56.2025.8.08.0012", registrado_por=rh, **campos
+        publicado, tipo="nota", sub_judice=True, processo="5001234-56.2025.8.08.0012", por=rh, **campos
     )
     assert registrado.resultado.cenario["eventos"][-1] == {
         "tipo": "nota", "inscricao": "C", "nota": "96.000", "sub_judice": True, "documento": "Liminar",
@@ -333,7 +330,7 @@ def test_revisao_de_quem_ja_saiu_e_recusada_pelo_motor_sem_gravar_nada(publicado
             nota="99",
             documento="Of. da banca 3/2025",
             data_do_ato=ATO,
-            registrado_por=rh,
+            por=rh,
         )
     assert publicado.eventos.count() == 1 and publicado.resultados.count() == 2
 
@@ -436,7 +433,7 @@ def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, pub
         documento="Liminar na ação 5001234",
         data_do_ato=ATO,
         diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
-        registrado_por=rh,
+        por=rh,
     )
     assert [(m.inscricao, m.vaga, m.posicao) for m in registrado.mantidos_agora] == [("Z", "negros", 3)]
     client.force_login(com_permissoes("leitor", "view_evento"))

@@ -22,7 +22,7 @@ from concursos.importacao.massa import importar_inscricoes
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import ImportacaoRecusada, mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
-from concursos.revisoes_de_nota import MudancaDeNota, registrar_revisoes_de_nota
+from concursos.services.revisoes_de_nota import MudancaDeNota, registrar_revisoes_de_nota
 
 from .fabricas import edital, usuario
 from .test_admin import com_permissoes, texto
@@ -82,7 +82,7 @@ def publicado(rh):
     assert mensagens_de_erro(resultado) == []
     OpcaoDeGrupo.objects.update(situacao="confirmado")
     cargo = edital_.cargos.get(codigo="GM")
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     return Cargo.objects.select_related("edital").get(pk=cargo.pk)
 
 
@@ -194,7 +194,7 @@ def test_reimportacao_identica_nao_muda_nada_e_diz_isso(publicado, rh):
 
 def test_uma_correcao_ja_registrada_conta_como_a_nota_vigente(publicado, rh):
     services.registrar_evento(
-        publicado, tipo="nota", inscricao=publicado.inscricoes.get(numero="D"), nota="96", registrado_por=rh, **DO_ATO
+        publicado, tipo="nota", inscricao=publicado.inscricoes.get(numero="D"), nota="96", por=rh, **DO_ATO
     )
     resultado = previa(publicado)
     # D já tem 96 por evento: só C muda.
@@ -274,14 +274,14 @@ def test_ato_fora_da_validade_desfaz_tudo_ate_os_dados_pessoais(publicado, rh):
 
 def test_servico_recusa_revisao_de_quem_ja_saiu_sem_gravar_nada(publicado, rh):
     zeca = publicado.inscricoes.get(numero="Z")
-    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, registrado_por=rh, **DO_ATO)
+    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, por=rh, **DO_ATO)
     davi = publicado.inscricoes.get(numero="D")
     mudancas = [
         MudancaDeNota(davi, Decimal("91"), Decimal("96")),
         MudancaDeNota(zeca, Decimal("80"), Decimal("99")),
     ]
     with pytest.raises(ValidationError, match="motor de cotas recusou"):
-        registrar_revisoes_de_nota(publicado, mudancas, registrado_por=rh, **DO_ATO)
+        registrar_revisoes_de_nota(publicado, mudancas, por=rh, **DO_ATO)
     assert list(Evento.objects.values_list("tipo", flat=True)) == ["desistencia"]
     assert list(publicado.resultados.order_by("versao").values_list("versao", flat=True)) == [1, 2]
 
@@ -301,7 +301,7 @@ def test_cargo_nao_publicado_importa_como_antes(publicado, rh):
 
 def test_segundo_plano_recusa_nota_corrigida_de_cargo_publicado_e_manda_para_a_tela(publicado, rh):
     with pytest.raises(ImportacaoRecusada) as recusa:
-        importar_inscricoes(publicado.edital, arquivo(notas=CORRIGIDO), "retificacao.csv", usuario=rh)
+        importar_inscricoes(publicado.edital, arquivo(notas=CORRIGIDO), "retificacao.csv", por=rh)
 
     assert "Importe este arquivo pela tela de importação das inscrições" in recusa.value.mensagens[0]
     assert recusa.value.mensagens[1:] == [
@@ -309,7 +309,7 @@ def test_segundo_plano_recusa_nota_corrigida_de_cargo_publicado_e_manda_para_a_t
         "Linha 5, inscrição D: o resultado do cargo GM já foi publicado e a nota muda de 91 para 96.",
     ]
     assert nada_gravado(publicado)
-    resumo = importar_inscricoes(publicado.edital, arquivo(), "mesmo.csv", usuario=rh)
+    resumo = importar_inscricoes(publicado.edital, arquivo(), "mesmo.csv", por=rh)
     assert (resumo.sem_mudanca, resumo.atualizadas) == (8, 0)
 
 
@@ -396,7 +396,7 @@ def test_nota_parcial_corrigida_vira_evento_e_parcial_publicada_nao_se_apaga(rh)
     importar(edital_, com_parcial(arquivo()), usuario=rh)
     OpcaoDeGrupo.objects.update(situacao="confirmado")
     cargo = edital_.cargos.get()
-    services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=rh), publicado_por=rh)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     corrigido = com_parcial(arquivo(), B="41,5")
 
     [mudanca] = previa(cargo, corrigido).revisoes[0].mudancas
@@ -422,7 +422,7 @@ def test_tela_recusa_confirmar_uma_previa_que_ficou_velha(client, publicado, rh)
     client.force_login(com_permissoes("rh", "view_inscricao", "import_inscricao"))
     confirmacao = dict(enviar(client, publicado.edital, arquivo(notas=CORRIGIDO)).context["confirm_form"].initial)
     zeca = publicado.inscricoes.get(numero="Z")
-    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, registrado_por=rh, **DO_ATO)
+    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, por=rh, **DO_ATO)
 
     dados = {**confirmacao, "documento": DO_ATO["documento"], "data_do_ato": "02/06/2025"}
     resposta = client.post(reverse("admin:concursos_inscricao_process_import"), dados, follow=True)
@@ -438,10 +438,10 @@ def test_correcao_por_decisao_judicial_sub_judice_exige_o_processo_e_marca_o_can
     mudancas = [MudancaDeNota(davi, Decimal("91"), Decimal("96"))]
     judicial = {"documento": "Decisão liminar", "data_do_ato": ATO, "sub_judice": True}
     with pytest.raises(ValidationError, match="número do processo"):
-        registrar_revisoes_de_nota(publicado, mudancas, registrado_por=rh, **judicial)
+        registrar_revisoes_de_nota(publicado, mudancas, por=rh, **judicial)
     assert nada_gravado(publicado)
 
-    registradas = registrar_revisoes_de_nota(publicado, mudancas, registrado_por=rh, processo="5001234-56", **judicial)
+    registradas = registrar_revisoes_de_nota(publicado, mudancas, por=rh, processo="5001234-56", **judicial)
 
     assert [(e.sub_judice, e.processo) for e in registradas.eventos] == [(True, "5001234-56")]
     assert registradas.resultado.saida["sub_judice"] == ["D"]

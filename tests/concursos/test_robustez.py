@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from concursos import services
 from concursos.forms import CandidatoForm, ReversaoForm
 from concursos.models import Evento, Resultado
+from concursos.services import resultados
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def desistencia(cargo, rh):
     return services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
     )
 
 
@@ -31,12 +32,12 @@ def test_segunda_reversao_que_passa_pela_conferencia_vira_recusa_e_nao_integrity
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = desistencia(cargo, rh)
-    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", registrado_por=rh)
+    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", por=rh)
     versoes = Resultado.objects.count()
     exists = QuerySet.exists
     monkeypatch.setattr(QuerySet, "exists", lambda qs: False if qs.model is Evento else exists(qs))
     with pytest.raises(ValidationError, match="O evento já foi revertido"):
-        services.reverter_evento(registrado.evento, documento="Desp. 3", motivo="de novo", registrado_por=rh)
+        services.reverter_evento(registrado.evento, documento="Desp. 3", motivo="de novo", por=rh)
     assert Evento.objects.filter(tipo="reversao").count() == 1 and Resultado.objects.count() == versoes
 
 
@@ -44,7 +45,7 @@ def test_segunda_reversao_pela_tela_mostra_a_recusa(client, monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("rh", superusuario=True)
     registrado = desistencia(cargo, rh)
-    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", registrado_por=rh)
+    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", por=rh)
     exists = QuerySet.exists
     monkeypatch.setattr(QuerySet, "exists", lambda qs: False if qs.model is Evento else exists(qs))
     client.force_login(rh)
@@ -58,15 +59,15 @@ def test_segunda_reversao_pela_tela_mostra_a_recusa(client, monkeypatch):
 def antes_da_outra_gravar(monkeypatch):
     """Simula, no SQLite, o segundo "Gerar resultado" que começou antes de o primeiro gravar: o que
     ele leu antes da trava do cargo não tinha a versão que o primeiro acabou de gravar."""
-    monkeypatch.setattr(services, "_ultimas_versoes", lambda cargos: {})
+    monkeypatch.setattr(resultados, "_ultimas_versoes", lambda cargos: {})
 
 
 def test_segundo_gerar_resultado_simultaneo_sem_mudanca_devolve_a_versao_recem_gravada(monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    primeira = services.gerar_resultado(cargo, gerado_por=rh)
+    primeira = services.gerar_resultado(cargo, por=rh)
     antes_da_outra_gravar(monkeypatch)
-    segunda = services.gerar_resultado(cargo, gerado_por=rh)
+    segunda = services.gerar_resultado(cargo, por=rh)
     assert segunda.pk == primeira.pk and Resultado.objects.filter(cargo=cargo).count() == 1
     assert segunda.sem_mudanca and not primeira.sem_mudanca
 
@@ -74,34 +75,34 @@ def test_segundo_gerar_resultado_simultaneo_sem_mudanca_devolve_a_versao_recem_g
 def test_segundo_gerar_resultado_simultaneo_com_mudanca_cria_nova_versao(monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    primeira = services.gerar_resultado(cargo, gerado_por=rh)
+    primeira = services.gerar_resultado(cargo, por=rh)
     cargo.inscricoes.filter(numero="A").update(situacao="eliminado")
     antes_da_outra_gravar(monkeypatch)
-    segunda = services.gerar_resultado(cargo, gerado_por=rh)
+    segunda = services.gerar_resultado(cargo, por=rh)
     assert segunda.versao == primeira.versao + 1 and not segunda.sem_mudanca
 
 
 def test_gerar_resultado_de_novo_depois_de_pronto_continua_criando_versao():
     """Quem pede de novo, depois de ver a versão pronta, ganha uma versão nova (com o seu nome)."""
     cargo = cargo_do_exemplo_da_alternancia()
-    primeira = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
-    segunda = services.gerar_resultado(cargo, gerado_por=usuario("outra"))
+    primeira = services.gerar_resultado(cargo, por=usuario("clerk"))
+    segunda = services.gerar_resultado(cargo, por=usuario("outra"))
     assert segunda.versao == primeira.versao + 1 and not segunda.sem_mudanca
 
 
 def test_segundo_gerar_resultado_do_edital_simultaneo_nao_duplica_versoes(monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    primeiras = services.gerar_resultados_do_edital(cargo.edital, gerado_por=rh)
+    primeiras = services.gerar_resultados_do_edital(cargo.edital, por=rh)
     antes_da_outra_gravar(monkeypatch)
-    segundas = services.gerar_resultados_do_edital(cargo.edital, gerado_por=rh)
+    segundas = services.gerar_resultados_do_edital(cargo.edital, por=rh)
     assert [r.pk for r in segundas] == [r.pk for r in primeiras] and all(r.sem_mudanca for r in segundas)
 
 
 def test_segundo_gerar_resultado_simultaneo_pela_tela_diz_que_nada_mudou(client, monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("rh", superusuario=True)
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     antes_da_outra_gravar(monkeypatch)
     client.force_login(rh)
     resposta = client.post(f"/concursos/editais/{cargo.edital.pk}/gerar-resultado/", follow=True)
@@ -118,15 +119,13 @@ def test_motivo_de_evento_tem_limite_e_recusa_controle():
     inscrito = cargo.inscricoes.get(numero="Z")
     with pytest.raises(ValidationError, match="O campo motivo tem 20.001 caracteres; o limite é 20.000."):
         services.registrar_desistencia(
-            inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="m" * 20_001, registrada_por=rh
+            inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="m" * 20_001, por=rh
         )
     with pytest.raises(ValidationError, match="caracteres de controle"):
-        services.registrar_desistencia(
-            inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="a\x07b", registrada_por=rh
-        )
+        services.registrar_desistencia(inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="a\x07b", por=rh)
     registrado = desistencia(cargo, rh)
     with pytest.raises(ValidationError, match="O campo motivo tem 20.001 caracteres"):
-        services.reverter_evento(registrado.evento, documento="D", motivo="m" * 20_001, registrado_por=rh)
+        services.reverter_evento(registrado.evento, documento="D", motivo="m" * 20_001, por=rh)
     assert Evento.objects.count() == 1
 
 

@@ -39,18 +39,18 @@ def test_parametros_congelados_nao_mudam_quando_o_regime_do_codigo_muda(monkeypa
     alterado, _ = cotas.com_parametros(cotas.REGIMES["cariacica-2023"], {"negros": {"percentual": "30"}})
     monkeypatch.setitem(cotas.REGIMES, "cariacica-2023", alterado)
     criado.refresh_from_db()
-    assert services.quadro_do_cargo(criado.cargos.get()).reservadas_do("negros") == 1
+    assert criado.cargos.get().quadro_de_vagas().reservadas_do("negros") == 1
 
 
 def test_quadro_do_cargo_segue_o_edital():
     cargo = edital(percentual_pcd="10", cargos=(("GM", "Guarda", 50),)).cargos.get()
-    quadro = services.quadro_do_cargo(cargo)
+    quadro = cargo.quadro_de_vagas()
     assert (quadro.ampla, quadro.reservadas_do("negros"), quadro.reservadas_do("pcd")) == (35, 10, 5)
 
 
 def test_gerar_resultado_aplica_a_alternancia_e_guarda_entradas_e_hash():
     cargo = cargo_do_exemplo_da_alternancia()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     assert ordem(resultado) == [("A", "ampla"), ("B", "ampla"), ("Z", "negros"), ("Y", "ampla"), ("P", "pcd")]
     assert resultado.versao == 1 and resultado.status == Resultado.FINAL
     assert resultado.cenario == cenario_do_cargo(cargo)
@@ -59,7 +59,7 @@ def test_gerar_resultado_aplica_a_alternancia_e_guarda_entradas_e_hash():
 
 def test_resultado_reproduz_pelo_cenario_exportado():
     cargo = cargo_do_exemplo_da_alternancia()
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     refeito = cotas.simular(cotas.ler_cenario(resultado.cenario))
     assert [list(p) for p in refeito.nomeados] == resultado.saida["nomeados"]
 
@@ -67,30 +67,30 @@ def test_resultado_reproduz_pelo_cenario_exportado():
 def test_verificacao_pendente_torna_o_resultado_previa_e_impede_publicar():
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "pendente"})
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     assert resultado.status == Resultado.PREVIA and resultado.saida["pendencias"] == ["W"]
     with pytest.raises(ValidationError, match="provisório.*W"):
-        services.publicar_resultado(resultado, publicado_por=usuario("chefe"))
+        services.publicar_resultado(resultado, por=usuario("chefe"))
 
 
 def test_publicar_resultado_final_registra_quem_publicou():
     cargo = cargo_do_exemplo_da_alternancia()
     chefe = usuario("chefe")
-    publicado = services.publicar_resultado(services.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe)
+    publicado = services.publicar_resultado(services.gerar_resultado(cargo, por=chefe), por=chefe)
     assert publicado.status == Resultado.PUBLICADO and publicado.publicado_por == chefe
 
 
 def test_versao_superada_nao_pode_ser_publicada():
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
-    primeira = services.gerar_resultado(cargo, gerado_por=rh)
-    services.gerar_resultado(cargo, gerado_por=rh)
+    primeira = services.gerar_resultado(cargo, por=rh)
+    services.gerar_resultado(cargo, por=rh)
     with pytest.raises(ValidationError, match="versão mais nova"):
-        services.publicar_resultado(primeira, publicado_por=rh)
+        services.publicar_resultado(primeira, por=rh)
 
 
 def test_resultado_gerado_e_imutavel():
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("clerk"))
     resultado.motivo = "adulterado"
     with pytest.raises(ValidationError):
         resultado.save()
@@ -100,9 +100,9 @@ def test_desistencia_em_vaga_reservada_convoca_o_proximo_negro_e_mostra_a_difere
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", data_do_ato=DATA_DO_ATO, registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", data_do_ato=DATA_DO_ATO, por=rh
     )
     assert [(c["inscricao"], c["vaga"], c["posicao"]) for c in registrado.convocados_agora] == [("W", "negros", 3)]
     assert "Art. 3º, §2º" in registrado.convocados_agora[0]["motivo"]
@@ -116,7 +116,7 @@ def test_vaga_adicional_convoca_pela_compensacao_e_reclassifica():
     cargo = cargo_do_exemplo_da_alternancia(vagas=3)
     rh = usuario("clerk")
     registrado = services.registrar_evento(
-        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", data_do_ato=DATA_DO_ATO, registrado_por=rh
+        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", data_do_ato=DATA_DO_ATO, por=rh
     )
     assert [c["inscricao"] for c in registrado.convocados_agora] == ["Z"]
     assert [(r["inscricao"], r["de"], r["para"]) for r in registrado.reclassificados_agora] == [
@@ -133,7 +133,7 @@ def test_evento_recusado_pelo_motor_nao_grava_nada():
             inscricao=cargo.inscricoes.get(numero="Q"),
             documento="x",
             data_do_ato=DATA_DO_ATO,
-            registrado_por=usuario("clerk"),
+            por=usuario("clerk"),
         )
     assert not Evento.objects.exists() and not Resultado.objects.exists()
 
@@ -147,7 +147,7 @@ def test_evento_sem_documento_e_recusado():
             quantidade=1,
             documento=" ",
             data_do_ato=DATA_DO_ATO,
-            registrado_por=usuario("clerk"),
+            por=usuario("clerk"),
         )
 
 
@@ -155,19 +155,19 @@ def test_evento_nao_pode_ser_alterado_nem_apagado_e_se_corrige_por_reversao():
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
     )
     with pytest.raises(ValidationError):
         registrado.evento.save()
     with pytest.raises(ValidationError):
         registrado.evento.delete()
     revertido = services.reverter_evento(
-        registrado.evento, documento="Desp. 2", motivo="desistência de outro candidato", registrado_por=rh
+        registrado.evento, documento="Desp. 2", motivo="desistência de outro candidato", por=rh
     )
     assert ordem(revertido.resultado) == [("A", "ampla"), ("B", "ampla"), ("Z", "negros"), ("Y", "ampla"), ("P", "pcd")]
     assert revertido.resultado.cenario["eventos"] == []
     with pytest.raises(ValidationError, match="já foi revertido"):
-        services.reverter_evento(registrado.evento, documento="x", motivo="de novo", registrado_por=rh)
+        services.reverter_evento(registrado.evento, documento="x", motivo="de novo", por=rh)
 
 
 def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento():
@@ -175,10 +175,10 @@ def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento(
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
     )
     revertido = services.reverter_evento(
-        registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", registrado_por=rh
+        registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", por=rh
     )
     mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in revertido.resultado.diferencas}
     assert mudancas["Z"] == ("desistente", "convocado, negros, 3ª vaga")
@@ -195,10 +195,10 @@ def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo,
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     zeca = cargo.inscricoes.get(numero="Z")
     registrado = services.registrar_evento(
-        cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", data_do_ato=DATA_DO_ATO, registrado_por=rh
+        cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", data_do_ato=DATA_DO_ATO, por=rh
     )
     assert [(c["inscricao"], c["vaga"]) for c in registrado.convocados_agora] == [("W", "negros")]
     mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}
@@ -208,7 +208,7 @@ def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo,
 
 def test_listas_saem_na_ordem_do_regime_mesmo_que_o_banco_reordene_as_chaves():
     """No PostgreSQL (jsonb) as chaves voltam ordenadas pelo tamanho: pcd, geral, negros."""
-    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("clerk"))
     saida = {**resultado.saida, "listas": dict(sorted(resultado.saida["listas"].items(), key=lambda kv: len(kv[0])))}
     assert [nome for nome, _ in listas_em_ordem(saida)] == ["geral", "negros", "pcd"]
 
@@ -248,7 +248,7 @@ def test_resultados_do_edital_vem_em_ordem_de_codigo_sem_entradas_na_memoria_e_c
     criado = edital(cargos=(("PROF", "Professor", 2), ("ADM", "Agente Administrativo", 1)))
     for cargo in criado.cargos.all():
         inscricao(cargo, f"{cargo.codigo}-1", 80)
-    resultados = services.gerar_resultados_do_edital(criado, gerado_por=usuario("clerk"))
+    resultados = services.gerar_resultados_do_edital(criado, por=usuario("clerk"))
     assert [r.cargo.codigo for r in resultados] == ["ADM", "PROF"]
     assert all(r.get_deferred_fields() == {"cenario", "saida", "diferencas"} for r in resultados)
     assert resultados[0].saida == Resultado.objects.get(pk=resultados[0].pk).saida
@@ -257,9 +257,9 @@ def test_resultados_do_edital_vem_em_ordem_de_codigo_sem_entradas_na_memoria_e_c
 def test_segunda_versao_aponta_so_quem_mudou_inclusive_eliminado_pela_banca():
     cargo = _cargo_com(6)
     rh = usuario("clerk")
-    services.gerar_resultado(cargo, gerado_por=rh)
+    services.gerar_resultado(cargo, por=rh)
     cargo.inscricoes.filter(numero="0001").update(situacao="eliminado")
-    segunda = services.gerar_resultado(cargo, gerado_por=rh)
+    segunda = services.gerar_resultado(cargo, por=rh)
     mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in segunda.diferencas}
     assert segunda.versao == 2
     assert mudancas == {
@@ -270,7 +270,7 @@ def test_segunda_versao_aponta_so_quem_mudou_inclusive_eliminado_pela_banca():
 
 def test_entradas_gravadas_sao_as_do_cargo_e_o_hash_confere_com_o_que_ficou_no_banco():
     cargo = _cargo_com(4)
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("clerk"))
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     gravado = Resultado.objects.get(pk=resultado.pk)
     assert resultado.cenario == gravado.cenario == cenario_do_cargo(cargo)
     assert gravado.hash_das_entradas == hash_do_cenario(gravado.cenario)

@@ -70,16 +70,16 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
     alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero=numero)}
     if tipo.tipo == "verificacao":  # vem de um ato (aqui, o recurso), que vira evento depois da publicação
         rh = usuario("rh")
-        services.publicar_resultado(cargo.resultados.get(), publicado_por=rh)
+        services.publicar_resultado(cargo.resultados.get(), por=rh)
         registrado = services.registrar_verificacao(
-            alvo["inscricao"], origem="recurso", registrada_por=rh, documento="Of. 1", data_do_ato=DATA_DO_ATO,
+            alvo["inscricao"], origem="recurso", por=rh, documento="Of. 1", data_do_ato=DATA_DO_ATO,
             **revisao,
         ).evento  # fmt: skip
     else:
         registrado = services.registrar_evento(
             cargo,
             tipo=tipo.tipo,
-            registrado_por=usuario("rh"),
+            por=usuario("rh"),
             documento="Of. 1",
             data_do_ato=DATA_DO_ATO,
             **alvo,

@@ -27,7 +27,7 @@ def cargo_com_resultado():
     """O exemplo de docs/REGRAS.md §4 com mais uma negra (W) e a primeira versão do resultado."""
     cargo = cargo_do_exemplo_da_alternancia()
     inscricao(cargo, "W", 50, nome="Wanda Souza", grupos={"negros": "confirmado"})
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    services.gerar_resultado(cargo, por=usuario("autor"))
     return cargo
 
 
@@ -84,7 +84,7 @@ def test_evento_sem_documento_e_recusado_no_formulario(client, cargo_com_resulta
 
 def test_vagas_adicionais_pedem_a_quantidade_e_mostram_quem_muda_de_vaga(client):
     cargo = cargo_do_exemplo_da_alternancia(vagas=3)
-    services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("rh", "registrar_evento"))
     url = url_do_evento(cargo, "vagas_adicionais")
     assert 'name="inscricao"' not in client.get(url).content.decode()
@@ -118,7 +118,7 @@ def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_c
     cargo = cargo_com_resultado
     rh = com_permissoes("rh", "registrar_evento")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, registrada_por=rh
+        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
     )
     client.force_login(rh)
     url = reverse("concursos:reverter_evento", args=[registrado.evento.pk])
@@ -137,7 +137,7 @@ def test_pagina_do_evento_exige_permissao(client, cargo_com_resultado):
         cargo_com_resultado.inscricoes.get(numero="Z"),
         documento="Req. 1",
         data_do_ato=DATA_DO_ATO,
-        registrada_por=usuario("rh"),
+        por=usuario("rh"),
     )
     client.force_login(com_permissoes("sem", "view_cargo"))
     assert client.get(reverse("concursos:evento", args=[registrado.evento.pk])).status_code == 403
@@ -189,7 +189,7 @@ def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_public
     client.force_login(rh)
     url = reverse("concursos:lista_publicada", args=[resultado.pk, "csv"])
     assert "Só um resultado publicado" in texto(client.get(url, follow=True))
-    services.publicar_resultado(resultado, publicado_por=rh)
+    services.publicar_resultado(resultado, por=rh)
     resposta = client.get(url)
     conteudo = resposta.content.decode("utf-8-sig")
     assert resposta["Content-Disposition"].endswith('-GM-v1.csv"')
@@ -204,7 +204,7 @@ def test_ficha_de_resultado_grande_mostra_o_comeco_das_listas_e_aponta_o_pdf(cli
 
     monkeypatch.setattr(apresentacao, "LIMITE_DE_LINHAS_NA_FICHA", 3)
     cargo = cargo_do_exemplo_da_alternancia()  # geral: A, B, Y, C, D, Z, P, Q
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("rh", "view_resultado"))
     pagina = texto(client.get(reverse("admin:concursos_resultado_change", args=[resultado.pk])))
     assert "… e mais 5 candidato(s) não mostrados aqui: a lista inteira está no PDF e na planilha" in pagina

@@ -16,9 +16,9 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from concursos import services as servicos_de_concursos
+from concursos.consultas.provimentos import convocados
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeConvocacao, Cargo, Edital, Resultado
-from concursos.provimentos import convocados
 from heteroidentificacao import services as servicos_da_comissao
 from heteroidentificacao.models import Chamado, Comissao, ProcessoDeApuracao, Sessao
 from tests.imagens_dos_pdfs import DEITADA, EM_PE, conferir_documento
@@ -37,7 +37,7 @@ def demo_com_a_guarda_de_2020_publicada(demo_do_modulo):
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
         diario_oficial = DiarioOficial(EDICAO_DO_DIARIO_OFICIAL, timezone.localdate(), "7")
-        servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por, diario_oficial=diario_oficial)
+        servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por, diario_oficial=diario_oficial)
 
 
 @pytest.fixture

@@ -155,7 +155,7 @@ def resultado_com(quantos: int, chefe):
     guarda = edital(criado_por=chefe, numero=quantos, cargos=(("GM", "Guarda Municipal", 10),)).cargos.get()
     inscrever(guarda, quantos // 2, grupos={"negros": "confirmado"})
     inscrever(guarda, quantos - quantos // 2, primeira=quantos, prefixo="Jose Santos")
-    return services.gerar_resultado(guarda, gerado_por=chefe)
+    return services.gerar_resultado(guarda, por=chefe)
 
 
 def test_pagina_do_resultado_faz_as_mesmas_consultas_com_3_ou_300_candidatos(chefe, contar):
@@ -182,7 +182,7 @@ def test_efeito_do_evento_faz_as_mesmas_consultas_com_3_ou_300_candidatos(chefe,
         primeiro = resultado.saida["ordem_vigente"][0]["inscricao"]
         desistente = resultado.cargo.inscricoes.get(numero=primeiro)
         registrado = services.registrar_desistencia(
-            desistente, documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO, registrada_por=chefe
+            desistente, documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO, por=chefe
         )
         urls.append(reverse("concursos:evento", args=[registrado.evento.pk]))
     contar(urls[0])

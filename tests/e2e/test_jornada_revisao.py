@@ -34,8 +34,8 @@ def cargo_publicado_e_yara(servidor_do_rh):
     inscricao(cargo, "E", 87, nome="Elisa Ramos")
     inscricao(cargo, "Z", 80, nome="Zeca Pereira", grupos={"negros": "confirmado"})
     inscricao(cargo, "P", 70, nome="Paulo Lima", grupos={"pcd": "confirmado"})
-    versao = services.gerar_resultado(cargo, gerado_por=servidor_do_rh)
-    services.publicar_resultado(versao, publicado_por=servidor_do_rh)
+    versao = services.gerar_resultado(cargo, por=servidor_do_rh)
+    services.publicar_resultado(versao, por=servidor_do_rh)
     assert [c["inscricao"] for c in versao.saida["convocacoes"]] == ["A", "B", "Z", "C", "P"]
     assert date.today() >= cargo.edital.publicado_em
     return cargo, yara

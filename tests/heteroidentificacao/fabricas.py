@@ -109,7 +109,7 @@ def tudo_em_uso(chefe) -> dict:
 
     cargo = cargo_do_exemplo_da_alternancia()
     resultado = servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=chefe), publicado_por=chefe
+        servicos_de_concursos.gerar_resultado(cargo, por=chefe), por=chefe
     )
     com_cotistas = cargo_com_cotistas(numero=2)
     comissao_ = services.criar_comissao(com_cotistas.edital, por=chefe)

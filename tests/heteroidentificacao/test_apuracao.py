@@ -117,13 +117,13 @@ def test_so_se_apura_quem_se_autodeclarou(cargo):
 def test_procedente_antes_da_nomeacao_elimina_de_todas_as_listas(cargo):
     procedente(notificado(cargo, "N2"))
     assert verificacao(cargo, "N2") == "declaracao_falsa"
-    saida = gerar_resultado(cargo, gerado_por=rh()).saida
+    saida = gerar_resultado(cargo, por=rh()).saida
     assert all("N2" not in lista for lista in saida["listas"].values())
     assert "N2" in saida["eliminados"] and not Evento.objects.exists()
 
 
 def test_procedente_com_o_candidato_nomeado_anula_a_nomeacao_e_convoca_o_proximo_negro(cargo):
-    assert ["N1", "negros"] in gerar_resultado(cargo, gerado_por=rh()).saida["nomeados"]
+    assert ["N1", "negros"] in gerar_resultado(cargo, por=rh()).saida["nomeados"]
     decidido = procedente(notificado(cargo, "N1"))
     evento = Evento.objects.get()
     assert (evento.tipo, evento.inscricao.numero, evento.documento) == ("anulacao", "N1", PROCESSO)
@@ -135,25 +135,21 @@ def test_procedente_com_o_candidato_nomeado_anula_a_nomeacao_e_convoca_o_proximo
     saida = decidido.evento.resultado.saida
     assert "N1" in saida["eliminados"] and "N1" not in dict(saida["nomeados"])
     # O cargo continua calculável depois da anulação (opção e evento não se contradizem).
-    assert "N1" not in dict(gerar_resultado(cargo, gerado_por=rh()).saida["nomeados"])
+    assert "N1" not in dict(gerar_resultado(cargo, por=rh()).saida["nomeados"])
 
 
 def test_procedente_de_quem_ja_desistiu_nao_muda_as_listas(cargo):
-    gerar_resultado(cargo, gerado_por=rh())
-    registrar_desistencia(
-        cargo.inscricoes.get(numero="N1"), documento="Req. 7", data_do_ato=DATA_DO_ATO, registrada_por=rh()
-    )
+    gerar_resultado(cargo, por=rh())
+    registrar_desistencia(cargo.inscricoes.get(numero="N1"), documento="Req. 7", data_do_ato=DATA_DO_ATO, por=rh())
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento is None and Evento.objects.count() == 1
-    assert gerar_resultado(cargo, gerado_por=rh()).saida["nomeados"]
+    assert gerar_resultado(cargo, por=rh()).saida["nomeados"]
 
 
 def test_procedente_de_quem_pediu_final_de_lista_anula_porque_ele_ainda_esta_na_lista_geral(cargo):
-    gerar_resultado(cargo, gerado_por=rh())
+    gerar_resultado(cargo, por=rh())
     n1 = cargo.inscricoes.get(numero="N1")
-    registrar_evento(
-        cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", data_do_ato=DATA_DO_ATO, registrado_por=rh()
-    )
+    registrar_evento(cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", data_do_ato=DATA_DO_ATO, por=rh())
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento.evento.tipo == "anulacao"
     assert "N1" in decidido.evento.resultado.saida["eliminados"]

@@ -15,13 +15,12 @@ from pypdf import PdfReader
 from comum.graficos import barras_empilhadas
 from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
+from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
 from concursos.models import Edital, Resultado
-from concursos.prestacao_de_contas import cargos_na_prestacao
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
-from heteroidentificacao.prestacao_de_contas import prestacao_de_contas
-from heteroidentificacao.tabelas_da_prestacao import SEM_RESULTADO, graficos, planilha, tabelas
-from heteroidentificacao.views_da_prestacao import contexto_do_pdf
+from heteroidentificacao.prestacao_de_contas import SEM_RESULTADO, graficos, planilha, prestacao_de_contas, tabelas
+from heteroidentificacao.views.prestacao_de_contas import contexto_do_pdf
 from tests.concursos.fabricas import usuario
 
 from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
@@ -42,7 +41,7 @@ def demo_com_a_ultima_versao_de_2020_publicada(demo_do_modulo):
     (``dados_do_modulo``, em ``tests/conftest.py``)."""
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
     if ultimo.status != Resultado.PUBLICADO:
-        servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+        servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por)
 
 
 @pytest.fixture
@@ -97,7 +96,7 @@ def test_na_demonstracao_nenhuma_chamada_conta_dias_negativos():
     call_command("carregar_demo", stdout=StringIO())
     assert dias_da_prestacao() and min(dias_da_prestacao()) == 0
     ultimo = Resultado.objects.filter(cargo__edital__ano=2020).order_by("-versao").first()
-    servicos_de_concursos.publicar_resultado(ultimo, publicado_por=ultimo.gerado_por)
+    servicos_de_concursos.publicar_resultado(ultimo, por=ultimo.gerado_por)
     assert min(dias_da_prestacao()) == 0
     (guarda,) = cargos_na_prestacao(Edital.objects.get(ano=2020))
     assert guarda.publicado_em == date(2020, 4, 17)
@@ -143,9 +142,7 @@ def pequeno():
         joana="nao_confirma",
     )
     encerrar(recursal)
-    servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh()), publicado_por=rh()
-    )
+    servicos_de_concursos.publicar_resultado(servicos_de_concursos.gerar_resultado(cargo, por=rh()), por=rh())
     return cargo.edital
 
 
@@ -259,7 +256,7 @@ def test_ficha_do_edital_tem_o_link_da_prestacao_de_contas(client, pequeno):
 def test_sem_resultado_publicado_ocupa_o_resto_da_linha_e_o_pdf_tem_as_larguras():
     from django.template.loader import render_to_string
 
-    from heteroidentificacao.tabelas_da_prestacao import Tabela, larguras_das_colunas
+    from heteroidentificacao.prestacao_de_contas import Tabela, larguras_das_colunas
 
     tabela = Tabela("Vagas", ["Cargo", "Grupo", "Reservadas", "Não providas"])
     tabela.linha(["Arquiteto", SEM_RESULTADO, "", ""])

@@ -28,8 +28,8 @@ def publicado_e_n1():
     chamado_n1 = julgar(sessao, cargo.inscricoes.get(numero="N1"), **nao, elisa="nao_confirma")
     julgar(sessao, cargo.inscricoes.get(numero="N2"), ana="confirma", bruno="confirma", carla="confirma")
     encerrar(sessao)
-    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh())
-    servicos_de_concursos.publicar_resultado(resultado, publicado_por=rh())
+    resultado = servicos_de_concursos.gerar_resultado(cargo, por=rh())
+    servicos_de_concursos.publicar_resultado(resultado, por=rh())
     assert [p.inscricao for p in resultado.saida_do_motor.ordem_vigente] == ["A", "B", "N2", "C", "P"]
     chamado_n1.refresh_from_db()
     return cargo, chamado_n1
@@ -97,9 +97,7 @@ def rh_publicou_n1_e_n2():
     for numero in ("N1", "N2"):
         julgar(sessao, cargo.inscricoes.get(numero=numero), ana="confirma", bruno="confirma", carla="confirma")
     encerrar(sessao)
-    servicos_de_concursos.publicar_resultado(
-        servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh()), publicado_por=rh()
-    )
+    servicos_de_concursos.publicar_resultado(servicos_de_concursos.gerar_resultado(cargo, por=rh()), por=rh())
     return cargo
 
 
@@ -108,9 +106,7 @@ def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_r
     encerramento da sessão não falha por causa dele."""
     cargo, chamado_n1 = publicado_e_n1
     n1 = cargo.inscricoes.get(numero="N1")
-    servicos_de_concursos.registrar_desistencia(
-        n1, documento="Req. 3/2025", data_do_ato=date.today(), registrada_por=rh()
-    )
+    servicos_de_concursos.registrar_desistencia(n1, documento="Req. 3/2025", data_do_ato=date.today(), por=rh())
     versoes = cargo.resultados.count()
     recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
     sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))

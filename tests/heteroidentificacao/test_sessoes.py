@@ -238,7 +238,7 @@ def test_nao_confirmado_fica_so_na_lista_geral_e_o_confirmado_na_de_negros(cargo
     julgar(sessao, da(cargo, "N1"), ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma")
     julgar(sessao, da(cargo, "N2"), ana="confirma", bruno="confirma", carla="confirma")
     encerrar(sessao)
-    saida = gerar_resultado(cargo, gerado_por=rh()).saida
+    saida = gerar_resultado(cargo, por=rh()).saida
     assert saida["listas"]["negros"] == ["N2"]
     assert "N1" in saida["listas"]["geral"] and "N1" not in saida["eliminados"]
     assert ["N2", "negros"] in saida["nomeados"]

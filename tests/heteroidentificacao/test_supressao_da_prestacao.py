@@ -8,10 +8,10 @@ from django.template.loader import render_to_string
 from openpyxl import load_workbook
 
 from comum.supressao import MENOS_DE_5, OMITIDO
-from concursos.prestacao_de_contas import CargoNaPrestacao, VagasDoGrupo
+from concursos.consultas.prestacao_de_contas import CargoNaPrestacao, VagasDoGrupo
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from heteroidentificacao.prestacao_de_contas import Apuracoes, Autodeclaracoes, Prestacao
-from heteroidentificacao.tabelas_da_prestacao import (
+from heteroidentificacao.prestacao_de_contas.tabelas import (
     APURACOES,
     AUTODECLARACOES,
     LEGENDAS,

@@ -41,7 +41,7 @@ def test_leiaute_da_banca_no_segundo_plano_conta_o_mesmo_que_a_previa_da_tela():
     assert not na_tela.has_errors() and not na_tela.has_validation_errors()
 
     pedido = pedidos.pedir_importacao(
-        edital, SimpleUploadedFile(PROPRIOS.name, PROPRIOS.read_bytes()), solicitado_por=rh, mapeamento=escolha
+        edital, SimpleUploadedFile(PROPRIOS.name, PROPRIOS.read_bytes()), por=rh, mapeamento=escolha
     )
     trabalhar()
 
@@ -59,7 +59,7 @@ def test_erro_no_segundo_plano_cita_o_cabecalho_da_banca():
     pedido = pedidos.pedir_importacao(
         edital,
         SimpleUploadedFile(PROPRIOS.name, conteudo),
-        solicitado_por=rh,
+        por=rh,
         mapeamento=mapa.sugestao(conjunto(), edital),
     )
     trabalhar()

@@ -24,13 +24,13 @@ def edital_com_resultados():
     edital = fabricas.edital(cargos=(("A", "Agente", 1), ("B", "Bombeiro", 1)))
     for cargo in edital.cargos.all():
         fabricas.inscricao(cargo, f"{cargo.codigo}-1", "80", nome=f"Pessoa do cargo {cargo.codigo}")
-    services.gerar_resultados_do_edital(edital, gerado_por=rh)
+    services.gerar_resultados_do_edital(edital, por=rh)
     return edital
 
 
 def test_um_pdf_por_cargo_na_pasta_privada_entregue_a_quem_ve_resultados(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, por=fabricas.usuario("rh"))
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
 
     pedido.refresh_from_db()
@@ -57,7 +57,7 @@ def test_um_pdf_por_cargo_na_pasta_privada_entregue_a_quem_ve_resultados(edital_
 
 def test_pdf_de_outro_cargo_ou_de_parte_nao_feita_e_404(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, por=fabricas.usuario("rh"))
     cliente = Client()
     cliente.force_login(fabricas.usuario("raiz", superusuario=True))
     cargo = edital.cargos.first()
@@ -67,7 +67,7 @@ def test_pdf_de_outro_cargo_ou_de_parte_nao_feita_e_404(edital_com_resultados):
 
 def test_parte_repetida_nao_desenha_de_novo(edital_com_resultados):
     edital = edital_com_resultados
-    pedido = pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+    pedido = pedidos.pedir_pdfs(edital, por=fabricas.usuario("rh"))
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)
     cargo = edital.cargos.get(codigo="A")
     assert tarefas.pdf_do_cargo.call(pedido.pk, cargo.pk) == "nada a fazer"
@@ -76,5 +76,5 @@ def test_parte_repetida_nao_desenha_de_novo(edital_com_resultados):
 def test_pdfs_sem_resultado_gerado_sao_recusados_antes_de_ir_para_a_fila():
     edital = fabricas.edital(cargos=(("A", "Agente", 1),))
     with pytest.raises(pedidos.PedidoRecusado, match="Gere o resultado antes: os cargos A"):
-        pedidos.pedir_pdfs(edital, solicitado_por=fabricas.usuario("rh"))
+        pedidos.pedir_pdfs(edital, por=fabricas.usuario("rh"))
     assert not Processamento.objects.exists()

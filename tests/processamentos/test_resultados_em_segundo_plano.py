@@ -39,7 +39,7 @@ def edital_com_cargos(quantidade=3, inscritos=2):
 def test_o_pedido_poe_uma_tarefa_por_cargo_e_o_trabalhador_gera_uma_versao_de_cada():
     rh = fabricas.usuario()
     edital = edital_com_cargos(3)
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=rh, motivo="Resultado preliminar")
+    pedido = pedidos.pedir_resultados(edital, por=rh, motivo="Resultado preliminar")
 
     assert pedido.estado == Processamento.NA_FILA
     assert (pedido.feitos, pedido.total, pedido.unidade) == (0, 3, "cargos")
@@ -62,7 +62,7 @@ def test_o_pedido_poe_uma_tarefa_por_cargo_e_o_trabalhador_gera_uma_versao_de_ca
 def test_uma_parte_repetida_nao_gera_outra_versao():
     edital = edital_com_cargos(1)
     cargo = edital.cargos.get()
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=fabricas.usuario())
+    pedido = pedidos.pedir_resultados(edital, por=fabricas.usuario())
     rodar_trabalhador()
 
     # A mesma tarefa entregue de novo (por exemplo, um trabalhador que caiu antes de dar baixa).
@@ -81,7 +81,7 @@ def test_um_cargo_recusado_nao_impede_os_outros_e_tentar_de_novo_refaz_so_ele(mo
         return original(cargo, **kwargs)
 
     monkeypatch.setattr(services, "gerar_resultado", recusa_o_c01)
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=rh)
+    pedido = pedidos.pedir_resultados(edital, por=rh)
     rodar_trabalhador()
 
     pedido.refresh_from_db()
@@ -91,7 +91,7 @@ def test_um_cargo_recusado_nao_impede_os_outros_e_tentar_de_novo_refaz_so_ele(mo
     assert sorted(Resultado.objects.values_list("cargo__codigo", flat=True)) == ["C00", "C02"]
 
     monkeypatch.setattr(services, "gerar_resultado", original)
-    pedidos.tentar_de_novo(pedido, solicitado_por=rh)
+    pedidos.tentar_de_novo(pedido, por=rh)
     pedido.refresh_from_db()
     assert (pedido.estado, pedido.feitos, pedido.erros, pedido.tentativas) == (Processamento.NA_FILA, 2, [], 2)
     rodar_trabalhador()
@@ -105,11 +105,11 @@ def test_um_cargo_recusado_nao_impede_os_outros_e_tentar_de_novo_refaz_so_ele(mo
 def test_nao_aceita_dois_pedidos_iguais_ao_mesmo_tempo_nem_tentar_de_novo_o_que_anda():
     rh = fabricas.usuario()
     edital = edital_com_cargos(1)
-    primeiro = pedidos.pedir_resultados(edital, solicitado_por=rh)
+    primeiro = pedidos.pedir_resultados(edital, por=rh)
     with pytest.raises(pedidos.PedidoRecusado, match=f"em andamento \\(nº {primeiro.pk}\\)"):
-        pedidos.pedir_resultados(edital, solicitado_por=rh)
+        pedidos.pedir_resultados(edital, por=rh)
     with pytest.raises(pedidos.PedidoRecusado):
-        pedidos.tentar_de_novo(primeiro, solicitado_por=rh)
+        pedidos.tentar_de_novo(primeiro, por=rh)
     assert Processamento.objects.count() == 1
     assert DBTaskResult.objects.count() == 1
 
@@ -117,7 +117,7 @@ def test_nao_aceita_dois_pedidos_iguais_ao_mesmo_tempo_nem_tentar_de_novo_o_que_
 def test_pedido_parado_ha_mais_de_meia_hora_pode_ser_tentado_de_novo():
     rh = fabricas.usuario()
     edital = edital_com_cargos(2)
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=rh)
+    pedido = pedidos.pedir_resultados(edital, por=rh)
     # O trabalhador pegou o pedido e caiu: "em andamento", sem notícia há 31 minutos.
     Processamento.objects.filter(pk=pedido.pk).update(
         estado=Processamento.EXECUTANDO, atualizado_em=timezone.now() - timedelta(minutes=31)
@@ -126,7 +126,7 @@ def test_pedido_parado_ha_mais_de_meia_hora_pode_ser_tentado_de_novo():
     assert andamento.parado(pedido)
     DBTaskResult.objects.all().delete()  # as tarefas se perderam com ele
 
-    pedidos.tentar_de_novo(pedido, solicitado_por=rh)
+    pedidos.tentar_de_novo(pedido, por=rh)
     rodar_trabalhador()
     pedido.refresh_from_db()
     assert pedido.estado == Processamento.CONCLUIDO
@@ -136,7 +136,7 @@ def test_pedido_parado_ha_mais_de_meia_hora_pode_ser_tentado_de_novo():
 def test_edital_sem_cargos_e_recusado_sem_gravar_nada():
     edital = fabricas.edital(cargos=())
     with pytest.raises(pedidos.PedidoRecusado, match="não tem cargos"):
-        pedidos.pedir_resultados(edital, solicitado_por=fabricas.usuario())
+        pedidos.pedir_resultados(edital, por=fabricas.usuario())
     assert not Processamento.objects.exists()
     assert not DBTaskResult.objects.exists()
 
@@ -146,7 +146,7 @@ def test_edital_sem_cargos_e_recusado_sem_gravar_nada():
 def test_dois_trabalhadores_dividem_a_fila_sem_pegar_a_mesma_tarefa():
     rh = fabricas.usuario()
     edital = edital_com_cargos(40, inscritos=20)
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=rh)
+    pedido = pedidos.pedir_resultados(edital, por=rh)
 
     banco = connection.settings_dict
     ambiente = {

@@ -73,7 +73,7 @@ def test_segundo_clique_enquanto_o_primeiro_anda_e_recusado_com_mensagem():
 def test_tentar_de_novo_pela_acao_da_lista(monkeypatch):
     rh = entrar(RH, "rita")
     edital = edital_com_dois_cargos()
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=fabricas.usuario("autor"))
+    pedido = pedidos.pedir_resultados(edital, por=fabricas.usuario("autor"))
     Processamento.objects.filter(pk=pedido.pk).update(estado=Processamento.FALHOU, erros=[{"mensagem": "teste"}])
     call_command("db_worker", "--batch", "--interval", "0", verbosity=0)  # as tarefas veem "falhou" e não fazem nada
     assert not Resultado.objects.exists()
@@ -94,7 +94,7 @@ def test_tentar_de_novo_pela_acao_da_lista(monkeypatch):
 def test_auditor_acompanha_mas_nao_pede_nem_tenta_de_novo():
     auditor = entrar(AUDITOR, "celia")
     edital = edital_com_dois_cargos()
-    pedido = pedidos.pedir_resultados(edital, solicitado_por=fabricas.usuario("autor"))
+    pedido = pedidos.pedir_resultados(edital, por=fabricas.usuario("autor"))
     assert auditor.get(reverse("concursos:progresso_do_processamento", args=[pedido.pk])).status_code == 200
     assert auditor.post(reverse("concursos:pedir_resultados", args=[edital.pk])).status_code == 403
     pagina = auditor.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()

@@ -16,9 +16,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from concursos import services as servicos_de_concursos
-from concursos.acesso import registrar_acesso
 from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResource
 from concursos.models import AcessoADadosSensiveis, Inscricao
+from concursos.services.acessos import registrar_acesso
 from heteroidentificacao import services
 from tests.concursos.fabricas import usuario
 from tests.heteroidentificacao.fabricas import (
@@ -72,8 +72,8 @@ def yara(cargo):
 
 @pytest.fixture
 def versao_publicada(cargo):
-    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=usuario("autor"))
-    return servicos_de_concursos.publicar_resultado(resultado, publicado_por=resultado.gerado_por)
+    resultado = servicos_de_concursos.gerar_resultado(cargo, por=usuario("autor"))
+    return servicos_de_concursos.publicar_resultado(resultado, por=resultado.gerado_por)
 
 
 # — Inscrições —
@@ -174,9 +174,9 @@ def test_quadro_de_vagas_nao_identifica_ninguem_e_nao_registra(client, cargo):
 
 def test_efeito_do_evento_com_os_convocados_por_grupo_registra_o_acesso(client, cargo):
     rita = com_permissoes("rita", "view_evento")
-    servicos_de_concursos.gerar_resultado(cargo, gerado_por=rita)
+    servicos_de_concursos.gerar_resultado(cargo, por=rita)
     registrado = servicos_de_concursos.registrar_desistencia(
-        cargo.inscricoes.get(numero="Y"), documento="Requerimento 12/2025", data_do_ato=DATA_DO_ATO, registrada_por=rita
+        cargo.inscricoes.get(numero="Y"), documento="Requerimento 12/2025", data_do_ato=DATA_DO_ATO, por=rita
     )
     client.force_login(rita)
     client.get(reverse("concursos:evento", args=[registrado.evento.pk]))

@@ -644,7 +644,7 @@ def test_inscricao_com_valores_hostis(rh_logado):
 @pytest.fixture
 def cargo_gerado(db):
     cargo = cargo_do_exemplo_da_alternancia()
-    services.gerar_resultado(cargo, gerado_por=usuario_de_teste("autor_hostil"))
+    services.gerar_resultado(cargo, por=usuario_de_teste("autor_hostil"))
     return cargo
 
 
@@ -658,7 +658,7 @@ def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_gerado):
         quantidade=1,
         documento="Of. 1",
         data_do_ato=DATA_DO_ATO,
-        registrado_por=usuario_de_teste("rh2"),
+        por=usuario_de_teste("rh2"),
     )
     envios = [
         *variacoes(

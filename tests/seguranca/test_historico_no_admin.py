@@ -78,12 +78,12 @@ def test_historico_e_so_para_ver_nem_quem_pode_alterar_reverte(client, cargo):
 
 
 def test_cada_ficha_com_historico_tem_a_pagina_historico(client, cargo):
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     evento = services.registrar_desistencia(
         cargo.inscricoes.get(numero="A"),
         documento="Requerimento 1/2025",
         data_do_ato=DATA_DO_ATO,
-        registrada_por=resultado.gerado_por,
+        por=resultado.gerado_por,
     ).evento
     fichas = {
         "concursos_edital": cargo.edital,
@@ -103,7 +103,7 @@ def test_cada_ficha_com_historico_tem_a_pagina_historico(client, cargo):
 
 
 def test_historico_do_resultado_e_do_evento_continua_so_leitura(client, cargo):
-    resultado = services.gerar_resultado(cargo, gerado_por=usuario("autor"))
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("celia", "view_resultado"))
     versao = resultado.history.get()
     url = reverse("admin:concursos_resultado_simple_history", args=[resultado.pk, versao.history_id])

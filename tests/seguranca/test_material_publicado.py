@@ -61,9 +61,9 @@ def cargo_publicado():
     cargo = edital(criado_por=rh(), numero=4, cargos=(("AGE", "Agente Administrativo", 5),)).cargos.get()
     for numero, nome, nota, nascimento, grupos in CANDIDATOS:
         inscricao(cargo, numero, nota, nome=nome, nascimento=nascimento, grupos=grupos)
-    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh())
+    resultado = servicos_de_concursos.gerar_resultado(cargo, por=rh())
     assert not resultado.provisorio, resultado.saida.get("pendencias")
-    servicos_de_concursos.publicar_resultado(resultado, publicado_por=rh())
+    servicos_de_concursos.publicar_resultado(resultado, por=rh())
     return cargo
 
 
@@ -178,7 +178,7 @@ def test_colunas_do_pdf_do_cargo_nao_se_juntam_em_onze_digitos():
         inscricao(cargo, numero, nota, nome=nome, nascimento=nascimento, grupos=grupos)
     for posicao, nome in enumerate(["Ana Curta", "Bia " + "Sobrenome Comprido " * 10], start=1):
         inscricao(cargo, f"2025{posicao:06d}", 99 - posicao, nome=nome, nascimento=date(1990, 5, 4))
-    resultado = servicos_de_concursos.gerar_resultado(cargo, gerado_por=rh())
+    resultado = servicos_de_concursos.gerar_resultado(cargo, por=rh())
     texto = texto_do_pdf(resultado_do_cargo_pdf(resultado))
 
     assert "2025000001" in texto and "2025000002" in texto

@@ -34,13 +34,13 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
-from concursos import provimentos
 from concursos import services as servicos_de_concursos
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
 from concursos.models import AtoDeConvocacao, Instituicao, LeiauteDeImportacao, Processamento
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
+from concursos.services import provimentos
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
@@ -431,25 +431,25 @@ def montar_cenario():
     services.notificar(p2, notificado_em=hoje - timedelta(days=25), dias_para_defesa=10, por=rh)
     services.decidir_apuracao(p2, decisao="procedente", fundamentacao="Má-fé comprovada.", por=rh)
 
-    publicado = servicos_de_concursos.gerar_resultado(adm, gerado_por=rh)
-    servicos_de_concursos.publicar_resultado(publicado, publicado_por=rh)
+    publicado = servicos_de_concursos.gerar_resultado(adm, por=rh)
+    servicos_de_concursos.publicar_resultado(publicado, por=rh)
     registrado = servicos_de_concursos.registrar_evento(
         adm,
         tipo="vagas_adicionais",
         quantidade=1,
         documento="Decreto 1/2025",
         data_do_ato=DATA_DO_ATO,
-        registrado_por=rh,
+        por=rh,
     )
     provimento = provimentos.registrar_nomeacao(
-        adm.inscricoes.get(numero="X1"), portaria="Portaria 1/2025", data_da_nomeacao=DATA_DO_ATO, registrado_por=rh
+        adm.inscricoes.get(numero="X1"), portaria="Portaria 1/2025", data_da_nomeacao=DATA_DO_ATO, por=rh
     )
     ato = AtoDeConvocacao.objects.create(
         cargo=adm, numero="1/2025", data=DATA_DO_ATO, local="Secretaria de Administração", prazo=DATA_DO_ATO,
         inscricoes=["X1"], pdf=b"%PDF-1.4\n", hash_do_pdf="0" * 64, registrado_por=rh,
     )  # fmt: skip
     # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
-    pedido = pedidos.pedir_resultados(e1, solicitado_por=rh)
+    pedido = pedidos.pedir_resultados(e1, por=rh)
     pdfs = Processamento.objects.create(
         tipo=Processamento.PDFS,
         edital=e1,

@@ -59,7 +59,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 try:
                     resultados = services.gerar_resultados_do_edital(
-                        edital, gerado_por=usuario, motivo="Comando gerar_resultado"
+                        edital, por=usuario, motivo="Comando gerar_resultado"
                     )
                 except (cotas.ErroDeCotas, ValidationError) as erro:
                     raise CommandError(f"Resultado do edital {edital} não gerado: {_texto(erro)}") from erro
@@ -166,9 +166,7 @@ def _publicar_todos(edital, resultados, usuario, diario_oficial):
             "publicado até as verificações e os sorteios terminarem.\n" + "\n".join(linhas)
         )
     try:
-        return [
-            services.publicar_resultado(r, publicado_por=usuario, diario_oficial=diario_oficial) for r in resultados
-        ]
+        return [services.publicar_resultado(r, por=usuario, diario_oficial=diario_oficial) for r in resultados]
     except ValidationError as erro:
         raise CommandError(f"Nada foi publicado no edital {edital}: {_texto(erro)}") from erro
 

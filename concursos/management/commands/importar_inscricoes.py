@@ -65,7 +65,7 @@ class Command(BaseCommand):
         try:
             if mapeamento is not None and (problemas := mapa.mapear(conjunto, edital, mapeamento)):
                 raise ImportacaoRecusada(problemas)
-            resumo = importar_conjunto(edital, conjunto, caminho.name, usuario=usuario, ensaio=not options["confirmar"])
+            resumo = importar_conjunto(edital, conjunto, caminho.name, por=usuario, ensaio=not options["confirmar"])
         except ImportacaoRecusada as recusa:
             self._tabela_de_erros(recusa)
             raise CommandError(

@@ -1,0 +1,57 @@
+"""O admin do RH para os concursos, um módulo por tópico, e o ÚNICO lugar em que cada modelo do app
+é registrado (``tests/test_arquitetura.py`` confere que nenhum outro módulo registra).
+
+- ``editais``: edital (quadro de vagas, parâmetros congelados, prorrogação) e cargo (eventos,
+  convocados, o que falta para publicar);
+- ``inscricoes``: candidatos e inscrições (busca por índice e por CPF, importação e exportação);
+- ``verificacoes``: as opções por grupo e os atos de verificação na ficha da inscrição;
+- ``eventos``, ``resultados``: só leitura (nascem pelos serviços); a publicação em duas etapas;
+- ``provimentos``: nomeação, posse e exercício, os atos de convocação; ``importacao``: os leiautes
+  salvos; ``instituicao``: o cabeçalho dos documentos; ``acessos``: quem viu dados sensíveis;
+- ``pecas``: o registro de acesso e o histórico só para ver; ``filtros``: edital e cargo com busca.
+
+O admin dos processamentos em segundo plano mora no pacote do tópico (``segundo_plano/admin.py``) e é
+registrado aqui com os outros.
+
+O admin é fino: as ações chamam os serviços e nunca contêm regra. Eventos, resultados, atos e
+acessos são só leitura: nascem pelos serviços.
+"""
+
+from django.contrib import admin
+
+from ..models import (
+    AcessoADadosSensiveis,
+    AtoDeConvocacao,
+    Candidato,
+    Cargo,
+    Edital,
+    Evento,
+    Inscricao,
+    Instituicao,
+    LeiauteDeImportacao,
+    Processamento,
+    Provimento,
+    Resultado,
+)
+from ..segundo_plano.admin import ProcessamentoAdmin
+from .acessos import AcessoADadosSensiveisAdmin
+from .editais import CargoAdmin, EditalAdmin
+from .eventos import EventoAdmin
+from .importacao import LeiauteDeImportacaoAdmin
+from .inscricoes import CandidatoAdmin, InscricaoAdmin
+from .instituicao import InstituicaoAdmin
+from .provimentos import AtoDeConvocacaoAdmin, ProvimentoAdmin
+from .resultados import ResultadoAdmin
+
+admin.site.register(Edital, EditalAdmin)
+admin.site.register(Cargo, CargoAdmin)
+admin.site.register(Candidato, CandidatoAdmin)
+admin.site.register(Inscricao, InscricaoAdmin)
+admin.site.register(Evento, EventoAdmin)
+admin.site.register(Resultado, ResultadoAdmin)
+admin.site.register(Provimento, ProvimentoAdmin)
+admin.site.register(AtoDeConvocacao, AtoDeConvocacaoAdmin)
+admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
+admin.site.register(Instituicao, InstituicaoAdmin)
+admin.site.register(Processamento, ProcessamentoAdmin)
+admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)

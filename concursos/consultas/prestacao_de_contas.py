@@ -1,0 +1,162 @@
+"""Os números das vagas reservadas e das chamadas de cada cargo, para a prestação de contas do edital
+(docs/PRESTACAO-DE-CONTAS.md): lidos da saída do motor gravada na **última versão publicada** do
+resultado de cada cargo, sem recalcular nada e sem nenhum dado de pessoa — só contagens.
+
+Cada posição da ordem de convocação vigente (``ordem_vigente``) tem o tipo que a alternância lhe dá
+(``tipo``: ampla ou um grupo; ``None`` além das vagas) e o rótulo de quem a ocupa (``vaga``). É o
+mesmo par que ``cotas/motivos.py`` usa para escrever o motivo de cada chamada: posição de um grupo
+com rótulo do grupo é a vaga reservada provida pelo grupo; com rótulo ``ampla``, a vaga "revertida à
+ampla concorrência por falta de candidatos" (Art. 3º, §3º). Não relemos o texto do motivo: lemos os
+dois campos de onde ele sai.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+from statistics import median
+
+from cotas.eventos import TIPOS_DE_EVENTO
+from cotas.modelo import AMPLA
+from cotas.regimes import rotulo_do_grupo
+
+from ..models import Cargo, Edital, Resultado
+
+
+@dataclass(frozen=True)
+class VagasDoGrupo:
+    """As vagas de um grupo num cargo, pela ordem de convocação vigente (docs/PRESTACAO-DE-CONTAS.md)."""
+
+    grupo: str
+    reservadas: int  # posições 1..N do tipo do grupo (as do edital e as surgidas na validade)
+    pelo_grupo: int  # posição do grupo ocupada por convocado do grupo
+    compensacao: int  # convocado do grupo fora das posições do grupo (outra posição ou além das vagas)
+    outro_grupo: int  # posição do grupo ocupada por convocado de outro grupo (regra 3 das posições)
+    revertidas: int  # posição do grupo ocupada pela ampla concorrência (Art. 3º, §3º)
+    nao_providas: int  # posição do grupo ainda sem ocupante
+
+    @property
+    def rotulo(self) -> str:
+        return rotulo_do_grupo(self.grupo)
+
+
+@dataclass(frozen=True)
+class Chamada:
+    """Um ato de convocação do cargo: o resultado inicial (evento 0) ou um evento posterior."""
+
+    evento: int
+    tipo: str  # rótulo do tipo de evento ("Resultado publicado" no evento 0)
+    data: date | None
+    dias: int | None  # da primeira publicação do resultado até a data do ato
+    convocados: int
+
+
+@dataclass(frozen=True)
+class CargoNaPrestacao:
+    cargo: str
+    vagas: int
+    versao: int | None  # a versão publicada lida; ``None``: sem resultado publicado
+    publicado_em: date | None  # a primeira publicação do resultado do cargo
+    grupos: tuple[VagasDoGrupo, ...] = ()
+    chamadas: tuple[Chamada, ...] = ()
+
+    @property
+    def publicado(self) -> bool:
+        return self.versao is not None
+
+    @property
+    def dias_depois_da_publicacao(self) -> list[int]:
+        return [c.dias for c in self.chamadas if c.evento > 0 and c.dias is not None]
+
+    @property
+    def mediana_de_dias(self):
+        dias = self.dias_depois_da_publicacao
+        return median(dias) if dias else None
+
+    @property
+    def maximo_de_dias(self):
+        dias = self.dias_depois_da_publicacao
+        return max(dias) if dias else None
+
+
+def grupos_do_edital(edital: Edital) -> tuple[str, ...]:
+    """Os grupos do regime congelado no edital, na ordem do regime."""
+    return tuple(g.grupo for g in edital.regime_congelado().grupos)
+
+
+def cargos_na_prestacao(edital: Edital) -> list[CargoNaPrestacao]:
+    grupos = grupos_do_edital(edital)
+    publicados = _publicados_por_cargo(edital)
+    return [_cargo(cargo, grupos, publicados.get(cargo.pk, [])) for cargo in edital.cargos.order_by("nome", "pk")]
+
+
+def _publicados_por_cargo(edital: Edital) -> dict[int, list[Resultado]]:
+    """As versões publicadas de cada cargo, da mais antiga para a mais nova."""
+    por_cargo: dict[int, list[Resultado]] = {}
+    versoes = Resultado.objects.filter(cargo__edital=edital, status=Resultado.PUBLICADO).order_by("cargo", "versao")
+    for resultado in versoes:
+        por_cargo.setdefault(resultado.cargo_id, []).append(resultado)
+    return por_cargo
+
+
+def _cargo(cargo: Cargo, grupos: tuple[str, ...], publicados: list[Resultado]) -> CargoNaPrestacao:
+    if not publicados:
+        return CargoNaPrestacao(cargo.nome, cargo.vagas, versao=None, publicado_em=None)
+    primeiro, ultimo = publicados[0], publicados[-1]
+    publicado_em = data_da_publicacao(primeiro)
+    saida = ultimo.saida_do_motor
+    return CargoNaPrestacao(
+        cargo.nome,
+        cargo.vagas,
+        versao=ultimo.versao,
+        publicado_em=publicado_em,
+        grupos=tuple(vagas_do_grupo(saida, grupo) for grupo in grupos),
+        chamadas=tuple(chamadas(saida, ultimo.cenario.get("eventos", []), publicado_em)),
+    )
+
+
+def data_da_publicacao(resultado: Resultado) -> date | None:
+    """A data da edição do Diário Oficial; sem ela (publicação anterior à exigência), o dia da publicação."""
+    if resultado.diario_oficial_data:
+        return resultado.diario_oficial_data
+    return resultado.publicado_em.date() if resultado.publicado_em else None
+
+
+def vagas_do_grupo(saida, grupo: str) -> VagasDoGrupo:
+    posicoes = saida.ordem_vigente
+    do_tipo = [p for p in posicoes if p.tipo == grupo]
+    return VagasDoGrupo(
+        grupo=grupo,
+        reservadas=sum(1 for tipo in saida.tipos_das_posicoes if tipo == grupo),
+        pelo_grupo=sum(1 for p in do_tipo if p.vaga == grupo),
+        compensacao=sum(1 for p in posicoes if p.vaga == grupo and p.tipo != grupo),
+        outro_grupo=sum(1 for p in do_tipo if p.inscricao and p.vaga not in (grupo, AMPLA)),
+        revertidas=sum(1 for p in do_tipo if p.inscricao and p.vaga == AMPLA),
+        nao_providas=sum(1 for p in do_tipo if not p.inscricao)
+        + _posicoes_sem_ocupante(saida, grupo, {p.posicao for p in posicoes}),
+    )
+
+
+def _posicoes_sem_ocupante(saida, grupo: str, ocupadas: set[int]) -> int:
+    """Posições do grupo que nem aparecem na ordem vigente (ninguém as ocupa)."""
+    return sum(1 for n, tipo in enumerate(saida.tipos_das_posicoes, 1) if tipo == grupo and n not in ocupadas)
+
+
+def chamadas(saida, eventos: list[dict], publicado_em: date | None) -> list[Chamada]:
+    """Uma linha por ato que convocou alguém: o número do evento é o índice em ``eventos`` (o cenário
+    gravado), a partir de 1; o evento 0 é o resultado inicial, convocado na própria publicação."""
+    convocados: dict[int, int] = {}
+    for convocacao in saida.convocacoes:
+        convocados[convocacao.evento] = convocados.get(convocacao.evento, 0) + 1
+    linhas = []
+    for numero in sorted(convocados):
+        if numero == 0:
+            tipo, quando = "Resultado publicado", publicado_em
+        else:
+            evento = eventos[numero - 1]
+            tipo, quando = TIPOS_DE_EVENTO[evento["tipo"]].rotulo, _data(evento.get("data"))
+        dias = (quando - publicado_em).days if quando and publicado_em else None
+        linhas.append(Chamada(evento=numero, tipo=tipo, data=quando, dias=dias, convocados=convocados[numero]))
+    return linhas
+
+
+def _data(iso: str | None) -> date | None:
+    return date.fromisoformat(iso) if iso else None

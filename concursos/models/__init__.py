@@ -1,0 +1,64 @@
+"""Os modelos do app, um módulo por tópico; daqui se importam todos (``from concursos.models import
+Edital``), e as migrações leem daqui ``desempate_padrao``.
+
+- ``editais``: o edital (regime congelado, validade e prorrogação, prazos) e os cargos;
+- ``inscricoes``: candidatos e inscrições (as entradas do motor, congeladas depois da publicação);
+- ``verificacoes``: a opção por grupo reservado e os atos que decidem a verificação;
+- ``eventos``: os eventos posteriores ao primeiro resultado (só inclusão; corrigem-se por reversão);
+- ``resultados``: as versões imutáveis do resultado de cada cargo;
+- ``provimentos``: nomeação, posse e exercício, e os atos de convocação publicados;
+- ``importacao``: os leiautes de importação salvos por banca;
+- ``instituicao``: o cabeçalho institucional dos documentos;
+- ``processamentos``: os pedidos de trabalho em segundo plano;
+- ``acessos``: quem viu dados sensíveis (LGPD).
+"""
+
+from .acessos import AcessoADadosSensiveis
+from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
+from .eventos import Evento, EventoQuerySet
+from .importacao import LeiauteDeImportacao
+from .inscricoes import CORES_IBGE, MENSAGEM_INSCRICAO_CONGELADA, Candidato, Inscricao, InscricaoQuerySet, Pessoa
+from .instituicao import Instituicao
+from .processamentos import Processamento
+from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
+from .resultados import Resultado
+from .verificacoes import (
+    COMO_MUDAR_A_VERIFICACAO,
+    REGISTRAR_ATO_DE_VERIFICACAO,
+    REGISTRAR_AVALIACOES_PCD,
+    SITUACOES_DE_VERIFICACAO,
+    AtoDeVerificacao,
+    OpcaoDeGrupo,
+)
+
+__all__ = [
+    "COMO_MUDAR_A_VERIFICACAO",
+    "CORES_IBGE",
+    "MENSAGEM_INSCRICAO_CONGELADA",
+    "MENSAGEM_VAGAS_CONGELADAS",
+    "PRAZOS_DO_PROVIMENTO",
+    "REGIMES",
+    "REGISTRAR_ATO_DE_VERIFICACAO",
+    "REGISTRAR_AVALIACOES_PCD",
+    "SITUACOES_DE_VERIFICACAO",
+    "TIPOS_DE_EDITAL",
+    "AcessoADadosSensiveis",
+    "AtoDeConvocacao",
+    "AtoDeVerificacao",
+    "Candidato",
+    "Cargo",
+    "CargoQuerySet",
+    "Edital",
+    "Evento",
+    "EventoQuerySet",
+    "Inscricao",
+    "InscricaoQuerySet",
+    "Instituicao",
+    "LeiauteDeImportacao",
+    "OpcaoDeGrupo",
+    "Pessoa",
+    "Processamento",
+    "Provimento",
+    "Resultado",
+    "desempate_padrao",
+]

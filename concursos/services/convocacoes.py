@@ -1,0 +1,79 @@
+"""Os atos de convocação publicados (docs/CONVOCACAO.md §5): o RH escolhe, na página do cargo, os
+convocados de um evento ou um lote deles; o ato ganha número, data, local e prazo (o da posse, por
+padrão, e editável), o PDF é gerado e guardado como saiu, com o hash, e nunca é apagado.
+"""
+
+import hashlib
+from datetime import date, timedelta
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from comum.exibicao import data as em_data
+from comum.validacao import validar_texto
+
+from ..atos import conferir_data_do_ato
+from ..consultas.provimentos import convocados, versao_vigente
+from ..models import AtoDeConvocacao, Cargo
+from ..pdf.convocacao import contexto_da_convocacao, convocacao_pdf
+
+PERMISSAO = "concursos.publicar_ato_de_convocacao"
+
+
+def prazo_padrao(edital, dia: date) -> date:
+    """Até quando apresentar os documentos e tomar posse: a data do ato mais o prazo da posse do edital."""
+    return dia + timedelta(days=edital.prazo_da_posse_em_dias)
+
+
+def _texto(valor, campo: str, rotulo: str, limite: int) -> str:
+    texto = validar_texto((valor or "").strip(), rotulo=rotulo, campo=campo, limite=limite)
+    if not texto:
+        raise ValidationError({campo: f"Informe {rotulo}."})
+    return texto
+
+
+@transaction.atomic
+def publicar_ato_de_convocacao(
+    cargo: Cargo, *, numero: str, data, local: str, inscricoes, por, prazo=None
+) -> AtoDeConvocacao:
+    """Grava o ato com o PDF e o hash; ``inscricoes``: as escolhidas, todas convocadas agora."""
+    if por is None or not por.has_perm(PERMISSAO):
+        raise PermissionDenied("Só o RH publica atos de convocação.")
+    cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
+    numero = _texto(numero, "numero", "o número do ato", 40)
+    local = _texto(local, "local", "onde apresentar os documentos e tomar posse", 2000)
+    conferir_data_do_ato(cargo.edital, data, campo="data")
+    prazo = prazo or prazo_padrao(cargo.edital, data)
+    if prazo < data:
+        raise ValidationError({"prazo": f"O prazo ({em_data(prazo)}) não pode ser anterior ao ato ({em_data(data)})."})
+    if AtoDeConvocacao.objects.filter(cargo__edital=cargo.edital, numero=numero).exists():
+        raise ValidationError({"numero": f"Já há um ato de convocação nº {numero} neste edital."})
+    escolhidos = _escolhidos(cargo, inscricoes)
+    contexto = contexto_da_convocacao(
+        cargo, numero=numero, data=data, local=local, prazo=prazo, convocados=escolhidos,
+        saida=versao_vigente(cargo).saida_do_motor,
+    )  # fmt: skip
+    pdf = convocacao_pdf(contexto)
+    return AtoDeConvocacao.objects.create(
+        cargo=cargo,
+        numero=numero,
+        data=data,
+        local=local,
+        prazo=prazo,
+        inscricoes=[c.inscricao.numero for c in escolhidos],
+        pdf=pdf,
+        hash_do_pdf=hashlib.sha256(pdf).hexdigest(),
+        registrado_por=por,
+    )
+
+
+def _escolhidos(cargo: Cargo, inscricoes) -> list:
+    """Os convocados escolhidos, em ordem de posição; recusa quem não está convocado agora."""
+    pks = {inscricao.pk for inscricao in inscricoes}
+    if not pks:
+        raise ValidationError({"inscricoes": "Escolha ao menos um convocado."})
+    vigentes = [c for c in convocados(cargo) if c.inscricao.pk in pks]
+    fora = sorted(i.numero for i in inscricoes if i.pk not in {c.inscricao.pk for c in vigentes})
+    if fora:
+        raise ValidationError({"inscricoes": f"Não estão convocadas agora no cargo {cargo.codigo}: {', '.join(fora)}."})
+    return vigentes

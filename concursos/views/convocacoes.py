@@ -1,0 +1,96 @@
+"""Telas do edital de convocação (docs/CONVOCACAO.md §5): publicar um ato para os convocados
+escolhidos na página do cargo (um lote, ou os de um evento) e baixar o PDF de um ato publicado. Cola
+sobre ``services.convocacoes``, que confere a permissão, a data, o número e quem está convocado."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import permission_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from comum.mensagens import mensagem_de
+from cotas.regimes import rotulo_do_grupo
+
+from ..apresentacao import contexto_admin
+from ..consultas.eventos import evento_registrado
+from ..consultas.provimentos import convocados
+from ..models import AtoDeConvocacao, Cargo, Evento
+from ..services import convocacoes
+from ..services.acessos import descrever, registrar_acesso
+
+
+class AtoDeConvocacaoForm(forms.Form):
+    numero = forms.CharField(label="Número do ato", max_length=40, help_text="Por exemplo, 12/2025.")
+    data = forms.DateField(label="Data do ato", help_text="dd/mm/aaaa, dentro da validade do concurso.")
+    local = forms.CharField(
+        label="Onde apresentar os documentos e tomar posse",
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+    )
+    prazo = forms.DateField(
+        label="Prazo (até)",
+        required=False,
+        help_text="dd/mm/aaaa. Em branco: a data do ato mais o prazo da posse do edital.",
+    )
+    inscricoes = forms.MultipleChoiceField(label="Convocados", widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, vigentes, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.vigentes = {str(c.inscricao.pk): c for c in vigentes}
+        self.fields["inscricoes"].choices = [
+            (pk, f"{c.posicao}ª vaga ({rotulo_do_grupo(c.vaga) if c.vaga else '—'}) — {c.inscricao.numero} — "
+             f"{c.inscricao.candidato.nome_de_uso}")
+            for pk, c in self.vigentes.items()
+        ]  # fmt: skip
+
+    def escolhidas(self):
+        return [self.vigentes[pk].inscricao for pk in self.cleaned_data["inscricoes"]]
+
+
+def _pre_escolhidas(request, cargo: Cargo) -> list[str]:
+    """As inscrições marcadas na página do cargo (``?inscricao=``) ou as que um evento convocou (``?evento=``)."""
+    if request.GET.get("evento", "").isdigit():
+        evento = Evento.objects.filter(cargo=cargo, pk=request.GET["evento"]).first()
+        registrado = evento_registrado(evento) if evento is not None else None
+        numeros = {c["inscricao"] for c in registrado.convocados_agora} if registrado else set()
+        return [str(pk) for pk in cargo.inscricoes.filter(numero__in=numeros).values_list("pk", flat=True)]
+    return [pk for pk in request.GET.getlist("inscricao") if pk.isdigit()]
+
+
+@staff_member_required
+@permission_required(convocacoes.PERMISSAO, raise_exception=True)
+def publicar_convocacao(request, pk: int):
+    cargo = get_object_or_404(Cargo.objects.select_related("edital"), pk=pk)
+    inicial = {"inscricoes": _pre_escolhidas(request, cargo)}
+    form = AtoDeConvocacaoForm(convocados(cargo), request.POST if request.method == "POST" else None, initial=inicial)
+    if form.is_valid():
+        dados = {campo: form.cleaned_data[campo] for campo in ("numero", "data", "local", "prazo")}
+        try:
+            ato = convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=form.escolhidas(), por=request.user, **dados)
+        except ValidationError as erro:
+            form.add_error(None, mensagem_de(erro))
+        else:
+            messages.success(request, f"{ato} publicado ({len(ato.inscricoes)} convocado(s)).")
+            return redirect(reverse("admin:concursos_cargo_change", args=[cargo.pk]) + "#atos-de-convocacao")
+    titulo = f"Edital de convocação — {cargo.nome}"
+    contexto = contexto_admin(request, titulo, cargo=cargo, form=form, titulo_curto="Edital de convocação")
+    return render(request, "concursos/publicar_convocacao.html", contexto)
+
+
+@staff_member_required
+@permission_required("concursos.view_atodeconvocacao", raise_exception=True)
+def ato_de_convocacao_pdf(request, pk: int):
+    """O PDF do ato como foi publicado (o guardado, com o hash conferível), não um novo."""
+    ato = get_object_or_404(AtoDeConvocacao.objects.select_related("cargo__edital"), pk=pk)
+    edital = ato.cargo.edital
+    nome = f"convocacao-{ato.numero.replace('/', '-')}-edital-{edital.numero}-{edital.ano}-{ato.cargo.codigo}.pdf"
+    disposicao = f'attachment; filename="{nome}"'
+    # O ato diz a vaga de cada convocado (negros, PcD): baixá-lo é ver dado sensível (LGPD, art. 11).
+    rotulo = f"{ato}, cargo {ato.cargo.codigo}, edital {edital}"
+    registrar_acesso(
+        request, o_que="pdf_ato_de_convocacao", objeto=descrever(ato, rotulo), quantidade=len(ato.inscricoes)
+    )
+    return HttpResponse(bytes(ato.pdf), content_type="application/pdf", headers={"Content-Disposition": disposicao})
