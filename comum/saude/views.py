@@ -15,9 +15,9 @@ import ipaddress
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.http import Http404, HttpResponseNotAllowed, JsonResponse
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
+from comum import relogio
 from comum.saude import verificar_tudo
 
 
@@ -27,7 +27,7 @@ def saude(request):
         raise Http404
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
-    verificacoes = verificar_tudo(agora=timezone.now())
+    verificacoes = verificar_tudo(agora=relogio.agora())
     tudo_bom = all(verificacao.ok for verificacao in verificacoes.values())
     corpo = {
         "situacao": "ok" if tudo_bom else "falha",
