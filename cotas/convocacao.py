@@ -215,13 +215,13 @@ class _Registro:
         if revisao and sujeito in self.rotulos and sujeito not in atual.todos:
             self.sair(numero, evento.tipo, sujeito)
         mudaram = self._fora_e_mudancas(numero, atual, revisao)
-        self._absorver_alem_de_n()
-        novos = atual.todos - self.rotulos.keys()
-        # Quem a revisão faz vencer (e não vencia antes dela) é chamado na hora, mesmo além de N. Os
-        # demais só ocupam posição livre dentro de N: com convocados mantidos, o excedente é absorvido
-        # e não se chama ninguém até que ele caiba em N.
+        # Quem mudou de rótulo já é convocado e tem lugar garantido: o excedente além de N só ocupa as
+        # vagas que sobram dentro de N.
+        self._absorver_alem_de_n(reservadas=len(mudaram))
+        # Primeiro quem é chamado, dentro do limite; depois as posições (docs/REGRAS.md §8).
         devidos = (atual.todos - self.vencedores_antes) if revisao else set()
-        for inscricao, rotulo in self._em_ordem_de_chamada(atual, novos | mudaram):
+        chamados = self._chamados_no_evento(atual, devidos)
+        for inscricao, rotulo in self._em_ordem_de_chamada(atual, chamados | mudaram):
             if inscricao in mudaram:
                 de_posicao = self.motivos.posicao_anterior(inscricao)
                 posicao = self.posicoes.para_o_rotulo(rotulo, alem_de_n=True)
@@ -273,10 +273,33 @@ class _Registro:
             self.motivos.liberada_por_mudanca(posicao, inscricao)
         return mudaram
 
-    def _absorver_alem_de_n(self) -> None:
+    def _chamados_no_evento(self, atual: Vencedores, devidos: set[str]) -> set[str]:
+        """Quem é chamado neste evento (docs/REGRAS.md §8): quem a revisão faz vencer, na hora, mesmo
+        além de N (Súmula 15 do STF); os demais vencedores ainda não convocados, só até N menos os
+        convocados ativos (mantidos inclusive) — o excedente é absorvido pelas vagas que se abrem.
+        Quando o limite não dá para todos, vão primeiro os de posição menor na ordem de convocação
+        estática de N (seção 4: a alternância diz quem a lei chamaria antes)."""
+        novos = atual.todos - self.rotulos.keys()
+        devidos = devidos & novos
+        esperando = novos - devidos
+        vagas = self.posicoes.total - len(self.rotulos) - len(devidos)
+        if vagas >= len(esperando):
+            return novos
+        if vagas <= 0:
+            return devidos
+        estatica = atual.todas()
+        primeiros = sorted(esperando, key=lambda inscricao: estatica[inscricao].posicao)[:vagas]
+        return devidos | set(primeiros)
+
+    def _absorver_alem_de_n(self, reservadas: int = 0) -> None:
         """Regra 2: quem está além de N passa a uma posição que se abriu dentro de N, a do tipo do
-        seu rótulo se houver (senão a menor livre)."""
+        seu rótulo se houver (senão a menor livre) — deixando ``reservadas`` posições livres para os
+        convocados que mudaram de rótulo neste evento, que já ocupavam uma vaga."""
+        livres = self.posicoes.quantas_livres()
         for posicao, inscricao in self.posicoes.alem_de_n():
+            if livres <= reservadas:
+                return
+            livres -= 1
             rotulo = self.rotulos[inscricao]
             destino = self.posicoes.menor_livre(rotulo)
             if destino is None:
@@ -335,7 +358,10 @@ class _Registro:
             ),
             sub_judice=tuple(sorted(i for i, sj in self.ultima_revisao.items() if sj and i in nas_listas)),
             reintegrados=tuple(sorted(estado.reintegrados)),
-            pendentes=frozenset(self.pendentes),
+            # Pendências são de quem, depois do último evento, está pendente numa lista de grupo: a de
+            # quem saiu das listas (ou das de grupo) não muda nada e não deixa o resultado provisório
+            # (docs/REGRAS.md §8).
+            pendentes=frozenset(par for par in self.pendentes if estado.esta_na_lista_do_grupo(*par)),
             empates=estado.empates() if self.houve_nota else None,
             tipos_das_posicoes=tuple(estado.tipos[:total]),
         )

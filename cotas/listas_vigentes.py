@@ -67,6 +67,7 @@ class ListasVigentes:
         self.fora_da_base = set()  # ``fora`` mais os movidos: pulados na parte original da lista
         self.reintegrados: set[str] = set()
         self._ordenacao: Ordenacao | None = None  # montada na primeira revisão
+        self._membros: dict[str, set[str]] | None = None  # quem está em cada lista, montado quando preciso
 
     # -- saídas ---------------------------------------------------------------------------------
 
@@ -89,9 +90,14 @@ class ListasVigentes:
         if self._ordenacao is None:
             self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital, self.contexto.por_inscricao)
             self._ordenacao.empates_iniciais(self.contexto.empates)
-            # Quem está em cada lista, para não procurar numa lista de 100 mil a cada revisão.
-            self._membros = {nome: set(lista) for nome, lista in self.listas.items()}
         return self._ordenacao
+
+    @property
+    def membros(self) -> dict[str, set[str]]:
+        """Quem está em cada lista de grupo, para não procurar numa lista de 100 mil a cada revisão."""
+        if self._membros is None:
+            self._membros = {nome: set(lista) for nome, lista in self.listas.items()}
+        return self._membros
 
     def revisar_verificacao(self, numero: int, evento: Evento) -> bool:
         """Aplica a nova situação da opção; devolve se o candidato saiu de todas as listas."""
@@ -126,7 +132,7 @@ class ListasVigentes:
         antes = ordenacao.candidato(evento.inscricao)
         depois = replace(antes, nota=evento.nota, notas=_com_notas(antes.notas, evento.notas))
         inscricao = depois.inscricao
-        listas = [self.listas[nome] for nome, membros in self._membros.items() if inscricao in membros]
+        listas = [self.listas[nome] for nome, membros in self.membros.items() if inscricao in membros]
         for lista in (self.geral, *listas):
             lista.remove(inscricao)
         ordenacao.atualizar(depois)
@@ -144,7 +150,7 @@ class ListasVigentes:
         self.ativos_na_geral.discard(inscricao)
         if inscricao in self.movidos:
             self.movidos.remove(inscricao)
-        for nome, membros in self._membros.items():
+        for nome, membros in self.membros.items():
             if inscricao in membros:
                 membros.discard(inscricao)
                 self.listas[nome].remove(inscricao)
@@ -160,7 +166,7 @@ class ListasVigentes:
             and candidato.situacao(nome) in (CONFIRMADO, PENDENTE)
             and candidato.inscricao not in self.fora_dos_grupos
         )
-        membros = self._membros[nome]
+        membros = self.membros[nome]
         esta = candidato.inscricao in membros
         if fica and not esta:
             lista.insert(self.ordenacao.onde_entra(lista, candidato), candidato.inscricao)
@@ -168,6 +174,13 @@ class ListasVigentes:
         elif esta and not fica:
             lista.remove(candidato.inscricao)
             membros.discard(candidato.inscricao)
+
+    def esta_na_lista_do_grupo(self, inscricao: str, grupo: str) -> bool:
+        """Se o candidato está agora na lista do grupo: segue na lista geral, não pediu o final de
+        lista (que tira das listas de grupo, §5) e a sua verificação o mantém nela."""
+        if inscricao not in self.ativos_na_geral or inscricao in self.fora_dos_grupos or grupo not in self.listas:
+            return False
+        return inscricao in self.membros[grupo]
 
     def empates(self):
         """Empates da classificação depois da última correção de nota (docs/REGRAS.md §8)."""

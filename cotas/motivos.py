@@ -122,7 +122,7 @@ class Motivos:
             return "troca de vagas entre convocados que mudaram de rótulo"
         vistos.add(posicao)
         if posicao > self.posicoes.total:
-            return self._devida_pela_revisao()
+            return self._alem_das_vagas()
         causa = self.liberada.get(posicao)
         if causa is None:
             return self._causa_do_evento(rotulo)
@@ -162,7 +162,10 @@ class Motivos:
             return f"vaga surgida na validade do concurso, num cargo de cadastro de reserva para {grupo.rotulo} ({referencia})"
         return f"vaga surgida na validade do concurso ({self.regime.referencia_de('alternancia')})"
 
-    def _devida_pela_revisao(self) -> str:
+    def _alem_das_vagas(self) -> str:
+        if self.evento is None or not TIPOS_DE_EVENTO[self.evento.tipo].revisao:
+            # Só o excedente de uma revisão anterior fica além de N depois de outro evento.
+            return "excedente de revisão anterior, além das vagas do cargo, até que se abra uma vaga"
         return (
             f"convocação devida pela revisão do evento {self.numero}{self._documento()}, chamada na hora, além das "
             "vagas (Súmula 15 do STF: preterição); o excedente é absorvido pelas próximas vagas que se abrirem"

@@ -60,6 +60,10 @@ class Posicoes:
                 insort(self.livres.setdefault(self.tipos[posicao - 1], []), posicao)
         return posicao
 
+    def quantas_livres(self) -> int:
+        """Quantas posições estão livres dentro de ``N``."""
+        return sum(map(len, self.livres.values()))
+
     def menor_livre(self, tipo: str | None = None, *, alem_de_n: bool = False) -> int | None:
         """A menor posição livre do ``tipo`` (``None``: de qualquer tipo) dentro de ``N``; sem
         nenhuma e com ``alem_de_n``, a primeira desocupada depois de ``N``."""

@@ -199,6 +199,84 @@ def test_verificacao_decidida_tira_a_pendencia_e_a_que_volta_a_pendente_a_repoe(
     assert reaberta["pendencias"] == ["N"]
 
 
+# --- O excedente absorvido depois de qualquer evento (§8) -----------------------------------------
+
+# 5 vagas: A, B, C na ampla; N1 na 3ª (negros); P na 5ª (PcD); Q (PcD, não confirmada) à espera.
+EXCEDENTE = [
+    candidato("A", "95"),
+    candidato("B", "94"),
+    candidato("C", "93"),
+    candidato("N1", "92", "negros"),
+    {**candidato("Q", "91", "pcd"), "verificacao": {"pcd": "nao_confirmado"}},
+    candidato("N2", "85", "negros"),
+    candidato("P", "70", "pcd"),
+]
+
+
+def test_desistencia_depois_da_revisao_e_absorvida_pelo_excedente_sem_passar_de_n():
+    """REGRAS §8: depois de qualquer outro evento, só se chama até N menos os convocados ativos; os
+    mantidos ocupam as próximas vagas que se abrem. O recurso de Q a faz vencer (6ª vaga, P mantido);
+    a desistência de A não chama ninguém: Q passa à vaga de A e N1 fica na 3ª, agora pela ampla."""
+    eventos = [verificacao("Q", "confirmado", grupo="pcd", documento="Recurso 7/2025"), desistencia("A")]
+    saida = resultado(5, EXCEDENTE, eventos)
+    assert chamadas(saida, 1) == [(6, "Q", "pcd")]
+    assert chamadas(saida, 2) == []
+    assert len(saida["nomeados"]) == 5
+    assert posicoes(saida) == {"Q": 1, "B": 2, "N1": 3, "C": 4, "P": 5}
+    assert "N2" not in dict(saida["nomeados"])
+    (mudanca,) = [r for r in saida["reclassificacoes"] if r["inscricao"] == "N1"]
+    assert (mudanca["para"], mudanca["de_posicao"], mudanca["para_posicao"]) == ("ampla", 3, 3)
+    assert "Súmula 15" not in mudanca["motivo"]
+
+
+def test_absorvido_o_excedente_a_vaga_seguinte_volta_a_chamar_quem_esperava():
+    eventos = [verificacao("Q", "confirmado", grupo="pcd"), desistencia("A"), desistencia("B")]
+    saida = resultado(5, EXCEDENTE, eventos)
+    # B sai com o excedente já absorvido: 4 convocados ativos para 5 vagas, uma chamada. Q passa à
+    # ampla (entra nas vagas de ampla) e à vaga de B; N2, o negro que esperava, fica com a de Q
+    # (regra 3 do §5: os grupos antes da ampla). P deixa de ser excedente. Nenhum motivo cita revisão.
+    assert chamadas(saida, 3) == [(1, "N2", "negros")]
+    assert posicoes(saida) == {"N2": 1, "Q": 2, "N1": 3, "C": 4, "P": 5}
+    assert saida["mantidos"] == []
+    assert all("Súmula 15" not in c["motivo"] for c in saida["convocacoes"] if c["evento"] == 3)
+
+
+# --- Pendências só de quem está numa lista de grupo (§8) -------------------------------------------
+
+DUPLA = {**candidato("X", "90", "negros", "pcd"), "verificacao": {"negros": "confirmado", "pcd": "pendente"}}
+COM_PENDENCIA = [
+    candidato("A", "95"),
+    candidato("B", "94"),
+    DUPLA,
+    candidato("C", "80"),
+    candidato("N", "79", "negros"),
+]
+
+
+@pytest.mark.parametrize(
+    "eventos",
+    [
+        [desistencia("X")],
+        [desistencia("X", "anulacao")],
+        [verificacao("X", "declaracao_falsa")],
+        [desistencia("X", "final_de_lista")],
+    ],
+    ids=["desistencia", "anulacao", "declaracao-falsa-no-outro-grupo", "final-de-lista"],
+)
+def test_pendencia_de_quem_nao_esta_em_lista_de_grupo_nao_deixa_o_resultado_provisorio(eventos):
+    """REGRAS §8: pendências são os que, depois do último evento, estão pendentes numa lista de grupo;
+    a verificação pendente de quem saiu de todas as listas (ou das de grupo) não muda nada."""
+    assert resultado(5, COM_PENDENCIA)["pendencias"] == ["X"]
+    saida = resultado(5, COM_PENDENCIA, eventos)
+    assert saida["pendencias"] == [] and saida["provisorio"] is False
+
+
+def test_quem_volta_as_listas_volta_com_a_verificacao_pendente():
+    eventos = [verificacao("X", "declaracao_falsa"), verificacao("X", "confirmado", documento="Sentença")]
+    saida = resultado(5, COM_PENDENCIA, eventos)
+    assert saida["pendencias"] == ["X"] and saida["provisorio"] is True
+
+
 # --- Entrada inválida (§7) -----------------------------------------------------------------------
 
 
@@ -261,42 +339,61 @@ def test_candidata_parda_pode_optar_por_pretos_e_pardos_e_por_indigenas():
 
 # --- Propriedades com revisões no meio (Hypothesis) ---------------------------------------------
 
-from hypothesis import given  # noqa: E402
+from hypothesis import example, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+
+from cotas import grupos_aplicaveis  # noqa: E402
 
 from .test_propriedades import COM_EVENTOS, SAIDAS, SITUACOES, cenarios_iniciais  # noqa: E402
 
 
 @st.composite
-def cenarios_com_revisoes(draw) -> dict:
-    """Eventos da seção 5 e revisões da seção 8 misturados, cada um válido sobre o prefixo."""
+def cenarios_com_revisoes(draw, adverso: bool = False) -> dict:
+    """Eventos da seção 5 e revisões da seção 8 misturados, cada um válido sobre o prefixo.
+
+    ``adverso``: os eventos procuram o caso difícil do §8 — a revisão confirma uma opção não
+    confirmada (o recurso deferido, que faz alguém vencer e deixa mantidos: o excedente) e as saídas
+    atingem convocados, abrindo as vagas que o excedente tem de absorver."""
     dados = draw(cenarios_iniciais())
     opcoes = {c["inscricao"]: c.get("grupos", []) for c in dados["candidatos"]}
+    situacoes = {c["inscricao"]: dict(c.get("verificacao", {})) for c in dados["candidatos"]}
     eventos, saidos = [], set()
     resultado_atual = simular(ler_cenario(dados))
     for _ in range(draw(st.integers(1, 10))):
         ativos = [i for i in resultado_atual.lista("geral") if i not in saidos]
         convocados = [i for i, _ in resultado_atual.nomeados]
         com_opcao = [i for i in ativos if opcoes[i]]
-        tipos = ["vagas_adicionais"] + ["desistencia", "nota"] * bool(ativos) + ["nao_posse"] * bool(convocados)
-        tipos += ["verificacao"] * 3 * bool(com_opcao)
+        if adverso:
+            com_opcao = [i for i in com_opcao if any(situacoes[i].get(g) != "confirmado" for g in opcoes[i])]
+        tipos = ["vagas_adicionais"] + ["desistencia", "anulacao", "nota"] * bool(ativos)
+        tipos += ["nao_posse", "final_de_lista"] * bool(convocados) + ["verificacao"] * 3 * bool(com_opcao)
         tipo = draw(st.sampled_from(tipos))
         if tipo == "vagas_adicionais":
             evento = {"tipo": tipo, "quantidade": draw(st.integers(1, 3))}
         elif tipo == "verificacao":
             inscricao = draw(st.sampled_from(com_opcao))
-            grupo = draw(st.sampled_from(opcoes[inscricao]))
-            evento = verificacao(inscricao, draw(st.sampled_from((*SITUACOES, "declaracao_falsa"))), grupo=grupo)
+            if adverso:
+                grupo = draw(
+                    st.sampled_from([g for g in opcoes[inscricao] if situacoes[inscricao].get(g) != "confirmado"])
+                )
+                situacao = "confirmado"
+            else:
+                grupo = draw(st.sampled_from(opcoes[inscricao]))
+                situacao = draw(st.sampled_from((*SITUACOES, "declaracao_falsa")))
+            evento = verificacao(inscricao, situacao, grupo=grupo)
             evento["sub_judice"] = draw(st.booleans())
         elif tipo == "nota":
             evento = nota(draw(st.sampled_from(ativos)), f"{draw(st.integers(55, 80))}.{draw(st.sampled_from('05'))}")
         else:
-            evento = {"tipo": tipo, "inscricao": draw(st.sampled_from(ativos if tipo == "desistencia" else convocados))}
+            alvos = ativos if tipo in ("desistencia", "anulacao") and not (adverso and convocados) else convocados
+            evento = {"tipo": tipo, "inscricao": draw(st.sampled_from(alvos))}
         try:
             resultado_atual = simular(ler_cenario({**dados, "eventos": [*eventos, evento]}))
         except ErroDeCotas:
             continue  # verificação que não muda nada, vagas que o quadro recusa
         eventos.append(evento)
+        if tipo == "verificacao":
+            situacoes[evento["inscricao"]][evento["grupo"]] = evento["situacao"]
         if tipo in SAIDAS or (tipo == "verificacao" and evento["situacao"] == "declaracao_falsa"):
             saidos.add(evento["inscricao"])
     return {**dados, "eventos": eventos}
@@ -338,6 +435,67 @@ def test_posicoes_distintas_e_o_excedente_so_vem_de_revisao(dados):
     # necessário sem uma revisão que os justifique.
     if not final.mantidos and not alem:
         assert len(final.nomeados) <= final.vagas_totais
+
+
+REVISOES = ("verificacao", "nota")
+
+
+@COM_EVENTOS
+@given(dados=cenarios_com_revisoes(adverso=True))
+@example(dados=cenario(5, EXCEDENTE, [verificacao("Q", "confirmado", grupo="pcd"), desistencia("A")]))
+@example(dados=cenario(5, EXCEDENTE, [verificacao("Q", "confirmado", grupo="pcd"), vagas_adicionais(1)]))
+def test_depois_de_evento_que_nao_e_revisao_ninguem_e_chamado_alem_de_n_menos_os_convocados(dados):
+    """REGRAS §8: o excedente é absorvido — depois de qualquer evento que não seja revisão, os novos
+    chamados não passam de N menos os convocados ativos que ficaram (mantidos inclusive)."""
+    tempo = _linha_do_tempo(dados)
+    for numero, (antes, depois) in enumerate(zip(tempo, tempo[1:], strict=False), start=1):
+        evento = dados["eventos"][numero - 1]
+        if evento["tipo"] in REVISOES:
+            continue
+        ficaram = {i for i, _ in antes.nomeados} - {evento.get("inscricao")}
+        chamados = [c for c in depois.convocacoes if c.evento == numero]
+        assert len(chamados) <= max(0, depois.vagas_totais - len(ficaram)), (numero, chamados)
+        assert all(c.posicao <= depois.vagas_totais for c in chamados), (numero, chamados)
+        assert len(depois.nomeados) <= max(depois.vagas_totais, len(ficaram)), numero
+
+
+def _pendentes_nas_listas_de_grupo(dados: dict) -> set[str]:
+    """Quem, depois do último evento, está pendente numa lista de grupo — calculado à parte, das
+    entradas e dos eventos, sem as estruturas do motor (REGRAS §§ 3, 5 e 8)."""
+    regime = ler_cenario(dados).regime
+    aplicaveis = set(grupos_aplicaveis(regime, ler_cenario(dados).edital))
+    situacao = {c["inscricao"]: dict(c.get("verificacao", {})) for c in dados["candidatos"]}
+    saiu, foi_ao_final = set(), set()
+    for evento in dados["eventos"]:
+        if evento["tipo"] == "verificacao":
+            situacao[evento["inscricao"]][evento["grupo"]] = evento["situacao"]
+        elif evento["tipo"] in SAIDAS:
+            saiu.add(evento["inscricao"])
+        elif evento["tipo"] == "final_de_lista":
+            foi_ao_final.add(evento["inscricao"])
+
+    def eliminado(c) -> bool:
+        return c.get("eliminado", False) or any(
+            s == "declaracao_falsa" or (s == "ausente" and g in aplicaveis and regime.grupo(g).ausencia == "eliminado")
+            for g, s in situacao[c["inscricao"]].items()
+        )
+
+    return {
+        c["inscricao"]
+        for c in dados["candidatos"]
+        if c["inscricao"] not in saiu | foi_ao_final
+        and not eliminado(c)
+        and any(
+            g in aplicaveis and situacao[c["inscricao"]].get(g, "pendente") == "pendente" for g in c.get("grupos", [])
+        )
+    }
+
+
+@COM_EVENTOS
+@given(dados=cenarios_com_revisoes())
+def test_pendencias_sao_os_pendentes_das_listas_de_grupo_depois_do_ultimo_evento(dados):
+    final = simular(ler_cenario(dados))
+    assert set(final.pendencias) == _pendentes_nas_listas_de_grupo(dados)
 
 
 @COM_EVENTOS
