@@ -126,6 +126,7 @@ def preparar(classificados: int) -> int:
     from django.utils import timezone
 
     from concursos import services
+    from concursos.atos import Ato
     from concursos.models import Candidato, Cargo, Inscricao
 
     edital_id = dados_em_escala.gerar(int(classificados * 1.04) + 10, 1)
@@ -145,9 +146,8 @@ def preparar(classificados: int) -> int:
     data_do_ato = min(cargo.edital.publicado_em + timedelta(days=90), timezone.localdate())
     for numero in resultado.saida["listas"]["geral"][:2]:
         inscricao = Inscricao.objects.get(cargo=cargo, numero=numero)
-        resultado = services.registrar_desistencia(
-            inscricao, documento="Bench 1/2026", data_do_ato=data_do_ato, por=usuario
-        ).resultado
+        ato = Ato(documento="Bench 1/2026", data_do_ato=data_do_ato)
+        resultado = services.registrar_desistencia(inscricao, ato=ato, por=usuario).resultado
     return resultado.pk
 
 

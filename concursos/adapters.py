@@ -12,6 +12,7 @@ from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import NOTA, VERIFICACAO
 
+from .atos import Ato
 from .models import Cargo, Evento, Inscricao, Resultado
 
 FORMATO_CENARIO = "cotas-cenario/1"
@@ -108,42 +109,38 @@ def _mais_uma_opcao(candidato: dict, grupo: str, verificacao: str) -> None:
     candidato["verificacao"] = dict(opcoes)
 
 
-# Os campos de cada evento que o cenário escreve, com os nomes dos parâmetros de ``evento_do_cenario``.
-CAMPOS_DO_EVENTO = (
-    "tipo",
-    "quantidade",
-    "grupo",
-    "situacao",
-    "nota",
-    "notas_parciais",
-    "sub_judice",
-    "documento",
-    "data_do_ato",
-)
+# Os campos de cada evento que o cenário escreve, com os nomes dos parâmetros de ``evento_do_cenario``;
+# o documento, a data do ato e o sub judice vão no ``Ato``.
+CAMPOS_DO_EVENTO = ("tipo", "quantidade", "grupo", "situacao", "nota", "notas_parciais")
+CAMPOS_DO_ATO_NO_CENARIO = ("documento", "data_do_ato", "sub_judice")
 
 
 def eventos_do_cargo(cargo: Cargo) -> list[dict]:
     """Eventos vigentes em ordem de registro: sem os revertidos e sem as próprias reversões."""
     vigentes = Evento.objects.vigentes().filter(cargo=cargo).order_by("registrado_em", "id")
-    linhas = vigentes.values(*CAMPOS_DO_EVENTO, numero=F("inscricao__numero"))
-    return [evento_do_cenario(**linha) for linha in linhas]
+    linhas = vigentes.values(*CAMPOS_DO_EVENTO, *CAMPOS_DO_ATO_NO_CENARIO, numero=F("inscricao__numero"))
+    return [_do_cenario(linha) for linha in linhas]
+
+
+def _do_cenario(linha: dict) -> dict:
+    """Uma linha de ``eventos_do_cargo`` (os campos do evento e os do ato) como o cenário a escreve."""
+    ato = Ato(**{campo: linha.pop(campo) for campo in CAMPOS_DO_ATO_NO_CENARIO})
+    return evento_do_cenario(ato=ato, **linha)
 
 
 def evento_do_cenario(
     tipo: str,
     *,
+    ato: Ato,
     quantidade: int | None = None,
     numero: str | None = None,
     grupo: str = "",
     situacao: str = "",
     nota=None,
     notas_parciais: dict | None = None,
-    sub_judice: bool = False,
-    documento: str = "",
-    data_do_ato=None,
 ) -> dict:
-    """Um evento como o cenário o escreve (``cotas-cenario/1``): a nota em texto, a data do ato em
-    ISO; documento e data passam ao registro de chamadas sem entrar no cálculo. ``numero``: o da
+    """Um evento como o cenário o escreve (``cotas-cenario/1``): a nota em texto e, do ``ato``
+    (``Ato.no_cenario``), o sub judice das revisões, o documento e a data em ISO. ``numero``: o da
     inscrição do evento; os outros nomes são os dos campos de ``Evento``."""
     if TIPOS_DE_EVENTO[tipo].carrega_quantidade:
         evento = {"tipo": tipo, "quantidade": quantidade}
@@ -155,12 +152,7 @@ def evento_do_cenario(
         evento["nota"] = None if nota is None else str(nota)
         if notas_parciais:
             evento["notas"] = {campo: str(valor) for campo, valor in notas_parciais.items()}
-    if TIPOS_DE_EVENTO[tipo].revisao:
-        evento["sub_judice"] = bool(sub_judice)
-    if documento:
-        evento["documento"] = documento
-    if data_do_ato is not None:
-        evento["data"] = data_do_ato.isoformat()
+    evento.update(ato.no_cenario(revisao=TIPOS_DE_EVENTO[tipo].revisao))
     return evento
 
 

@@ -1,5 +1,9 @@
-"""O que se confere num ato antes de registrá-lo (docs/REGRAS.md §§ 8 e 9), sem gravar nada.
+"""O ato que fundamenta um registro do concurso e o que se confere nele antes de registrá-lo
+(docs/REGRAS.md §§ 8 e 9), sem gravar nada.
 
+- ``Ato``: o documento, a data do ato, a publicação no Diário Oficial (texto livre), o processo
+  judicial e se a decisão é sub judice, um valor só do formulário ao modelo e ao cenário do motor;
+  ``Ato.conferido`` é a conferência de todos os serviços que registram um ato.
 - A data do ato: nem antes da publicação do edital, nem no futuro, nem depois da validade do
   concurso (ou da sua prorrogação, uma só, por igual período: CF art. 37, III).
 - A revisão sobre as entradas vigentes do cargo (o cenário que a próxima versão usará): a
@@ -13,6 +17,7 @@ As mensagens dizem o campo e o valor, em português, com as datas em dd/mm/aaaa.
 ``concursos.services``; o motor confere o resto (quem já saiu, quem não está convocado).
 """
 
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
@@ -21,15 +26,147 @@ from django.utils import timezone
 
 from comum import relogio
 from comum.exibicao import data
+from comum.validacao import validar_texto
 from comum.validadores import tem_caracteres_de_controle
 from cotas.modelo import DECLARACAO_FALSA, NOTA, PENDENTE, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
 from .diario_oficial import DiarioOficial
-from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital, Resultado
+from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital, Evento, Resultado
 
 ROTULOS_DAS_SITUACOES = dict(SITUACOES_DE_VERIFICACAO)
 TAMANHO_DA_REFERENCIA = Resultado._meta.get_field("diario_oficial_edicao").max_length
+TAMANHO_DO_DOCUMENTO = Evento._meta.get_field("documento").max_length
+TAMANHO_DO_DIARIO_OFICIAL = Evento._meta.get_field("diario_oficial").max_length
+TAMANHO_DO_PROCESSO = Evento._meta.get_field("processo").max_length
+SEM_DOCUMENTO = "Informe o número do documento que fundamenta o evento."
+SEM_PROCESSO = "Informe o número do processo judicial da decisão sub judice."
+SEM_DOCUMENTO_DA_PRORROGACAO = "Informe o documento que prorroga a validade (decreto, portaria)."
+TAMANHO_DA_PRORROGACAO = Edital._meta.get_field("prorrogacao_documento").max_length
+# Os campos do ato nos formulários e nos modelos (``Evento``; ``AtoDeVerificacao`` sem o Diário Oficial).
+CAMPOS_DO_ATO = ("documento", "data_do_ato", "diario_oficial", "sub_judice", "processo")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ato:
+    """O ato que fundamenta um registro (docs/REGRAS.md §9): o documento (ofício, portaria,
+    requerimento, ata, laudo, decisão), a data do ato, a publicação no Diário Oficial (texto livre,
+    “DOM nº 1234, 02/05/2025, p. 7”) e, na decisão judicial não definitiva, ``sub_judice`` com o
+    ``processo``. O motivo não é do ato: é de quem o registra.
+
+    Construir não confere nada (um formulário incompleto ainda é um ``Ato``); quem registra chama
+    ``conferido``, que recusa com as mensagens de sempre, cada uma no seu campo."""
+
+    documento: str
+    data_do_ato: date | None
+    diario_oficial: str = ""
+    processo: str = ""
+    sub_judice: bool = False
+
+    @classmethod
+    def do_formulario(cls, dados: dict) -> "Ato":
+        """O ato dos campos de um formulário (``cleaned_data``); o que o formulário não tem fica vazio."""
+        return cls(
+            documento=dados.get("documento") or "",
+            data_do_ato=dados.get("data_do_ato"),
+            diario_oficial=dados.get("diario_oficial") or "",
+            processo=dados.get("processo") or "",
+            sub_judice=bool(dados.get("sub_judice")),
+        )
+
+    @classmethod
+    def do_registro(cls, registro) -> "Ato":
+        """O ato gravado num ``Evento`` ou num ``AtoDeVerificacao`` (este sem o Diário Oficial)."""
+        return cls(
+            documento=registro.documento,
+            data_do_ato=registro.data_do_ato,
+            diario_oficial=getattr(registro, "diario_oficial", ""),
+            processo=registro.processo,
+            sub_judice=registro.sub_judice,
+        )
+
+    def conferido(
+        self,
+        edital: Edital,
+        *,
+        hoje: date | None = None,
+        sem_documento: str = SEM_DOCUMENTO,
+        limite: int = TAMANHO_DO_DOCUMENTO,
+    ) -> "Ato":
+        """O ato com os textos aparados, se passar: o documento exigido (``sem_documento``, a mensagem
+        de quem registra) e curto (até ``limite``), a data (``conferir_data_do_ato``, com ``hoje``), os
+        textos sem caracteres de controle (``validar_texto``) e o processo quando a decisão é sub judice
+        (``exigir_processo``). Senão, ``ValidationError`` no campo."""
+        documento = (self.documento or "").strip()
+        if not documento:
+            raise ValidationError({"documento": sem_documento})
+        validar_texto(documento, rotulo="documento", campo="documento", limite=limite)
+        conferir_data_do_ato(edital, self.data_do_ato, hoje=hoje)
+        diario_oficial = validar_texto(
+            (self.diario_oficial or "").strip(),
+            rotulo="publicação no Diário Oficial",
+            campo="diario_oficial",
+            limite=TAMANHO_DO_DIARIO_OFICIAL,
+        )
+        processo = validar_texto(
+            (self.processo or "").strip(), rotulo="processo", campo="processo", limite=TAMANHO_DO_PROCESSO
+        )
+        ato = replace(
+            self,
+            documento=documento,
+            diario_oficial=diario_oficial,
+            processo=processo,
+            sub_judice=bool(self.sub_judice),
+        )
+        ato.exigir_processo()
+        return ato
+
+    def exigir_processo(self) -> None:
+        """Decisão sub judice precisa do número do processo (o modelo ``Evento`` também o exige)."""
+        if self.sub_judice and not (self.processo or "").strip():
+            raise ValidationError({"processo": SEM_PROCESSO})
+
+    def sem_decisao_judicial(self) -> "Ato":
+        """O ato de um evento que não é revisão: sub judice e processo não se aplicam (ficam de fora)."""
+        return replace(self, sub_judice=False, processo="")
+
+    def campos_do_evento(self) -> dict:
+        """Os campos de ``Evento`` em que o ato se grava."""
+        return {
+            "documento": self.documento,
+            "data_do_ato": self.data_do_ato,
+            "diario_oficial": self.diario_oficial,
+            "sub_judice": self.sub_judice,
+            "processo": self.processo,
+        }
+
+    def campos_do_ato_de_verificacao(self) -> dict:
+        """Os campos de ``AtoDeVerificacao`` em que o ato se grava (a publicação fica no evento)."""
+        return {
+            "documento": self.documento,
+            "data_do_ato": self.data_do_ato,
+            "sub_judice": self.sub_judice,
+            "processo": self.processo,
+        }
+
+    def campos_da_prorrogacao(self) -> dict:
+        """Os campos de ``Edital`` em que o ato da prorrogação da validade se grava."""
+        return {"prorrogacao_documento": self.documento, "prorrogacao_data": self.data_do_ato}
+
+    def no_cenario(self, *, revisao: bool) -> dict:
+        """O ato como o evento do cenário o escreve (``cotas-cenario/1``): ``sub_judice`` nas revisões;
+        o documento e a data (em ISO), quando há, passam ao registro de chamadas sem entrar no cálculo."""
+        campos = {"sub_judice": bool(self.sub_judice)} if revisao else {}
+        if self.documento:
+            campos["documento"] = self.documento
+        if self.data_do_ato is not None:
+            campos["data"] = self.data_do_ato.isoformat()
+        return campos
+
+
+def sem_o_ato(dados: dict) -> dict:
+    """Os campos de um formulário que não são do ato (``CAMPOS_DO_ATO``): o motivo, a inscrição…"""
+    return {campo: valor for campo, valor in dados.items() if campo not in CAMPOS_DO_ATO}
 
 
 def conferir_data_do_ato(edital: Edital, data_do_ato, *, campo: str = "data_do_ato", hoje: date | None = None) -> None:
@@ -105,8 +242,9 @@ def conferir_diario_oficial(
     return DiarioOficial(diario_oficial.edicao.strip(), quando, diario_oficial.pagina.strip())
 
 
-def conferir_prorrogacao(edital: Edital, ate, data_do_ato, *, hoje: date | None = None) -> None:
-    """Uma só prorrogação, por até o mesmo período, decidida enquanto o concurso vale (CF art. 37, III).
+def conferir_prorrogacao(edital: Edital, ate, ato: Ato, *, hoje: date | None = None) -> Ato:
+    """Uma só prorrogação, por até o mesmo período, decidida enquanto o concurso vale (CF art. 37, III),
+    e o ``ato`` que a decide (``Ato.conferido``: o decreto ou a portaria, a data), que devolve conferido.
 
     O período original conta da publicação do edital até ``validade_ate`` (o sistema não guarda a
     data da homologação): a prorrogação não pode passar de ``validade_ate`` mais esse mesmo número
@@ -139,7 +277,7 @@ def conferir_prorrogacao(edital: Edital, ate, data_do_ato, *, hoje: date | None 
                 "(CF, art. 37, III)."
             }
         )
-    conferir_data_do_ato(edital, data_do_ato, hoje=hoje)
+    return ato.conferido(edital, hoje=hoje, sem_documento=SEM_DOCUMENTO_DA_PRORROGACAO, limite=TAMANHO_DA_PRORROGACAO)
 
 
 def conferir_revisao(cenario: dict, tipo: str, numero: str | None, *, grupo: str, situacao: str, nota) -> None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from comum import relogio
 from concursos import services
-from concursos.atos import PCD
+from concursos.atos import PCD, Ato
 from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import configurar_papeis
@@ -157,31 +157,34 @@ def _verificacoes(inscricoes: list[InscricaoDemo], cargos: dict, admin, criados:
                 registros[(edital.pk, i.numero)] = edital.inscricoes.select_related("cargo", "edital").get(
                     numero=i.numero
                 )
-            ato = _ato_da_demo(edital, grupo)
+            registro = _ato_da_demo(edital, grupo)
             services.registrar_verificacao(
                 registros[(edital.pk, i.numero)],
                 grupo,
                 situacao,
                 por=admin,
-                em=no_expediente(ato["data_do_ato"]),
-                **ato,
+                em=no_expediente(registro["ato"].data_do_ato),
+                **registro,
             )
             criados["atos_de_verificacao"] += 1
 
 
 def _ato_da_demo(edital: Edital, grupo: str) -> dict:
+    """A origem, o ``ato`` e (na PcD) a equipe do ato de verificação da demonstração."""
     dia = min(edital.data_referencia_idade + timedelta(days=30), relogio.hoje(), edital.fim_da_validade or date.max)
     if grupo == PCD:
         return {
             "origem": AtoDeVerificacao.AVALIACAO_PCD,
-            "documento": f"Parecer da equipe multiprofissional — edital {edital} (demonstração)",
-            "data_do_ato": dia,
+            "ato": Ato(
+                documento=f"Parecer da equipe multiprofissional — edital {edital} (demonstração)", data_do_ato=dia
+            ),
             "equipe": "Equipe multiprofissional da SEMAD: médica do trabalho, psicóloga e assistente social",
         }
     return {
         "origem": AtoDeVerificacao.COMISSAO,
-        "documento": f"Ata da comissão de heteroidentificação — edital {edital} (demonstração)",
-        "data_do_ato": dia,
+        "ato": Ato(
+            documento=f"Ata da comissão de heteroidentificação — edital {edital} (demonstração)", data_do_ato=dia
+        ),
     }
 
 
@@ -236,9 +239,9 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
             tipo=tipo,
             inscricao=cargo.inscricoes.get(numero=numero) if numero else None,
             quantidade=quantidade,
-            documento=documento,
-            data_do_ato=data_do_ato,
-            diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}",
+            ato=Ato(
+                documento=documento, data_do_ato=data_do_ato, diario_oficial=f"DOM de Cariacica, {data_do_ato:%d/%m/%Y}"
+            ),
             por=admin,
             em=no_expediente(data_do_ato),
         )
@@ -250,15 +253,13 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
         origem=AtoDeVerificacao.RECURSO,
         por=admin,
         em=no_expediente(deferido_em),
-        documento="Recurso nº 17/2021, deferido pela comissão recursal",
-        data_do_ato=deferido_em,
+        ato=Ato(documento="Recurso nº 17/2021, deferido pela comissão recursal", data_do_ato=deferido_em),
         motivo="A comissão recursal reconheceu o fenótipo negro do candidato.",
     )
     services.prorrogar_validade(
         cargo.edital,
         ate=date(2024, 6, 30),
-        documento="Decreto nº 120/2022 (prorroga a validade do concurso)",
-        data_do_ato=prorrogada_em,
+        ato=Ato(documento="Decreto nº 120/2022 (prorroga a validade do concurso)", data_do_ato=prorrogada_em),
         por=admin,
         em=no_expediente(prorrogada_em),
     )

@@ -17,7 +17,6 @@ from .atos import (
     DiarioOficialForm,
     campo_do_diario_oficial,
     campo_do_processo,
-    exigir_processo_se_sub_judice,
 )
 from .busca import CampoDeBusca, InscricaoPorBusca
 from .editais import CargoForm, EditalCriacaoForm, EditalForm, ProrrogacaoForm
@@ -49,6 +48,5 @@ __all__ = [
     "SimuladorQuadroForm",
     "campo_do_diario_oficial",
     "campo_do_processo",
-    "exigir_processo_se_sub_judice",
     "grupos_conhecidos",
 ]

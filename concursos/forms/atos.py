@@ -1,8 +1,9 @@
 """Campos de formulário do ato que fundamenta um evento (docs/REGRAS.md §9), os mesmos no formulário
 do evento e na confirmação da reimportação: a publicação no Diário Oficial e o processo judicial da
-decisão sub judice, com a regra que os liga. E o formulário da publicação de um resultado: edição,
-data e página do Diário Oficial, as mesmas para todas as versões publicadas de uma vez; e o intervalo
-de anos possível de uma data digitada."""
+decisão sub judice (a regra que os liga é ``atos.Ato.exigir_processo``; os campos viram um ``Ato``
+por ``Ato.do_formulario``). E o formulário da publicação de um resultado: edição, data e página do
+Diário Oficial, as mesmas para todas as versões publicadas de uma vez; e o intervalo de anos
+possível de uma data digitada."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -33,12 +34,6 @@ def campo_do_processo(help_text: str) -> forms.CharField:
         validators=[validar_texto_limpo],
         help_text=help_text,
     )
-
-
-def exigir_processo_se_sub_judice(form: forms.Form, dados: dict) -> None:
-    """Decisão sub judice precisa do número do processo (o modelo ``Evento`` também o exige)."""
-    if dados.get("sub_judice") and not (dados.get("processo") or "").strip():
-        form.add_error("processo", "Informe o número do processo judicial da decisão sub judice.")
 
 
 class DiarioOficialForm(forms.Form):

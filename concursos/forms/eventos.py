@@ -10,9 +10,10 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import MAXIMO_DE_VAGAS, NOTA, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
 
+from ..atos import Ato
 from ..consultas.busca import situacoes_atuais
 from ..models import SITUACOES_DE_VERIFICACAO
-from .atos import PRIMEIRO_ANO, ULTIMO_ANO, campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
+from .atos import PRIMEIRO_ANO, ULTIMO_ANO, campo_do_diario_oficial, campo_do_processo
 from .busca import InscricaoPorBusca
 
 
@@ -84,7 +85,10 @@ class EventoForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
-        exigir_processo_se_sub_judice(self, dados)
+        try:
+            Ato.do_formulario(dados).exigir_processo()
+        except ValidationError as erro:
+            self.add_error(None, erro)
         return dados
 
 

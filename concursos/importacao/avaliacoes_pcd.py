@@ -27,7 +27,7 @@ from comum.mensagens import mensagem_de
 from comum.planilhas import texto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from ..atos import PCD, ROTULOS_DAS_SITUACOES, conferir_data_do_ato
+from ..atos import PCD, ROTULOS_DAS_SITUACOES, Ato, conferir_data_do_ato
 from ..models import AtoDeVerificacao, Cargo, Edital, Inscricao
 from ..services import verificacoes
 from .erros import SEM_LINHA, ErroDaPlanilha
@@ -97,6 +97,10 @@ class Avaliacao:
     @property
     def lida_como(self) -> str:
         return ROTULOS_DAS_SITUACOES[self.situacao]
+
+    @property
+    def ato(self) -> Ato:
+        return Ato(documento=self.documento, data_do_ato=self.data_do_ato, diario_oficial=self.diario_oficial)
 
     @property
     def chave(self) -> tuple:
@@ -344,10 +348,8 @@ def _registrar_linha(avaliacao: Avaliacao, por) -> None:
             avaliacao.inscricao,
             avaliacao.situacao,
             equipe=avaliacao.equipe,
-            documento=avaliacao.documento,
-            data_do_ato=avaliacao.data_do_ato,
+            ato=avaliacao.ato,
             motivo=avaliacao.motivo,
-            diario_oficial=avaliacao.diario_oficial,
             por=por,
         )
     except (ValidationError, PermissionDenied, cotas.ErroDeCotas) as erro:

@@ -11,13 +11,12 @@ from import_export.forms import ConfirmImportForm, ImportForm
 from comum import planilhas
 from comum.validadores import validar_texto_limpo
 
-from ..atos import conferir_data_do_ato
-from ..forms.atos import campo_do_diario_oficial, campo_do_processo, exigir_processo_se_sub_judice
+from ..atos import Ato, conferir_data_do_ato
+from ..forms.atos import campo_do_diario_oficial, campo_do_processo
 from ..models import Edital, LeiauteDeImportacao
 from . import mapeamento
 from .campos import campos_da_planilha
 from .recurso import FORMATOS_DE_IMPORTACAO
-from .revisoes import CAMPOS_DO_ATO
 from .temporarios import arquivo_temporario_existe
 
 
@@ -128,7 +127,10 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
                 conferir_data_do_ato(dados["edital"], dados["data_do_ato"])
             except ValidationError as erro:
                 self.add_error(None, erro)
-        exigir_processo_se_sub_judice(self, dados)
+        try:
+            Ato.do_formulario(dados).exigir_processo()
+        except ValidationError as erro:
+            self.add_error(None, erro)
         return dados
 
     def clean_mapeamento(self) -> dict:
@@ -142,9 +144,9 @@ class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
         except ValueError:
             raise ValidationError("O mapeamento das colunas voltou alterado: envie o arquivo de novo.") from None
 
-    def ato(self) -> dict:
-        """Os campos do ato das correções de nota, para ``InscricaoResource(ato=...)``."""
-        return {campo: self.cleaned_data.get(campo) for campo in CAMPOS_DO_ATO}
+    def ato(self) -> Ato:
+        """O ato das correções de nota, para ``InscricaoResource(ato=...)``."""
+        return Ato.do_formulario(self.cleaned_data)
 
     def clean_import_file_name(self):
         nome = super().clean_import_file_name()

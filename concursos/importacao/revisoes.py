@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from import_export.results import InvalidRow, RowResult
 
+from ..atos import Ato
 from ..services.revisoes_de_nota import (
     em_ordem,
     prever_revisoes_de_nota,
     registrar_revisoes_de_nota,
     resumo_das_revisoes,
 )
-
-CAMPOS_DO_ATO = ("documento", "data_do_ato", "diario_oficial", "sub_judice", "processo")
 
 
 @dataclass(frozen=True)
@@ -66,9 +65,9 @@ def assinatura(publicados) -> str:
     return hashlib.sha256(json.dumps(conteudo).encode()).hexdigest() if conteudo else ""
 
 
-def registrar(publicados, *, ato: dict | None, previa_confirmada: str, usuario) -> list:
-    """Registra as correções de todos os cargos (dentro da transação da importação); ``ato``: os
-    ``CAMPOS_DO_ATO`` informados na confirmação."""
+def registrar(publicados, *, ato: Ato | None, previa_confirmada: str, usuario) -> list:
+    """Registra as correções de todos os cargos (dentro da transação da importação); ``ato``: o
+    informado na confirmação (``Ato.do_formulario``)."""
     if not publicados.mudancas:
         return []
     if previa_confirmada != assinatura(publicados):
@@ -77,13 +76,10 @@ def registrar(publicados, *, ato: dict | None, previa_confirmada: str, usuario) 
             "nos cargos, ou a confirmação não veio da prévia): nada foi gravado. Envie o arquivo de novo e "
             "confira a prévia."
         )
-    ato = ato or {}
-    if not (ato.get("documento") or "").strip() or not ato.get("data_do_ato"):
+    if ato is None or not (ato.documento or "").strip() or not ato.data_do_ato:
         raise ValidationError("Informe o documento e a data do ato das correções de nota: nada foi gravado.")
     return [
-        registrar_revisoes_de_nota(
-            publicados.cargos[pk], mudancas, por=usuario, **{c: ato.get(c) or "" for c in CAMPOS_DO_ATO}
-        )
+        registrar_revisoes_de_nota(publicados.cargos[pk], mudancas, ato=ato, por=usuario)
         for pk, mudancas in sorted(publicados.mudancas.items())
     ]
 

@@ -25,11 +25,11 @@ from django.urls import path, reverse
 
 from comum.planilhas import ArquivoInvalido
 
+from ..atos import CAMPOS_DO_ATO
 from ..models import Edital
 from . import erros, mapeamento
 from .formularios import MapeamentoForm
 from .resultado import mensagens_de_erro
-from .revisoes import CAMPOS_DO_ATO
 from .temporarios import arquivo_temporario_existe
 
 SAL_DA_FICHA = "concursos.importacao.ficha"

@@ -24,10 +24,10 @@ from .eventos import (
     reverter_evento,
 )
 from .resultados import gerar_resultado, gerar_resultados_do_edital, publicar_resultado
-from .verificacoes import CAMPOS_DO_ATO, VerificacaoRegistrada, registrar_verificacao
+from .verificacoes import CAMPOS_DA_VERIFICACAO, VerificacaoRegistrada, registrar_verificacao
 
 __all__ = [
-    "CAMPOS_DO_ATO",
+    "CAMPOS_DA_VERIFICACAO",
     "CAMPOS_DO_EVENTO",
     "JA_REVERTIDO",
     "EventoRegistrado",

@@ -9,7 +9,7 @@ from django.db import transaction
 import cotas
 from comum import relogio
 
-from ..atos import conferir_prorrogacao
+from ..atos import Ato, conferir_prorrogacao
 from ..models import Cargo, Edital
 
 
@@ -42,16 +42,14 @@ def criar_edital(*, por, percentual_pcd: Decimal | None = None, cargos=(), em=No
 
 
 @transaction.atomic
-def prorrogar_validade(edital: Edital, *, ate, documento: str, data_do_ato, por, em=None) -> Edital:
-    """Registra a prorrogação da validade do concurso: uma só, por até o mesmo período, com o
-    documento e a data do ato (CF art. 37, III; ``atos.conferir_prorrogacao``)."""
+def prorrogar_validade(edital: Edital, *, ate, ato: Ato, por, em=None) -> Edital:
+    """Registra a prorrogação da validade do concurso: uma só, por até o mesmo período, com o ``ato``
+    que a decide (o documento e a data; CF art. 37, III; ``atos.conferir_prorrogacao``)."""
     edital = Edital.objects.select_for_update().get(pk=edital.pk)
-    if not documento or not documento.strip():
-        raise ValidationError({"documento": "Informe o documento que prorroga a validade (decreto, portaria)."})
-    conferir_prorrogacao(edital, ate, data_do_ato, hoje=relogio.dia_de(em))
+    ato = conferir_prorrogacao(edital, ate, ato, hoje=relogio.dia_de(em))
     edital.prorrogada_ate = ate
-    edital.prorrogacao_documento = documento.strip()[:200]
-    edital.prorrogacao_data = data_do_ato
+    for campo, valor in ato.campos_da_prorrogacao().items():
+        setattr(edital, campo, valor)
     edital.prorrogacao_registrada_por = por
     edital.save()
     return edital

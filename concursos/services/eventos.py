@@ -2,7 +2,7 @@
 resultado, numa transação só), prever sem gravar (a tela de confirmação), a desistência e a
 reversão de um evento registrado por engano.
 
-Aqui se conferem a data do ato (``atos.conferir_data_do_ato``) e a revisão; o motor confere o resto.
+Aqui se conferem o ato (``atos.Ato.conferido``: o documento, a data) e a revisão; o motor confere o resto.
 Qualquer recusa é ``ValidationError`` e nada fica gravado: nem o evento, nem a versão.
 """
 
@@ -16,20 +16,20 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import DESISTENCIA, NOTA, VERIFICACAO
 
 from ..adapters import cenario_do_cargo, evento_do_cenario
-from ..atos import conferir_data_do_ato, conferir_nota, conferir_revisao
+from ..atos import Ato, conferir_nota, conferir_revisao
 from ..consultas.eventos import EventoRegistrado
 from ..models import COMO_MUDAR_A_VERIFICACAO, Cargo, Evento, Inscricao
 from .resultados import gerar_resultado
 
 
 @transaction.atomic
-def registrar_evento(cargo: Cargo, *, tipo: str, por, em=None, **campos) -> EventoRegistrado:
+def registrar_evento(cargo: Cargo, *, tipo: str, ato: Ato, por, em=None, **campos) -> EventoRegistrado:
     """Registra o evento e gera a nova versão do resultado, numa transação só.
 
-    ``campos``: ``documento`` e ``data_do_ato`` (obrigatórios), ``motivo``, ``diario_oficial``,
-    ``inscricao`` ou ``quantidade`` e, nas revisões (docs/REGRAS.md §8), ``grupo`` e ``situacao``
-    (verificação) ou ``nota`` e ``notas_parciais`` (nota), com ``sub_judice`` e ``processo``.
-    Aqui se conferem a data (``atos.conferir_data_do_ato``) e a revisão; o motor confere o resto (não
+    ``ato``: o documento e a data do ato (obrigatórios), o Diário Oficial e, nas revisões, sub judice
+    e processo (fora delas ficam de fora). ``campos``: ``motivo``, ``inscricao`` ou ``quantidade`` e,
+    nas revisões (docs/REGRAS.md §8), ``grupo`` e ``situacao`` (verificação) ou ``nota`` e
+    ``notas_parciais`` (nota). Aqui se conferem o ato (``Ato.conferido``) e a revisão; o motor confere o resto (não
     posse de quem não foi convocado, revisão de quem já saiu). Qualquer recusa é ``ValidationError``
     e nada fica gravado: nem o evento, nem a versão.
 
@@ -38,14 +38,14 @@ def registrar_evento(cargo: Cargo, *, tipo: str, por, em=None, **campos) -> Even
         raise ValidationError(
             {"tipo": f"A revisão de verificação não é um evento digitado: {COMO_MUDAR_A_VERIFICACAO}"}
         )
-    return _registrar_evento(cargo, tipo, por, campos, em=em)
+    return _registrar_evento(cargo, tipo, por, ato, campos, em=em)
 
 
-def _registrar_evento(cargo: Cargo, tipo: str, por, campos: dict, *, em=None) -> EventoRegistrado:
+def _registrar_evento(cargo: Cargo, tipo: str, por, ato: Ato, campos: dict, *, em=None) -> EventoRegistrado:
     """``em``: o momento do registro (sem ele, o do relógio); o "hoje" das conferências é o dia dele."""
     # A trava do cargo vem antes da conferência: dois eventos simultâneos não conferem o mesmo cenário.
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
-    evento, _ = _evento_conferido(cargo, tipo, por, campos, em=em)
+    evento, _ = _evento_conferido(cargo, tipo, por, ato, campos, em=em)
     evento.save()
     try:
         resultado = gerar_resultado(cargo, por=por, motivo=f"Evento: {evento}", evento=evento, em=em)
@@ -54,15 +54,15 @@ def _registrar_evento(cargo: Cargo, tipo: str, por, campos: dict, *, em=None) ->
     return EventoRegistrado(evento, resultado)
 
 
-def prever_evento(cargo: Cargo, *, tipo: str, **campos) -> cotas.Resultado:
+def prever_evento(cargo: Cargo, *, tipo: str, ato: Ato, **campos) -> cotas.Resultado:
     """O resultado que o evento daria (o cenário vigente mais ele), sem gravar nada: a tela de
     confirmação mostra quem será convocado, quem muda, quem é mantido e quem sai."""
-    return prever(cargo, tipo=tipo, **campos)[0]
+    return prever(cargo, tipo=tipo, ato=ato, **campos)[0]
 
 
-def prever(cargo: Cargo, *, tipo: str, por=None, **campos) -> tuple[cotas.Resultado, int]:
+def prever(cargo: Cargo, *, tipo: str, ato: Ato, por=None, **campos) -> tuple[cotas.Resultado, int]:
     """``prever_evento`` e o número que o evento terá no cenário (o último)."""
-    evento, cenario = _evento_conferido(cargo, tipo, por, campos, com_cenario=True)
+    evento, cenario = _evento_conferido(cargo, tipo, por, ato, campos, com_cenario=True)
     cenario["eventos"].append(_do_cenario(evento))
     try:
         return cotas.simular(cotas.ler_cenario(cenario)), len(cenario["eventos"])
@@ -73,19 +73,17 @@ def prever(cargo: Cargo, *, tipo: str, por=None, **campos) -> tuple[cotas.Result
 def _do_cenario(evento: Evento) -> dict:
     return evento_do_cenario(
         evento.tipo,
+        ato=Ato.do_registro(evento),
         quantidade=evento.quantidade,
         numero=evento.inscricao.numero if evento.inscricao_id else None,
         grupo=evento.grupo,
         situacao=evento.situacao,
         nota=evento.nota,
         notas_parciais=evento.notas_parciais,
-        sub_judice=evento.sub_judice,
-        documento=evento.documento,
-        data_do_ato=evento.data_do_ato,
     )
 
 
-def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario=False, em=None):
+def _evento_conferido(cargo: Cargo, tipo: str, por, ato: Ato, campos: dict, *, com_cenario=False, em=None):
     """O evento montado e conferido, ainda não gravado, e o cenário vigente (lido só se preciso)."""
     campos = dict(campos)
     desconhecidos = set(campos) - CAMPOS_DO_EVENTO
@@ -94,9 +92,8 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario
     tipo_de_evento = TIPOS_DE_EVENTO.get(tipo)
     if tipo_de_evento is None:
         raise ValidationError({"tipo": f"Tipo de evento desconhecido: {tipo!r}."})
-    documento = (campos.get("documento") or "").strip()
-    if not documento:
-        raise ValidationError({"documento": "Informe o número do documento que fundamenta o evento."})
+    revisao = tipo_de_evento.revisao
+    ato = (ato if revisao else ato.sem_decisao_judicial()).conferido(cargo.edital, hoje=relogio.dia_de(em))
     inscricao = campos.get("inscricao")
     if tipo_de_evento.carrega_quantidade and not campos.get("quantidade"):
         raise ValidationError({"quantidade": "Informe quantas vagas novas surgiram."})
@@ -104,26 +101,20 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario
         raise ValidationError({"inscricao": f"Escolha a inscrição do evento ({tipo_de_evento.rotulo.lower()})."})
     if inscricao is not None and inscricao.cargo_id != cargo.pk:
         raise ValidationError({"inscricao": f"A inscrição {inscricao.numero} não é deste cargo."})
-    conferir_data_do_ato(cargo.edital, campos.get("data_do_ato"), hoje=relogio.dia_de(em))
-    revisao = tipo_de_evento.revisao
     nota = conferir_nota(campos.get("nota")) if tipo == NOTA else None
     evento = Evento(
         cargo=cargo,
         tipo=tipo,
         inscricao=inscricao,
         quantidade=campos.get("quantidade"),
-        documento=documento,
         motivo=validar_texto(campos.get("motivo") or "", rotulo="motivo", campo="motivo"),
-        data_do_ato=campos["data_do_ato"],
-        diario_oficial=(campos.get("diario_oficial") or "").strip(),
         grupo=(campos.get("grupo") or "") if tipo == VERIFICACAO else "",
         situacao=(campos.get("situacao") or "") if tipo == VERIFICACAO else "",
         nota=nota,
         notas_parciais=_notas_parciais(campos.get("notas_parciais")) if tipo == NOTA else {},
-        sub_judice=bool(campos.get("sub_judice")) and revisao,
-        processo=(campos.get("processo") or "").strip() if revisao else "",
         registrado_por=por,
         registrado_em=em or relogio.agora(),
+        **ato.campos_do_evento(),
     )
     evento.full_clean(exclude=["registrado_por"] if por is None else None)
     cenario = None
@@ -134,20 +125,8 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, campos: dict, *, com_cenario
     return evento, cenario
 
 
-CAMPOS_DO_EVENTO = {
-    "documento",
-    "data_do_ato",
-    "motivo",
-    "diario_oficial",
-    "inscricao",
-    "quantidade",
-    "grupo",
-    "situacao",
-    "nota",
-    "notas_parciais",
-    "sub_judice",
-    "processo",
-}
+# O que o evento traz além do ato (``Ato``).
+CAMPOS_DO_EVENTO = {"motivo", "inscricao", "quantidade", "grupo", "situacao", "nota", "notas_parciais"}
 
 
 def _notas_parciais(notas) -> dict:
@@ -167,16 +146,13 @@ def _notas_parciais(notas) -> dict:
     return lidas
 
 
-def registrar_desistencia(
-    inscricao: Inscricao, *, documento: str, data_do_ato, motivo: str = "", por, em=None
-) -> EventoRegistrado:
+def registrar_desistencia(inscricao: Inscricao, *, ato: Ato, motivo: str = "", por, em=None) -> EventoRegistrado:
     """Desistência (Art. 3º, §2º): o candidato sai de todas as listas e o resultado é refeito."""
     return registrar_evento(
         inscricao.cargo,
         tipo=DESISTENCIA,
         inscricao=inscricao,
-        documento=documento,
-        data_do_ato=data_do_ato,
+        ato=ato,
         motivo=motivo,
         por=por,
         em=em,
@@ -189,9 +165,10 @@ JA_REVERTIDO = (
 
 
 @transaction.atomic
-def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do_ato=None, em=None) -> EventoRegistrado:
-    """Desfaz um evento registrado por engano com um novo registro que diz por quê (a data do ato,
-    se não informada, é a do registro: corrigir um engano não é um ato do concurso)."""
+def reverter_evento(evento: Evento, *, motivo: str, por, ato: Ato | None = None, em=None) -> EventoRegistrado:
+    """Desfaz um evento registrado por engano com um novo registro que diz por quê. Do ``ato``, o
+    documento (sem ele, “—”) e a data do ato (sem ela, a do registro: corrigir um engano não é um
+    ato do concurso)."""
     if not motivo or not motivo.strip():
         raise ValidationError({"motivo": "Diga por que o evento está sendo revertido."})
     validar_texto(motivo, rotulo="motivo", campo="motivo")
@@ -205,9 +182,9 @@ def reverter_evento(evento: Evento, *, documento: str, motivo: str, por, data_do
         cargo=evento.cargo,
         tipo=Evento.REVERSAO,
         reverte=evento,
-        documento=(documento or "").strip() or "—",
+        documento=((ato.documento if ato else "") or "").strip() or "—",
         motivo=motivo.strip(),
-        data_do_ato=data_do_ato or relogio.dia_de(em),
+        data_do_ato=(ato.data_do_ato if ato else None) or relogio.dia_de(em),
         registrado_por=por,
         registrado_em=em or relogio.agora(),
     )

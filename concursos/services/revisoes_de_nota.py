@@ -32,7 +32,7 @@ from cotas.modelo import NOTA
 from cotas.regimes import rotulo_do_grupo
 
 from ..adapters import cenario_do_cargo, evento_do_cenario
-from ..atos import conferir_data_do_ato, conferir_nota, conferir_revisao
+from ..atos import Ato, conferir_nota, conferir_revisao
 from ..models import Cargo, Evento, Inscricao, Resultado
 from .resultados import gerar_resultado
 
@@ -112,15 +112,16 @@ class PrevisaoDasRevisoes:
     por_evento: dict  # número do evento no cenário → MudancaDeNota
 
 
-def prever_revisoes_de_nota(cargo: Cargo, mudancas, *, sub_judice: bool = False, cenario=None) -> PrevisaoDasRevisoes:
-    """O cenário vigente mais um evento ``nota`` por mudança, simulado uma vez, sem gravar nada.
-    O motor recusar (revisão de quem já saiu, por exemplo) → ``ValidationError`` com a linha."""
+def prever_revisoes_de_nota(cargo: Cargo, mudancas, *, ato: Ato | None = None, cenario=None) -> PrevisaoDasRevisoes:
+    """O cenário vigente mais um evento ``nota`` por mudança, simulado uma vez, sem gravar nada; o
+    ``ato``, se já se sabe qual é (a prévia da importação ainda não o tem). O motor recusar (revisão
+    de quem já saiu, por exemplo) → ``ValidationError`` com a linha."""
     cenario = cenario if cenario is not None else cenario_do_cargo(cargo)
     cenario = {**cenario, "eventos": list(cenario["eventos"])}
     ordem = em_ordem(mudancas)
     primeiro = len(cenario["eventos"]) + 1
     for mudanca in ordem:
-        cenario["eventos"].append(_do_cenario(mudanca, sub_judice=sub_judice))
+        cenario["eventos"].append(_do_cenario(mudanca, ato or SEM_ATO))
     try:
         resultado = cotas.simular(cotas.ler_cenario(cenario))
     except cotas.ErroDeCotas as erro:
@@ -130,16 +131,12 @@ def prever_revisoes_de_nota(cargo: Cargo, mudancas, *, sub_judice: bool = False,
     return PrevisaoDasRevisoes(resultado, {primeiro + i: m for i, m in enumerate(ordem)})
 
 
-def _do_cenario(mudanca: MudancaDeNota, *, sub_judice=False, documento="", data_do_ato=None) -> dict:
-    return evento_do_cenario(
-        NOTA,
-        numero=mudanca.numero,
-        nota=mudanca.nota,
-        notas_parciais=mudanca.parciais,
-        sub_judice=sub_judice,
-        documento=documento,
-        data_do_ato=data_do_ato,
-    )
+# A prévia antes do ato: nem documento, nem data, nem sub judice no cenário.
+SEM_ATO = Ato(documento="", data_do_ato=None)
+
+
+def _do_cenario(mudanca: MudancaDeNota, ato: Ato) -> dict:
+    return evento_do_cenario(NOTA, ato=ato, numero=mudanca.numero, nota=mudanca.nota, notas_parciais=mudanca.parciais)
 
 
 def _recusa_do_motor(erro: cotas.ErroDeCotas, ordem: list[MudancaDeNota]) -> str:
@@ -204,21 +201,20 @@ class RevisoesRegistradas:
     resultado: Resultado
 
 
+SEM_DOCUMENTO = "Informe o documento da correção (o ofício da banca, a decisão judicial)."
+
+
 @transaction.atomic
 def registrar_revisoes_de_nota(
     cargo: Cargo,
     mudancas,
     *,
-    documento: str,
-    data_do_ato,
+    ato: Ato,
     por,
-    diario_oficial: str = "",
-    sub_judice: bool = False,
-    processo: str = "",
     motivo: str = "",
 ) -> RevisoesRegistradas:
-    """Um evento ``nota`` por mudança, com o mesmo ato (documento, data, Diário Oficial, sub judice e
-    processo), e uma só versão nova do resultado do cargo. Tudo ou nada: ``ValidationError``."""
+    """Um evento ``nota`` por mudança, com o mesmo ``ato`` (documento, data, Diário Oficial, sub
+    judice e processo), e uma só versão nova do resultado do cargo. Tudo ou nada: ``ValidationError``."""
     cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo.pk)
     mudancas = em_ordem(mudancas)
     if not mudancas:
@@ -228,10 +224,7 @@ def registrar_revisoes_de_nota(
             f"O resultado do cargo {cargo.codigo} ({cargo.nome}) ainda não foi publicado: as notas se corrigem "
             "na própria inscrição (ou pela importação), sem evento."
         )
-    documento = (documento or "").strip()
-    if not documento:
-        raise ValidationError({"documento": "Informe o documento da correção (o ofício da banca, a decisão judicial)."})
-    conferir_data_do_ato(cargo.edital, data_do_ato)
+    ato = ato.conferido(cargo.edital, sem_documento=SEM_DOCUMENTO)
     cenario = cenario_do_cargo(cargo)
     eventos, vistos = [], set()
     for mudanca in mudancas:
@@ -245,21 +238,17 @@ def registrar_revisoes_de_nota(
             cargo=cargo,
             tipo=NOTA,
             inscricao=mudanca.inscricao,
-            documento=documento,
             motivo=motivo or f"Nota {mudanca.de} → {mudanca.para} no arquivo corrigido da banca.",
-            data_do_ato=data_do_ato,
-            diario_oficial=(diario_oficial or "").strip(),
             nota=conferir_nota(mudanca.nota),
             notas_parciais={campo: str(conferir_nota(valor)) for campo, valor in mudanca.parciais.items()},
-            sub_judice=bool(sub_judice),
-            processo=(processo or "").strip(),
             registrado_por=por,
+            **ato.campos_do_evento(),
         )
         evento.full_clean()
         eventos.append(evento)
     for evento in eventos:
         evento.save()
-    descricao = f"Correção de nota de {len(eventos)} candidato(s): {documento}, de {data(data_do_ato)}"
+    descricao = f"Correção de nota de {len(eventos)} candidato(s): {ato.documento}, de {data(ato.data_do_ato)}"
     try:
         # A versão fica ligada ao último evento (o número dela no cenário é o último).
         resultado = gerar_resultado(cargo, por=por, motivo=descricao, evento=eventos[-1])

@@ -18,7 +18,7 @@ from comum import relogio
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
-from ..atos import PCD, conferir_data_do_ato, conferir_origem
+from ..atos import PCD, Ato, conferir_origem
 from ..consultas.eventos import EventoRegistrado
 from ..consultas.verificacoes import saida_do_concurso, situacao_vigente
 from ..models import REGISTRAR_ATO_DE_VERIFICACAO, AtoDeVerificacao, Inscricao, OpcaoDeGrupo
@@ -45,7 +45,9 @@ class VerificacaoRegistrada:
     ato: AtoDeVerificacao | None = None
 
 
-CAMPOS_DO_ATO = {"motivo", "diario_oficial", "sub_judice", "processo", "equipe"}
+# O que o ato de verificação traz além do ato (``Ato``): o motivo e a equipe (avaliação PcD).
+CAMPOS_DA_VERIFICACAO = {"motivo", "equipe"}
+SEM_DOCUMENTO = "Informe o documento do ato de verificação (ata, laudo, parecer, decisão)."
 
 
 @transaction.atomic
@@ -55,9 +57,8 @@ def registrar_verificacao(
     situacao: str,
     *,
     origem: str,
+    ato: Ato,
     por,
-    documento: str,
-    data_do_ato,
     em=None,
     **campos,
 ) -> VerificacaoRegistrada:
@@ -67,80 +68,62 @@ def registrar_verificacao(
     ``origem`` (``AtoDeVerificacao.ORIGENS``) diz quem decidiu e tem de caber ao grupo
     (``atos.conferir_origem``: heteroidentificação pela comissão, recursal, apuração ou Justiça; PcD
     pela equipe multiprofissional ou Justiça; declaração falsa só pela apuração ou Justiça). O ato é
-    gravado sempre, com o documento e a data do ato (``atos.conferir_data_do_ato``); ``campos``:
-    ``motivo``, ``equipe`` (avaliação PcD), ``processo`` e ``sub_judice`` (Justiça), ``diario_oficial``.
+    gravado sempre, com o ``ato`` conferido (``Ato.conferido``: o documento, a data, o processo da
+    decisão sub judice; o Diário Oficial vai ao evento); ``campos``: ``motivo`` e ``equipe`` (avaliação PcD).
 
     Antes da primeira publicação do cargo, a opção recebe a situação (a próxima versão é calculada do
     zero). Depois dela, as entradas estão congeladas (docs/REGRAS.md §9): o ato vira um evento de
     revisão ``verificacao`` e a nova versão do resultado é gerada. Uma decisão igual à verificação
     vigente, ou sobre quem já saiu do concurso, fica só no ato, sem evento."""
-    if desconhecidos := set(campos) - CAMPOS_DO_ATO:
+    if desconhecidos := set(campos) - CAMPOS_DA_VERIFICACAO:
         raise TypeError(f"Campos desconhecidos no ato de verificação: {', '.join(sorted(desconhecidos))}")
     conferir_origem(grupo, situacao, origem)
-    conferir_data_do_ato(inscricao.edital, data_do_ato, hoje=relogio.dia_de(em))
+    ato = ato.conferido(inscricao.edital, hoje=relogio.dia_de(em), sem_documento=SEM_DOCUMENTO)
     opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
     if opcao is None:
         raise ValidationError({"grupo": f"A inscrição {inscricao.numero} não optou pelo grupo {grupo or '(vazio)'}."})
-    ato = _ato(
-        inscricao,
-        grupo=grupo,
-        situacao=situacao,
-        origem=origem,
-        registrado_por=por,
-        documento=documento,
-        data_do_ato=data_do_ato,
-        campos=campos,
-        em=em,
+    registro = _registro(
+        inscricao, grupo=grupo, situacao=situacao, origem=origem, por=por, ato=ato, campos=campos, em=em
     )
     cargo = inscricao.cargo
     if not cargo.publicado:
-        ato.situacao_anterior = opcao.situacao
-        _gravar(ato)
+        registro.situacao_anterior = opcao.situacao
+        _gravar(registro)
         opcao.situacao = situacao
-        opcao._ato_de_verificacao = ato
+        opcao._ato_de_verificacao = registro
         opcao.full_clean()
         opcao.save(update_fields=["situacao"])
-        return VerificacaoRegistrada(ato.situacao_anterior, situacao, ato=ato)
-    ato.situacao_anterior = antes = situacao_vigente(inscricao, grupo)
+        return VerificacaoRegistrada(registro.situacao_anterior, situacao, ato=registro)
+    registro.situacao_anterior = antes = situacao_vigente(inscricao, grupo)
     if antes == situacao:
-        ato.sem_efeito = "a verificação vigente já era esta"
-        return VerificacaoRegistrada(antes, antes, ato=_gravar(ato))
+        registro.sem_efeito = "a verificação vigente já era esta"
+        return VerificacaoRegistrada(antes, antes, ato=_gravar(registro))
     if saida := saida_do_concurso(inscricao):
         # Quem já saiu (desistência, não posse, anulação) não volta por uma revisão (docs/REGRAS.md
         # §8): a decisão fica no ato, e o resultado não muda. Recusar aqui faria falhar o
         # encerramento da sessão inteira por um candidato que não está mais no concurso.
-        ato.sem_efeito = f"a inscrição {inscricao.numero} já saiu ({saida})"
-        return VerificacaoRegistrada(antes, antes, sem_efeito=ato.sem_efeito, ato=_gravar(ato))
-    ato.full_clean(exclude=["evento"])
-    do_evento = {c: campos[c] for c in ("motivo", "diario_oficial", "sub_judice", "processo") if c in campos}
+        registro.sem_efeito = f"a inscrição {inscricao.numero} já saiu ({saida})"
+        return VerificacaoRegistrada(antes, antes, sem_efeito=registro.sem_efeito, ato=_gravar(registro))
+    registro.full_clean(exclude=["evento"])
+    do_evento = {"motivo": campos["motivo"]} if "motivo" in campos else {}
     registrado = _registrar_evento(
-        cargo,
-        VERIFICACAO,
-        por,
-        dict(inscricao=inscricao, grupo=grupo, situacao=situacao, documento=ato.documento, data_do_ato=data_do_ato)
-        | do_evento,
-        em=em,
+        cargo, VERIFICACAO, por, ato, dict(inscricao=inscricao, grupo=grupo, situacao=situacao) | do_evento, em=em
     )
-    ato.evento = registrado.evento
-    return VerificacaoRegistrada(antes, situacao, registrado, ato=_gravar(ato))
+    registro.evento = registrado.evento
+    return VerificacaoRegistrada(antes, situacao, registrado, ato=_gravar(registro))
 
 
-def _ato(
-    inscricao, *, grupo, situacao, origem, registrado_por, documento, data_do_ato, campos, em=None
-) -> AtoDeVerificacao:
+def _registro(inscricao, *, grupo, situacao, origem, por, ato: Ato, campos, em=None) -> AtoDeVerificacao:
     return AtoDeVerificacao(
         inscricao=inscricao,
         grupo=grupo,
         situacao=situacao,
         origem=origem,
-        documento=(documento or "").strip(),
-        data_do_ato=data_do_ato,
         equipe=(campos.get("equipe") or "").strip(),
-        processo=(campos.get("processo") or "").strip(),
-        sub_judice=bool(campos.get("sub_judice")),
         motivo=(campos.get("motivo") or "").strip(),
-        registrado_por=registrado_por,
+        registrado_por=por,
         registrado_em=em or relogio.agora(),
+        **ato.campos_do_ato_de_verificacao(),
     )
 
 
@@ -151,68 +134,49 @@ def _gravar(ato: AtoDeVerificacao) -> AtoDeVerificacao:
 
 
 def registrar_avaliacao_pcd(
-    inscricao: Inscricao, situacao: str, *, equipe: str, documento: str, data_do_ato, por, motivo: str = "", **campos
+    inscricao: Inscricao, situacao: str, *, equipe: str, ato: Ato, por, motivo: str = ""
 ) -> VerificacaoRegistrada:
     """A avaliação da equipe multiprofissional (ou biopsicossocial) sobre a deficiência declarada
-    (Decreto 9.508/2018, art. 5º), registrada pelo RH com a equipe e o documento (laudo, parecer).
-    ``campos``: ``diario_oficial``."""
+    (Decreto 9.508/2018, art. 5º), registrada pelo RH com a equipe e o ``ato`` (o laudo ou parecer,
+    a data, o Diário Oficial)."""
     exigir_permissao(por)
     motivo = validar_texto(motivo, rotulo="motivo", campo="motivo")
     if not (equipe or "").strip():
         raise ValidationError({"equipe": "Informe a equipe multiprofissional que fez a avaliação."})
     return registrar_verificacao(
-        inscricao,
-        PCD,
-        situacao,
-        origem=AtoDeVerificacao.AVALIACAO_PCD,
-        por=por,
-        documento=documento,
-        data_do_ato=data_do_ato,
-        equipe=equipe,
-        motivo=motivo,
-        **campos,
+        inscricao, PCD, situacao, origem=AtoDeVerificacao.AVALIACAO_PCD, ato=ato, por=por, equipe=equipe, motivo=motivo
     )
 
 
 def registrar_decisao_judicial(
-    inscricao: Inscricao, grupo: str, situacao: str, *, processo: str, documento: str, data_do_ato, por, motivo: str,
-    **campos,
-) -> VerificacaoRegistrada:  # fmt: skip
-    """A decisão judicial sobre a verificação de um grupo, registrada pelo RH com o número do processo
-    e o que ela determina. ``campos``: ``sub_judice`` (liminar, sentença recorrida), ``diario_oficial``."""
+    inscricao: Inscricao, grupo: str, situacao: str, *, ato: Ato, por, motivo: str
+) -> VerificacaoRegistrada:
+    """A decisão judicial sobre a verificação de um grupo, registrada pelo RH com o ``ato`` (o número
+    do processo, obrigatório, sub judice se liminar ou sentença recorrida, o Diário Oficial) e o que
+    ela determina."""
     exigir_permissao(por)
-    if not (processo or "").strip():
+    if not (ato.processo or "").strip():
         raise ValidationError({"processo": "Informe o número do processo judicial da decisão."})
     motivo = validar_texto(motivo, rotulo="motivo", campo="motivo")
     if not motivo.strip():
         raise ValidationError({"motivo": "Resuma o que a decisão judicial determina."})
     return registrar_verificacao(
-        inscricao,
-        grupo,
-        situacao,
-        origem=AtoDeVerificacao.JUDICIAL,
-        por=por,
-        documento=documento,
-        data_do_ato=data_do_ato,
-        processo=processo,
-        motivo=motivo,
-        **campos,
+        inscricao, grupo, situacao, origem=AtoDeVerificacao.JUDICIAL, ato=ato, por=por, motivo=motivo
     )
 
 
-def prever_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, origem: str, **campos):
+def prever_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, origem: str, ato: Ato, **campos):
     """Cargo publicado: o resultado que o ato daria e o número do evento (``eventos.prever``), sem
     gravar nada; ``None`` quando o ato não muda o resultado (a verificação vigente já é essa, ou o
-    candidato já saiu do concurso): fica só registrado."""
+    candidato já saiu do concurso): fica só registrado. ``campos``: os de ``registrar_verificacao``."""
     conferir_origem(grupo, situacao, origem)
-    conferir_data_do_ato(inscricao.edital, campos.get("data_do_ato"))
+    ato = ato.conferido(inscricao.edital, sem_documento=SEM_DOCUMENTO)
     if situacao_vigente(inscricao, grupo) == situacao or saida_do_concurso(inscricao):
         return None
-    do_evento = {c: campos[c] for c in ("documento", "data_do_ato", "motivo", "diario_oficial", "sub_judice", "processo")
-                 if c in campos}  # fmt: skip
+    do_evento = {"motivo": campos["motivo"]} if "motivo" in campos else {}
     try:
         return prever(
-            inscricao.cargo, tipo=VERIFICACAO, inscricao=inscricao, grupo=grupo, situacao=situacao, **do_evento
+            inscricao.cargo, tipo=VERIFICACAO, ato=ato, inscricao=inscricao, grupo=grupo, situacao=situacao, **do_evento
         )
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusaria o ato: {erro}") from erro

@@ -19,6 +19,7 @@ from .. import services
 from ..apresentacao import (
     contexto_admin,
 )
+from ..atos import Ato
 from ..avisos import gerar_e_informar
 from ..forms import (
     ProrrogacaoForm,
@@ -37,7 +38,8 @@ def prorrogar_validade(request, pk: int):
     form = ProrrogacaoForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            services.prorrogar_validade(edital, por=request.user, **form.cleaned_data)
+            ato = Ato.do_formulario(form.cleaned_data)
+            services.prorrogar_validade(edital, ate=form.cleaned_data["ate"], ato=ato, por=request.user)
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:

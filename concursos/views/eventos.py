@@ -23,6 +23,7 @@ from ..apresentacao import (
     contexto_admin,
     efeito_do_evento,
 )
+from ..atos import Ato, sem_o_ato
 from ..consultas import busca as busca_de_inscricoes
 from ..consultas.eventos import evento_registrado
 from ..forms import (
@@ -51,15 +52,16 @@ def registrar_evento(request, pk: int, tipo: str):
     form = EventoForm(cargo, tipo, request.POST if request.method == "POST" else None, initial=inicial)
     titulo = f"Registrar {TIPOS_DE_EVENTO[tipo].lower()} — {cargo.nome}"
     if "corrigir" not in request.POST and form.is_valid():
+        ato, campos = Ato.do_formulario(form.cleaned_data), sem_o_ato(form.cleaned_data)
         try:
             if "confirmar" not in request.POST:
-                previsto, numero = services.prever(cargo, tipo=tipo, **form.cleaned_data)
+                previsto, numero = services.prever(cargo, tipo=tipo, ato=ato, **campos)
                 contexto = contexto_admin(request, f"Confirmar: {titulo}", cargo=cargo, form=form, tipo=tipo)
                 if "inscricao" in form.cleaned_data:
                     contexto["inscricao_escolhida"] = form.fields["inscricao"].rotular(form.cleaned_data["inscricao"])
                 contexto.update(resumo_da_previsao(cargo, previsto, numero))
                 return render(request, "concursos/confirmar_evento.html", contexto)
-            registrado = services.registrar_evento(cargo, tipo=tipo, por=request.user, **form.cleaned_data)
+            registrado = services.registrar_evento(cargo, tipo=tipo, ato=ato, por=request.user, **campos)
         except (cotas.ErroDeCotas, ValidationError) as erro:
             form.add_error(None, mensagem_de(erro))
         else:
@@ -122,7 +124,8 @@ def reverter_evento(request, pk: int):
     form = ReversaoForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            registrado = services.reverter_evento(evento, por=request.user, **form.cleaned_data)
+            ato = Ato.do_formulario(form.cleaned_data)
+            registrado = services.reverter_evento(evento, motivo=form.cleaned_data["motivo"], ato=ato, por=request.user)
         except (cotas.ErroDeCotas, ValidationError) as erro:
             form.add_error(None, mensagem_de(erro))
         else:

@@ -18,7 +18,7 @@ from cotas.regimes import rotulo_do_grupo
 from ..apresentacao import (
     contexto_admin,
 )
-from ..atos import PCD
+from ..atos import PCD, Ato, sem_o_ato
 from ..forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -46,7 +46,9 @@ def registrar_avaliacao_pcd(request, pk: int):
         titulo="Registrar avaliação PcD",
         explicacao="A avaliação da deficiência declarada é feita pela equipe multiprofissional (Decreto "
         "9.508/2018, art. 5º); aqui o RH registra o que ela decidiu, com a equipe, o parecer e a data.",
-        registrar=lambda dados: verificacoes.registrar_avaliacao_pcd(inscricao, por=request.user, **dados),
+        registrar=lambda ato, dados: verificacoes.registrar_avaliacao_pcd(
+            inscricao, ato=ato, por=request.user, **dados
+        ),
     )
 
 
@@ -68,8 +70,8 @@ def registrar_decisao_judicial(request, pk: int):
         titulo="Registrar decisão judicial",
         explicacao="Uma decisão judicial sobre a verificação (inclusive a de negros) é cumprida, não "
         "decidida, pelo RH: registre o processo, o documento da decisão e o que ela determina.",
-        registrar=lambda dados: verificacoes.registrar_decisao_judicial(
-            inscricao, dados.pop("grupo"), dados.pop("situacao"), por=request.user, **dados
+        registrar=lambda ato, dados: verificacoes.registrar_decisao_judicial(
+            inscricao, dados.pop("grupo"), dados.pop("situacao"), ato=ato, por=request.user, **dados
         ),
     )
 
@@ -83,11 +85,11 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
     só o envio com ``confirmar`` registra o ato e o evento de revisão."""
     cargo = inscricao.cargo
     if "corrigir" not in request.POST and form.is_valid():
-        dados = dict(form.cleaned_data)
+        ato, dados = Ato.do_formulario(form.cleaned_data), sem_o_ato(form.cleaned_data)
         try:
             if cargo.publicado and "confirmar" not in request.POST:
-                return _confirmar_ato(request, inscricao, form, origem=origem, titulo=titulo, dados=dados)
-            feita = registrar(dados)
+                return _confirmar_ato(request, inscricao, form, origem=origem, titulo=titulo, ato=ato, dados=dados)
+            feita = registrar(ato, dados)
         except (cotas.ErroDeCotas, ValidationError, PermissionDenied) as erro:
             form.add_error(None, mensagem_de(erro))
         else:
@@ -112,10 +114,10 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
     return render(request, "concursos/registrar_ato_de_verificacao.html", contexto)
 
 
-def _confirmar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: str, dados: dict):
+def _confirmar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: str, ato: Ato, dados: dict):
     grupo = dados.pop("grupo", PCD)
     situacao = dados.pop("situacao")
-    previsto = verificacoes.prever_verificacao(inscricao, grupo, situacao, origem=origem, **dados)
+    previsto = verificacoes.prever_verificacao(inscricao, grupo, situacao, origem=origem, ato=ato, **dados)
     contexto = contexto_admin(
         request,
         f"Confirmar: {titulo} — inscrição {inscricao.numero}",

@@ -12,6 +12,7 @@ from django.db import transaction
 import cotas
 from comum import relogio
 from comum.validacao import somar_dias, validar_data_de_ato, validar_texto
+from concursos.atos import Ato
 from concursos.models import AtoDeVerificacao, Edital, Inscricao, OpcaoDeGrupo
 from concursos.services import EventoRegistrado, registrar_evento, registrar_verificacao
 from cotas.modelo import ANULACAO, DECLARACAO_FALSA
@@ -189,6 +190,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
     """
     inscricao = processo.inscricao
     cargo = inscricao.cargo
+    ato = Ato(documento=processo.numero, data_do_ato=processo.decidido_em)
     if consultas.nomeada(inscricao) or inscricao.eventos.vigentes().exists():
         if not consultas.ativa_na_lista_geral(inscricao):
             return "ja_fora_das_listas", None
@@ -197,8 +199,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
                 cargo,
                 tipo=ANULACAO,
                 inscricao=inscricao,
-                documento=processo.numero,
-                data_do_ato=processo.decidido_em,
+                ato=ato,
                 motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
                 por=por,
             )
@@ -213,8 +214,7 @@ def _eliminar_por_declaracao_falsa(processo: ProcessoDeApuracao, por) -> tuple[s
             DECLARACAO_FALSA,
             origem=AtoDeVerificacao.APURACAO,
             por=por,
-            documento=processo.numero,
-            data_do_ato=processo.decidido_em,
+            ato=ato,
             motivo=f"Declaração falsa constatada no processo {processo.numero} (Art. 2º, §1º).",
         )
         for opcao in OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo__in=grupos)

@@ -14,6 +14,7 @@ from django.utils import timezone
 import cotas
 from comum import relogio
 from comum.validacao import validar_data_de_ato, validar_texto
+from concursos.atos import Ato
 from concursos.consultas.verificacoes import situacao_vigente
 from concursos.models import Inscricao, OpcaoDeGrupo
 from concursos.services import registrar_verificacao
@@ -305,8 +306,10 @@ def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) 
         situacao,
         origem="recurso" if comissao.tipo == Comissao.RECURSAL else "comissao",
         por=por,
-        documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
-        data_do_ato=relogio.hoje(),
+        ato=Ato(
+            documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
+            data_do_ato=relogio.hoje(),
+        ),
         motivo=chamado.motivo_da_decisao,
     )
     return feita.antes, feita.depois

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from comum.cpf import completar_cpf
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import AtoDeVerificacao, Candidato, Cargo, Inscricao, OpcaoDeGrupo
 from cotas.modelo import DECLARACAO_FALSA, PENDENTE
 
@@ -87,10 +88,12 @@ def verificar(inscricao_: Inscricao, grupo: str, situacao: str, *, por=None, dat
         situacao,
         origem=origem,
         por=por or inscricao_.edital.criado_por,
-        documento=f"Ato de teste ({origem})",
-        data_do_ato=data_do_ato or inscricao_.edital.publicado_em,
+        ato=Ato(
+            documento=f"Ato de teste ({origem})",
+            data_do_ato=data_do_ato or inscricao_.edital.publicado_em,
+            processo="0000000-00.2025.8.08.0012" if origem == AtoDeVerificacao.JUDICIAL else "",
+        ),
         equipe="Equipe multiprofissional de teste" if origem == AtoDeVerificacao.AVALIACAO_PCD else "",
-        processo="0000000-00.2025.8.08.0012" if origem == AtoDeVerificacao.JUDICIAL else "",
     )
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import Candidato, Edital, Resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
@@ -216,7 +217,7 @@ def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ulti
     services.publicar_resultado(services.gerar_resultado(cargo, por=autor), por=autor)
     zeca = cargo.inscricoes.get(numero="Z")
     nova = services.registrar_desistencia(
-        zeca, documento="Req. 9/2025", data_do_ato=cargo.edital.publicado_em, por=autor
+        zeca, ato=Ato(documento="Req. 9/2025", data_do_ato=cargo.edital.publicado_em), por=autor
     ).resultado
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     pagina = texto(client.get(reverse("concursos:publicar_resultado", args=[nova.pk])))

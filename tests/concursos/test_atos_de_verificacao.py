@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from comum.cpf import completar_cpf
 from concursos import services
+from concursos.atos import Ato
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import AtoDeVerificacao, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import MEMBRO, RH
@@ -131,7 +132,7 @@ def test_evento_de_revisao_de_verificacao_digitado_e_recusado(client, publicado,
     with pytest.raises(ValidationError, match="não é um evento digitado"):
         services.registrar_evento(
             publicado, tipo="verificacao", inscricao=yuri, grupo="negros", situacao="nao_confirmado",
-            documento="Of. 1", data_do_ato=ATO, por=rh,
+            ato=Ato(documento="Of. 1", data_do_ato=ATO), por=rh,
         )  # fmt: skip
     client.force_login(rh)
     url = reverse("concursos:registrar_evento", args=[publicado.pk, "verificacao"])
@@ -162,7 +163,7 @@ def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, nume
     with pytest.raises(ValidationError, match=mensagem):
         services.registrar_verificacao(
             cargo.inscricoes.get(numero=numero), grupo, nova, origem=origem, por=rh,
-            documento="Ata 1", data_do_ato=ATO, equipe=EQUIPE, processo="5001",
+            ato=Ato(documento="Ata 1", data_do_ato=ATO, processo="5001"), equipe=EQUIPE,
         )  # fmt: skip
     assert (
         situacao(cargo, numero, grupo) == "pendente"
@@ -172,7 +173,7 @@ def test_origem_que_nao_cabe_ao_grupo_e_recusada_sem_gravar_nada(cargo, rh, nume
 
 def test_origem_e_obrigatoria():
     with pytest.raises(TypeError, match="origem"):
-        services.registrar_verificacao(None, "negros", "confirmado", por=None, documento="x", data_do_ato=ATO)
+        services.registrar_verificacao(None, "negros", "confirmado", por=None, ato=Ato(documento="x", data_do_ato=ATO))
 
 
 def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
@@ -183,8 +184,7 @@ def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
         "declaracao_falsa",
         origem="apuracao",
         por=rh,
-        documento="PA 2025/7",
-        data_do_ato=ATO,
+        ato=Ato(documento="PA 2025/7", data_do_ato=ATO),
     )
     assert feita.ato.origem == "apuracao" and situacao(cargo, "N", "negros") == "declaracao_falsa"
 
@@ -195,7 +195,7 @@ def test_declaracao_falsa_vem_da_apuracao_ou_da_justica(cargo, rh):
 def test_avaliacao_pcd_grava_o_ato_com_a_equipe_e_o_documento(cargo, rh):
     quiteria = cargo.inscricoes.get(numero="Q2")
     feita = verificacoes.registrar_avaliacao_pcd(
-        quiteria, "nao_confirmado", equipe=EQUIPE, documento="Parecer EM nº 12/2025", data_do_ato=ATO, por=rh,
+        quiteria, "nao_confirmado", equipe=EQUIPE, ato=Ato(documento="Parecer EM nº 12/2025", data_do_ato=ATO), por=rh,
         motivo="A deficiência declarada não se enquadra no Decreto 3.298/1999, art. 4º.",
     )  # fmt: skip
     ato = quiteria.atos_de_verificacao.get()
@@ -215,9 +215,9 @@ def test_avaliacao_pcd_grava_o_ato_com_a_equipe_e_o_documento(cargo, rh):
 def test_avaliacao_pcd_sem_equipe_ou_com_data_futura_ou_fora_da_validade_e_recusada(cargo, rh):
     quiteria = cargo.inscricoes.get(numero="Q2")
 
-    def avaliar(**campos):
-        campos = {"equipe": EQUIPE, "documento": "Parecer 1", "data_do_ato": ATO, "por": rh, **campos}
-        return verificacoes.registrar_avaliacao_pcd(quiteria, "confirmado", **campos)
+    def avaliar(equipe=EQUIPE, **campos):
+        ato = Ato(**{"documento": "Parecer 1", "data_do_ato": ATO, **campos})
+        return verificacoes.registrar_avaliacao_pcd(quiteria, "confirmado", equipe=equipe, ato=ato, por=rh)
 
     with pytest.raises(ValidationError, match="Informe a equipe multiprofissional"):
         avaliar(equipe="  ")
@@ -235,8 +235,9 @@ def test_avaliacao_pcd_sem_equipe_ou_com_data_futura_ou_fora_da_validade_e_recus
 def test_decisao_judicial_grava_o_ato_com_o_processo(cargo, rh):
     nadia = cargo.inscricoes.get(numero="N")
     verificacoes.registrar_decisao_judicial(
-        nadia, "negros", "confirmado", processo="5001234-56.2025.8.08.0012", documento="Mandado de 02/06/2025",
-        data_do_ato=ATO, por=rh, motivo="Liminar: considerar a candidata negra até o julgamento.", sub_judice=True,
+        nadia, "negros", "confirmado",
+        ato=Ato(documento="Mandado de 02/06/2025", data_do_ato=ATO, processo="5001234-56.2025.8.08.0012", sub_judice=True),
+        por=rh, motivo="Liminar: considerar a candidata negra até o julgamento.",
     )  # fmt: skip
     ato = nadia.atos_de_verificacao.get()
     assert (ato.origem, ato.processo, ato.sub_judice, ato.documento) == (
@@ -245,7 +246,7 @@ def test_decisao_judicial_grava_o_ato_com_o_processo(cargo, rh):
     assert situacao(cargo, "N", "negros") == "confirmado"
     with pytest.raises(ValidationError, match="número do processo"):
         verificacoes.registrar_decisao_judicial(
-            nadia, "negros", "ausente", processo="", documento="x", data_do_ato=ATO, por=rh, motivo="y"
+            nadia, "negros", "ausente", ato=Ato(documento="x", data_do_ato=ATO, processo=""), por=rh, motivo="y"
         )
 
 
@@ -254,8 +255,8 @@ def test_motivo_do_ato_tem_limite_e_nao_aceita_caracteres_de_controle(cargo, rh)
     for motivo, recusa in (("x" * 20_001, "o limite é 20.000"), ("Liminar\x00", "caractere")):
         with pytest.raises(ValidationError, match=recusa):
             verificacoes.registrar_decisao_judicial(
-                nadia, "negros", "confirmado", processo="5001234-56.2025.8.08.0012", documento="Mandado",
-                data_do_ato=ATO, por=rh, motivo=motivo,
+                nadia, "negros", "confirmado",
+                ato=Ato(documento="Mandado", data_do_ato=ATO, processo="5001234-56.2025.8.08.0012"), por=rh, motivo=motivo,
             )  # fmt: skip
     assert not nadia.atos_de_verificacao.exists()
 
@@ -264,7 +265,11 @@ def test_quem_nao_e_do_rh_nao_registra_atos_de_verificacao(client, cargo):
     membro = do_papel("membro_da_comissao", MEMBRO)
     with pytest.raises(PermissionDenied):
         verificacoes.registrar_avaliacao_pcd(
-            cargo.inscricoes.get(numero="Q2"), "confirmado", equipe=EQUIPE, documento="P", data_do_ato=ATO, por=membro
+            cargo.inscricoes.get(numero="Q2"),
+            "confirmado",
+            equipe=EQUIPE,
+            ato=Ato(documento="P", data_do_ato=ATO),
+            por=membro,
         )
     membro.is_staff = True
     membro.save()
@@ -346,8 +351,9 @@ def test_depois_da_publicacao_a_avaliacao_pcd_vira_evento_de_revisao_com_previa(
 def test_depois_da_publicacao_a_decisao_judicial_vira_evento_sub_judice(publicado, rh):
     yuri = publicado.inscricoes.get(numero="Y")
     feita = verificacoes.registrar_decisao_judicial(
-        yuri, "negros", "nao_confirmado", processo="5001234-56.2025.8.08.0012", documento="Mandado 3/2025",
-        data_do_ato=ATO, por=rh, motivo="Liminar suspende a confirmação.", sub_judice=True,
+        yuri, "negros", "nao_confirmado",
+        ato=Ato(documento="Mandado 3/2025", data_do_ato=ATO, processo="5001234-56.2025.8.08.0012", sub_judice=True),
+        por=rh, motivo="Liminar suspende a confirmação.",
     )  # fmt: skip
     evento = feita.evento.evento
     assert (evento.tipo, evento.situacao, evento.sub_judice, evento.processo) == (

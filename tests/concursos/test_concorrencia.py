@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import Evento, Resultado
 from tests.heteroidentificacao.test_concorrencia import ao_mesmo_tempo
 
@@ -26,7 +27,7 @@ def test_duas_reversoes_do_mesmo_evento_ao_mesmo_tempo_uma_entra_e_a_outra_e_rec
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=date(2025, 6, 2), por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 1", data_do_ato=date(2025, 6, 2)), por=rh
     )
     salvar = Evento.save
 
@@ -39,7 +40,9 @@ def test_duas_reversoes_do_mesmo_evento_ao_mesmo_tempo_uma_entra_e_a_outra_e_rec
     evento = Evento.objects.get(pk=registrado.evento.pk)
 
     def reverter(documento):
-        return lambda: services.reverter_evento(evento, documento=documento, motivo="engano", por=rh)
+        return lambda: services.reverter_evento(
+            evento, ato=Ato(documento=documento, data_do_ato=None), motivo="engano", por=rh
+        )
 
     saidas = ao_mesmo_tempo(reverter("Desp. 2"), reverter("Desp. 3"))
     recusas = [s for s in saidas if isinstance(s, Exception)]

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
 from concursos.papeis import AUDITOR, MEMBRO, RH
 from concursos.services import convocacoes
@@ -74,8 +75,8 @@ def test_o_ato_guarda_o_hash_do_pdf_e_as_inscricoes_em_ordem_de_posicao_e_nunca_
 
 def test_o_pdf_do_ato_depois_de_um_evento_conta_a_cadeia_do_motivo(publicado, rh):
     services.registrar_evento(
-        publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"), documento="Req. 1/2025",
-        data_do_ato=ATO, por=rh,
+        publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"),
+        ato=Ato(documento="Req. 1/2025", data_do_ato=ATO), por=rh,
     )  # fmt: skip
     ato = publicar(publicado, ["C"], rh)
     pdf = texto_do_pdf(bytes(ato.pdf))
@@ -136,7 +137,7 @@ def test_o_rh_publica_pela_pagina_do_cargo_e_o_ato_fica_listado(publicado, papei
 
 def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publicado, papeis):
     registrado = services.registrar_evento(
-        publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
+        publicado, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Decreto 1/2025", data_do_ato=ATO),
         por=papeis[RH],
     )  # fmt: skip
     novos = {c["inscricao"] for c in registrado.convocados_agora}
@@ -149,7 +150,7 @@ def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publi
 
 def test_a_pagina_do_evento_oferece_o_edital_de_convocacao_de_quem_ele_chamou(publicado, papeis):
     registrado = services.registrar_evento(
-        publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto 1/2025", data_do_ato=ATO,
+        publicado, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Decreto 1/2025", data_do_ato=ATO),
         por=papeis[RH],
     )  # fmt: skip
     link = reverse("concursos:publicar_convocacao", args=[publicado.pk]) + f"?evento={registrado.evento.pk}"
@@ -158,7 +159,9 @@ def test_a_pagina_do_evento_oferece_o_edital_de_convocacao_de_quem_ele_chamou(pu
         cliente = Client()
         cliente.force_login(papeis[papel])
         assert (f'href="{link}"' in cliente.get(pagina_do_evento).content.decode()) is oferece, papel
-    services.reverter_evento(registrado.evento, documento="Desp. 1", motivo="Engano", por=papeis[RH])
+    services.reverter_evento(
+        registrado.evento, ato=Ato(documento="Desp. 1", data_do_ato=None), motivo="Engano", por=papeis[RH]
+    )
     cliente = Client()
     cliente.force_login(papeis[RH])
     assert f'href="{link}"' not in cliente.get(pagina_do_evento).content.decode()  # revertido: não convoca

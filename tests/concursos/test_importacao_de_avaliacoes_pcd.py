@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from comum import planilhas
 from concursos import services
+from concursos.atos import Ato
 from concursos.importacao import avaliacoes_pcd
 from concursos.models import AcessoADadosSensiveis, AtoDeVerificacao, Cargo, Edital, Evento, OpcaoDeGrupo
 from concursos.papeis import AUDITOR, MEMBRO, RH
@@ -237,8 +238,8 @@ def test_confirmacao_recusa_o_que_mudou_desde_a_previa(client, cargo, rh):
     client.force_login(rh)
     previa = enviar(client, cargo.edital, TRES)
     verificacoes.registrar_avaliacao_pcd(
-        cargo.inscricoes.get(numero="Q2"), "confirmado", equipe=EQUIPE, documento="Parecer EM 13/2025",
-        data_do_ato=date(2025, 6, 2), por=rh,
+        cargo.inscricoes.get(numero="Q2"), "confirmado", equipe=EQUIPE,
+        ato=Ato(documento="Parecer EM 13/2025", data_do_ato=date(2025, 6, 2)), por=rh,
     )  # fmt: skip
     resposta = confirmar(client, previa)
     assert any("não é mais o que a prévia mostrou" in m for m in mensagens(resposta))

@@ -18,6 +18,7 @@ from comum.cpf import formatar_cpf, mascarar_cpf
 from comum.exibicao import FUSO
 from comum.pdf import ENDERECO_BASE, PREFIXO_ESTATICO, RecursoRecusado, buscador
 from concursos import services
+from concursos.atos import Ato
 from concursos.pdf import desenho, diagramacao, textos
 from concursos.pdf.desenho import PaginacaoDivergente
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro, quadro_de_vagas_pdf
@@ -217,7 +218,7 @@ def test_resultado_usa_a_ultima_versao_e_avisa_cargo_sem_resultado():
 def test_quem_saiu_por_evento_aparece_anotado_e_no_registro_de_chamadas(cargo_com_resultado):
     desistente = cargo_com_resultado.inscricoes.get(numero="Z")
     services.registrar_desistencia(
-        desistente, documento="Requerimento 7/2025", data_do_ato=DATA_DO_ATO, por=usuario("chefe")
+        desistente, ato=Ato(documento="Requerimento 7/2025", data_do_ato=DATA_DO_ATO), por=usuario("chefe")
     )
     conteudo = " ".join(texto(resultado_pdf(cargo_com_resultado.edital)).split())
     assert "Candidato Z Saiu: Desistência (evento 1)" in conteudo

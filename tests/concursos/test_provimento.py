@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.consultas.provimentos import convocados, descrever_prazo, situacao_dos_convocados, vencido
 from concursos.models import Edital, Evento, Provimento
 from concursos.papeis import AUDITOR, MEMBRO, RH
@@ -210,7 +211,7 @@ def test_exercicio_mostra_o_seu_prazo_contado_da_posse(publicado, rh, monkeypatc
 def test_depois_da_nao_posse_confirmada_nao_ha_posse_a_registrar(publicado, rh):
     z = nomear(publicado, "Z", rh).inscricao
     services.registrar_evento(
-        publicado, tipo="nao_posse", inscricao=z, documento="Termo 1/2025", data_do_ato=date(2025, 7, 3),
+        publicado, tipo="nao_posse", inscricao=z, ato=Ato(documento="Termo 1/2025", data_do_ato=date(2025, 7, 3)),
         por=rh,
     )  # fmt: skip
     assert "Z" not in [c.inscricao.numero for c in convocados(publicado)]

@@ -15,6 +15,7 @@ from django.utils import timezone
 from comum import planilhas
 from concursos import services
 from concursos.adapters import cenario_do_cargo
+from concursos.atos import Ato
 from concursos.consultas.verificacoes import situacao_vigente
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import mensagens_de_erro
@@ -38,9 +39,9 @@ def nada_gravado_alem_da_primeira_versao(cargo) -> bool:
 
 
 def desistencia(cargo, numero, rh, **campos):
-    campos = {"documento": "Req. 1/2025", "data_do_ato": ATO, **campos}
+    ato = Ato(**{"documento": "Req. 1/2025", "data_do_ato": ATO, **campos})
     return services.registrar_evento(
-        cargo, tipo="desistencia", inscricao=cargo.inscricoes.get(numero=numero), por=rh, **campos
+        cargo, tipo="desistencia", inscricao=cargo.inscricoes.get(numero=numero), ato=ato, por=rh
     )
 
 
@@ -58,7 +59,7 @@ def test_evento_depois_da_validade_e_recusado_dizendo_ate_quando_o_concurso_vale
 
 def test_evento_depois_da_prorrogacao_e_recusado_com_a_data_da_prorrogacao(publicado, rh):
     services.prorrogar_validade(
-        publicado.edital, ate=date(2027, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, por=rh
+        publicado.edital, ate=date(2027, 6, 30), ato=Ato(documento="Decreto 9/2026", data_do_ato=ATO), por=rh
     )
     publicado.edital.refresh_from_db()
     assert desistencia(publicado, "Z", rh, data_do_ato=date(2026, 7, 1)).evento.data_do_ato == date(2026, 7, 1)
@@ -83,16 +84,20 @@ def test_evento_anterior_a_publicacao_do_edital_ou_sem_data_e_recusado(publicado
 def test_validade_se_prorroga_uma_vez_por_ate_o_mesmo_periodo(publicado, rh):
     edital = publicado.edital  # publicado em 10/03/2025, vale até 30/06/2026: 477 dias
     with pytest.raises(ValidationError, match=r"mais longa que o período original .* até 20/10/2027 no máximo"):
-        services.prorrogar_validade(edital, ate=date(2027, 10, 21), documento="Decreto 9/2026", data_do_ato=ATO, por=rh)
+        services.prorrogar_validade(
+            edital, ate=date(2027, 10, 21), ato=Ato(documento="Decreto 9/2026", data_do_ato=ATO), por=rh
+        )
     with pytest.raises(ValidationError, match="precisa terminar depois da validade atual"):
-        services.prorrogar_validade(edital, ate=date(2026, 6, 30), documento="Decreto 9/2026", data_do_ato=ATO, por=rh)
+        services.prorrogar_validade(
+            edital, ate=date(2026, 6, 30), ato=Ato(documento="Decreto 9/2026", data_do_ato=ATO), por=rh
+        )
     prorrogado = services.prorrogar_validade(
-        edital, ate=date(2027, 10, 20), documento="Decreto 9/2026", data_do_ato=ATO, por=rh
+        edital, ate=date(2027, 10, 20), ato=Ato(documento="Decreto 9/2026", data_do_ato=ATO), por=rh
     )
     assert (prorrogado.fim_da_validade, prorrogado.prorrogacao_registrada_por) == (date(2027, 10, 20), rh)
     with pytest.raises(ValidationError, match=r"já foi prorrogada até 20/10/2027 \(Decreto 9/2026\); .* uma só"):
         services.prorrogar_validade(
-            prorrogado, ate=date(2027, 12, 1), documento="Decreto 10/2027", data_do_ato=ATO, por=rh
+            prorrogado, ate=date(2027, 12, 1), ato=Ato(documento="Decreto 10/2027", data_do_ato=ATO), por=rh
         )
     assert prorrogado.history.count() == 2  # a criação do edital e a prorrogação, no histórico
 
@@ -104,8 +109,7 @@ def test_prorrogacao_decidida_depois_de_vencida_a_validade_e_recusada(publicado,
         services.prorrogar_validade(
             publicado.edital,
             ate=date(2026, 6, 30),
-            documento="Decreto 1/2026",
-            data_do_ato=date(2026, 1, 5),
+            ato=Ato(documento="Decreto 1/2026", data_do_ato=date(2026, 1, 5)),
             por=rh,
         )
     publicado.edital.refresh_from_db()
@@ -201,9 +205,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
         "nao_confirmado",
         origem="recurso",
         por=rh,
-        documento="Recurso 3/2025 indeferido",
-        data_do_ato=ATO,
-        diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
+        ato=Ato(documento="Recurso 3/2025 indeferido", data_do_ato=ATO, diario_oficial="DOM nº 1234, 02/06/2025, p. 7"),
     )
     evento = feita.evento.evento
     assert (feita.antes, feita.depois) == ("confirmado", "nao_confirmado")
@@ -218,7 +220,7 @@ def test_verificacao_depois_da_publicacao_vira_evento_de_revisao_e_nao_edita_a_o
     assert situacao_vigente(yuri, "negros") == "nao_confirmado"
     # A mesma decisão de novo não muda nada: nenhum evento.
     de_novo = services.registrar_verificacao(
-        yuri, "negros", "nao_confirmado", origem="recurso", por=rh, documento="x", data_do_ato=ATO
+        yuri, "negros", "nao_confirmado", origem="recurso", por=rh, ato=Ato(documento="x", data_do_ato=ATO)
     )
     assert de_novo.evento is None and publicado.eventos.count() == 1
     # Os dois atos ficam registrados; só o primeiro virou evento.
@@ -242,8 +244,7 @@ def test_verificacao_antes_da_publicacao_grava_na_opcao_sem_evento(rh):
         "ausente",
         origem="comissao",
         por=rh,
-        documento="Ata da sessão nº 1",
-        data_do_ato=ATO,
+        ato=Ato(documento="Ata da sessão nº 1", data_do_ato=ATO),
     )
     assert feita.evento is None and not Evento.objects.exists()
     assert OpcaoDeGrupo.objects.get(inscricao__numero="Z").situacao == "ausente"
@@ -257,8 +258,7 @@ def test_verificacao_que_nao_muda_nada_ou_de_grupo_nao_optado_e_recusada(publica
             inscricao=publicado.inscricoes.get(numero=numero),
             grupo=grupo,
             situacao=situacao,
-            documento="Recurso 1",
-            data_do_ato=ATO,
+            ato=Ato(documento="Recurso 1", data_do_ato=ATO),
             por=rh,
         )
 
@@ -279,8 +279,7 @@ def test_nota_que_nao_e_numero_e_recusada_sem_gravar_nada(publicado, rh, nota):
             tipo="nota",
             inscricao=publicado.inscricoes.get(numero="C"),
             nota=nota,
-            documento="Of. da banca 2/2025",
-            data_do_ato=ATO,
+            ato=Ato(documento="Of. da banca 2/2025", data_do_ato=ATO),
             por=rh,
         )
     assert nada_gravado_alem_da_primeira_versao(publicado)
@@ -294,25 +293,20 @@ def test_nota_parcial_que_nao_e_numero_e_recusada(publicado, rh):
             inscricao=publicado.inscricoes.get(numero="C"),
             nota="96",
             notas_parciais={"especificos": "x"},
-            documento="Of. da banca 2/2025",
-            data_do_ato=ATO,
+            ato=Ato(documento="Of. da banca 2/2025", data_do_ato=ATO),
             por=rh,
         )
     assert nada_gravado_alem_da_primeira_versao(publicado)
 
 
 def test_revisao_sub_judice_exige_o_numero_do_processo(publicado, rh):
-    campos = {
-        "inscricao": publicado.inscricoes.get(numero="C"),
-        "nota": "96",
-        "documento": "Liminar",
-        "data_do_ato": ATO,
-    }
+    campos = {"inscricao": publicado.inscricoes.get(numero="C"), "nota": "96"}
+    liminar = {"documento": "Liminar", "data_do_ato": ATO, "sub_judice": True}
     with pytest.raises(ValidationError, match="número do processo judicial"):
-        services.registrar_evento(publicado, tipo="nota", sub_judice=True, por=rh, **campos)
+        services.registrar_evento(publicado, tipo="nota", ato=Ato(**liminar), por=rh, **campos)
     assert nada_gravado_alem_da_primeira_versao(publicado)
     registrado = services.registrar_evento(
-        publicado, tipo="nota", sub_judice=True, processo="5001234-56.2025.8.08.0012", por=rh, **campos
+        publicado, tipo="nota", ato=Ato(processo="5001234-56.2025.8.08.0012", **liminar), por=rh, **campos
     )
     assert registrado.resultado.cenario["eventos"][-1] == {
         "tipo": "nota", "inscricao": "C", "nota": "96.000", "sub_judice": True, "documento": "Liminar",
@@ -328,8 +322,7 @@ def test_revisao_de_quem_ja_saiu_e_recusada_pelo_motor_sem_gravar_nada(publicado
             tipo="nota",
             inscricao=publicado.inscricoes.get(numero="C"),
             nota="99",
-            documento="Of. da banca 3/2025",
-            data_do_ato=ATO,
+            ato=Ato(documento="Of. da banca 3/2025", data_do_ato=ATO),
             por=rh,
         )
     assert publicado.eventos.count() == 1 and publicado.resultados.count() == 2
@@ -340,8 +333,8 @@ def test_revisao_de_quem_ja_saiu_e_recusada_pelo_motor_sem_gravar_nada(publicado
 
 def test_prever_evento_calcula_com_o_motor_e_nao_grava_nada(publicado, rh):
     previsto = services.prever_evento(
-        publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"), documento="Req. 1",
-        data_do_ato=ATO,
+        publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"),
+        ato=Ato(documento="Req. 1", data_do_ato=ATO),
     )  # fmt: skip
     # Sem outro negro na lista, a 3ª vaga reverte à ampla (Art. 3º, §3º) e vai a C, o próximo da geral.
     assert [(c.inscricao, c.vaga, c.posicao) for c in previsto.convocacoes if c.evento == 1] == [("C", "ampla", 3)]
@@ -349,7 +342,7 @@ def test_prever_evento_calcula_com_o_motor_e_nao_grava_nada(publicado, rh):
     assert nada_gravado_alem_da_primeira_versao(publicado)
     with pytest.raises(ValidationError, match="O concurso valeu até 30/06/2026"):
         services.prever_evento(
-            publicado, tipo="vagas_adicionais", quantidade=1, documento="Decreto", data_do_ato=date(2026, 7, 1)
+            publicado, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Decreto", data_do_ato=date(2026, 7, 1))
         )
 
 
@@ -428,11 +421,13 @@ def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, pub
         tipo="nota",
         inscricao=publicado.inscricoes.get(numero="C"),
         nota="93.5",
-        sub_judice=True,
-        processo="5001234-56.2025.8.08.0012",
-        documento="Liminar na ação 5001234",
-        data_do_ato=ATO,
-        diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
+        ato=Ato(
+            documento="Liminar na ação 5001234",
+            data_do_ato=ATO,
+            diario_oficial="DOM nº 1234, 02/06/2025, p. 7",
+            processo="5001234-56.2025.8.08.0012",
+            sub_judice=True,
+        ),
         por=rh,
     )
     assert [(m.inscricao, m.vaga, m.posicao) for m in registrado.mantidos_agora] == [("Z", "negros", 3)]

@@ -18,6 +18,7 @@ from comum import planilhas
 from comum.cpf import completar_cpf
 from concursos import services
 from concursos.adapters import cenario_do_cargo
+from concursos.atos import Ato
 from concursos.importacao.massa import importar_inscricoes
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import ImportacaoRecusada, mensagens_de_erro
@@ -145,7 +146,7 @@ def test_confirmar_grava_um_evento_por_candidato_e_uma_versao_so(publicado, rh):
     assinatura = previa(publicado).assinatura_das_revisoes
     antes = ordem(publicado.resultados.get())
 
-    resultado = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=DO_ATO, previa=assinatura)
+    resultado = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=Ato(**DO_ATO), previa=assinatura)
 
     assert mensagens_de_erro(resultado) == []
     eventos = list(Evento.objects.order_by("id"))
@@ -169,7 +170,7 @@ def test_confirmar_grava_um_evento_por_candidato_e_uma_versao_so(publicado, rh):
 
 def test_a_pagina_de_cada_correcao_do_lote_mostra_a_versao_do_lote_e_o_proprio_efeito(client, publicado, rh):
     assinatura = previa(publicado).assinatura_das_revisoes
-    importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=DO_ATO, previa=assinatura)
+    importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=Ato(**DO_ATO), previa=assinatura)
     primeira, ultima = Evento.objects.order_by("id")
     client.force_login(com_permissoes("rh", "view_evento"))
     pagina = texto(client.get(reverse("concursos:evento", args=[primeira.pk])))
@@ -194,7 +195,7 @@ def test_reimportacao_identica_nao_muda_nada_e_diz_isso(publicado, rh):
 
 def test_uma_correcao_ja_registrada_conta_como_a_nota_vigente(publicado, rh):
     services.registrar_evento(
-        publicado, tipo="nota", inscricao=publicado.inscricoes.get(numero="D"), nota="96", por=rh, **DO_ATO
+        publicado, tipo="nota", inscricao=publicado.inscricoes.get(numero="D"), nota="96", ato=Ato(**DO_ATO), por=rh
     )
     resultado = previa(publicado)
     # D já tem 96 por evento: só C muda.
@@ -214,7 +215,7 @@ def test_inscricao_nova_num_cargo_publicado_e_recusada_pela_linha(publicado):
 
 
 def test_nota_que_nao_e_numero_e_recusada_com_linha_coluna_e_valor(publicado, rh):
-    resultado = importar(publicado.edital, arquivo(notas={"D": "noventa"}), usuario=rh, ato=DO_ATO)
+    resultado = importar(publicado.edital, arquivo(notas={"D": "noventa"}), usuario=rh, ato=Ato(**DO_ATO))
 
     [mensagem] = mensagens_de_erro(resultado)
     assert mensagem.startswith("Linha 5, coluna “nota” (I), valor “noventa”:")
@@ -252,10 +253,10 @@ def test_inscricao_nao_troca_de_cargo_publicado(publicado):
 
 
 def test_confirmacao_sem_a_previa_ou_com_outra_previa_nao_grava_nada(publicado, rh):
-    sem_previa = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=DO_ATO)
+    sem_previa = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=Ato(**DO_ATO))
     assert "não são as que a prévia mostrou" in mensagens_de_erro(sem_previa)[0]
     assinatura = previa(publicado, arquivo(notas={"D": "96"})).assinatura_das_revisoes
-    outra = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=DO_ATO, previa=assinatura)
+    outra = importar(publicado.edital, arquivo(notas=CORRIGIDO), usuario=rh, ato=Ato(**DO_ATO), previa=assinatura)
     assert "não são as que a prévia mostrou" in mensagens_de_erro(outra)[0]
     assert nada_gravado(publicado)
 
@@ -265,7 +266,7 @@ def test_ato_fora_da_validade_desfaz_tudo_ate_os_dados_pessoais(publicado, rh):
     conteudo = arquivo(notas=CORRIGIDO).replace(b"Ana Almeida", b"Ana Almeida Costa")
     fora = {**DO_ATO, "data_do_ato": date(2026, 7, 1)}
 
-    resultado = importar(publicado.edital, conteudo, usuario=rh, ato=fora, previa=assinatura)
+    resultado = importar(publicado.edital, conteudo, usuario=rh, ato=Ato(**fora), previa=assinatura)
 
     assert "O concurso valeu até 30/06/2026" in " ".join(mensagens_de_erro(resultado))
     assert nada_gravado(publicado)
@@ -274,14 +275,14 @@ def test_ato_fora_da_validade_desfaz_tudo_ate_os_dados_pessoais(publicado, rh):
 
 def test_servico_recusa_revisao_de_quem_ja_saiu_sem_gravar_nada(publicado, rh):
     zeca = publicado.inscricoes.get(numero="Z")
-    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, por=rh, **DO_ATO)
+    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, ato=Ato(**DO_ATO), por=rh)
     davi = publicado.inscricoes.get(numero="D")
     mudancas = [
         MudancaDeNota(davi, Decimal("91"), Decimal("96")),
         MudancaDeNota(zeca, Decimal("80"), Decimal("99")),
     ]
     with pytest.raises(ValidationError, match="motor de cotas recusou"):
-        registrar_revisoes_de_nota(publicado, mudancas, por=rh, **DO_ATO)
+        registrar_revisoes_de_nota(publicado, mudancas, ato=Ato(**DO_ATO), por=rh)
     assert list(Evento.objects.values_list("tipo", flat=True)) == ["desistencia"]
     assert list(publicado.resultados.order_by("versao").values_list("versao", flat=True)) == [1, 2]
 
@@ -404,7 +405,7 @@ def test_nota_parcial_corrigida_vira_evento_e_parcial_publicada_nao_se_apaga(rh)
         "B", "94", "94", [("especificos", "40", "41,5")],
     )  # fmt: skip
     assinatura = previa(cargo, corrigido).assinatura_das_revisoes
-    importar(edital_, corrigido, usuario=rh, ato=DO_ATO, previa=assinatura)
+    importar(edital_, corrigido, usuario=rh, ato=Ato(**DO_ATO), previa=assinatura)
     evento = Evento.objects.get()
     assert (evento.inscricao.numero, evento.nota, evento.notas_parciais) == (
         "B",
@@ -422,7 +423,7 @@ def test_tela_recusa_confirmar_uma_previa_que_ficou_velha(client, publicado, rh)
     client.force_login(com_permissoes("rh", "view_inscricao", "import_inscricao"))
     confirmacao = dict(enviar(client, publicado.edital, arquivo(notas=CORRIGIDO)).context["confirm_form"].initial)
     zeca = publicado.inscricoes.get(numero="Z")
-    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, por=rh, **DO_ATO)
+    services.registrar_evento(publicado, tipo="desistencia", inscricao=zeca, ato=Ato(**DO_ATO), por=rh)
 
     dados = {**confirmacao, "documento": DO_ATO["documento"], "data_do_ato": "02/06/2025"}
     resposta = client.post(reverse("admin:concursos_inscricao_process_import"), dados, follow=True)
@@ -438,10 +439,10 @@ def test_correcao_por_decisao_judicial_sub_judice_exige_o_processo_e_marca_o_can
     mudancas = [MudancaDeNota(davi, Decimal("91"), Decimal("96"))]
     judicial = {"documento": "Decisão liminar", "data_do_ato": ATO, "sub_judice": True}
     with pytest.raises(ValidationError, match="número do processo"):
-        registrar_revisoes_de_nota(publicado, mudancas, por=rh, **judicial)
+        registrar_revisoes_de_nota(publicado, mudancas, ato=Ato(**judicial), por=rh)
     assert nada_gravado(publicado)
 
-    registradas = registrar_revisoes_de_nota(publicado, mudancas, por=rh, processo="5001234-56", **judicial)
+    registradas = registrar_revisoes_de_nota(publicado, mudancas, ato=Ato(processo="5001234-56", **judicial), por=rh)
 
     assert [(e.sub_judice, e.processo) for e in registradas.eventos] == [(True, "5001234-56")]
     assert registradas.resultado.saida["sub_judice"] == ["D"]

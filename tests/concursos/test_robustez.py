@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.forms import CandidatoForm, ReversaoForm
 from concursos.models import Evento, Resultado
 from concursos.services import resultados
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 def desistencia(cargo, rh):
     return services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), por=rh
     )
 
 
@@ -32,12 +33,14 @@ def test_segunda_reversao_que_passa_pela_conferencia_vira_recusa_e_nao_integrity
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = desistencia(cargo, rh)
-    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", por=rh)
+    services.reverter_evento(registrado.evento, ato=Ato(documento="Desp. 2", data_do_ato=None), motivo="engano", por=rh)
     versoes = Resultado.objects.count()
     exists = QuerySet.exists
     monkeypatch.setattr(QuerySet, "exists", lambda qs: False if qs.model is Evento else exists(qs))
     with pytest.raises(ValidationError, match="O evento já foi revertido"):
-        services.reverter_evento(registrado.evento, documento="Desp. 3", motivo="de novo", por=rh)
+        services.reverter_evento(
+            registrado.evento, ato=Ato(documento="Desp. 3", data_do_ato=None), motivo="de novo", por=rh
+        )
     assert Evento.objects.filter(tipo="reversao").count() == 1 and Resultado.objects.count() == versoes
 
 
@@ -45,7 +48,7 @@ def test_segunda_reversao_pela_tela_mostra_a_recusa(client, monkeypatch):
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("rh", superusuario=True)
     registrado = desistencia(cargo, rh)
-    services.reverter_evento(registrado.evento, documento="Desp. 2", motivo="engano", por=rh)
+    services.reverter_evento(registrado.evento, ato=Ato(documento="Desp. 2", data_do_ato=None), motivo="engano", por=rh)
     exists = QuerySet.exists
     monkeypatch.setattr(QuerySet, "exists", lambda qs: False if qs.model is Evento else exists(qs))
     client.force_login(rh)
@@ -119,13 +122,17 @@ def test_motivo_de_evento_tem_limite_e_recusa_controle():
     inscrito = cargo.inscricoes.get(numero="Z")
     with pytest.raises(ValidationError, match="O campo motivo tem 20.001 caracteres; o limite é 20.000."):
         services.registrar_desistencia(
-            inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="m" * 20_001, por=rh
+            inscrito, ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), motivo="m" * 20_001, por=rh
         )
     with pytest.raises(ValidationError, match="caracteres de controle"):
-        services.registrar_desistencia(inscrito, documento="Req. 1", data_do_ato=DATA_DO_ATO, motivo="a\x07b", por=rh)
+        services.registrar_desistencia(
+            inscrito, ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), motivo="a\x07b", por=rh
+        )
     registrado = desistencia(cargo, rh)
     with pytest.raises(ValidationError, match="O campo motivo tem 20.001 caracteres"):
-        services.reverter_evento(registrado.evento, documento="D", motivo="m" * 20_001, por=rh)
+        services.reverter_evento(
+            registrado.evento, ato=Ato(documento="D", data_do_ato=None), motivo="m" * 20_001, por=rh
+        )
     assert Evento.objects.count() == 1
 
 

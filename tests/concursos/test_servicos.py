@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 import cotas
 from concursos import services
 from concursos.adapters import cenario_do_cargo, hash_do_cenario
+from concursos.atos import Ato
 from concursos.models import Evento, Resultado
 from concursos.saida_do_motor import listas_em_ordem
 
@@ -102,7 +103,7 @@ def test_desistencia_em_vaga_reservada_convoca_o_proximo_negro_e_mostra_a_difere
     rh = usuario("clerk")
     services.gerar_resultado(cargo, por=rh)
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 12/2025", data_do_ato=DATA_DO_ATO, por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 12/2025", data_do_ato=DATA_DO_ATO), por=rh
     )
     assert [(c["inscricao"], c["vaga"], c["posicao"]) for c in registrado.convocados_agora] == [("W", "negros", 3)]
     assert "Art. 3º, §2º" in registrado.convocados_agora[0]["motivo"]
@@ -116,7 +117,7 @@ def test_vaga_adicional_convoca_pela_compensacao_e_reclassifica():
     cargo = cargo_do_exemplo_da_alternancia(vagas=3)
     rh = usuario("clerk")
     registrado = services.registrar_evento(
-        cargo, tipo="vagas_adicionais", quantidade=1, documento="Of. 9", data_do_ato=DATA_DO_ATO, por=rh
+        cargo, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Of. 9", data_do_ato=DATA_DO_ATO), por=rh
     )
     assert [c["inscricao"] for c in registrado.convocados_agora] == ["Z"]
     assert [(r["inscricao"], r["de"], r["para"]) for r in registrado.reclassificados_agora] == [
@@ -131,8 +132,7 @@ def test_evento_recusado_pelo_motor_nao_grava_nada():
             cargo,
             tipo="nao_posse",
             inscricao=cargo.inscricoes.get(numero="Q"),
-            documento="x",
-            data_do_ato=DATA_DO_ATO,
+            ato=Ato(documento="x", data_do_ato=DATA_DO_ATO),
             por=usuario("clerk"),
         )
     assert not Evento.objects.exists() and not Resultado.objects.exists()
@@ -145,8 +145,7 @@ def test_evento_sem_documento_e_recusado():
             cargo,
             tipo="vagas_adicionais",
             quantidade=1,
-            documento=" ",
-            data_do_ato=DATA_DO_ATO,
+            ato=Ato(documento=" ", data_do_ato=DATA_DO_ATO),
             por=usuario("clerk"),
         )
 
@@ -155,19 +154,22 @@ def test_evento_nao_pode_ser_alterado_nem_apagado_e_se_corrige_por_reversao():
     cargo = cargo_do_exemplo_da_alternancia()
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), por=rh
     )
     with pytest.raises(ValidationError):
         registrado.evento.save()
     with pytest.raises(ValidationError):
         registrado.evento.delete()
     revertido = services.reverter_evento(
-        registrado.evento, documento="Desp. 2", motivo="desistência de outro candidato", por=rh
+        registrado.evento,
+        ato=Ato(documento="Desp. 2", data_do_ato=None),
+        motivo="desistência de outro candidato",
+        por=rh,
     )
     assert ordem(revertido.resultado) == [("A", "ampla"), ("B", "ampla"), ("Z", "negros"), ("Y", "ampla"), ("P", "pcd")]
     assert revertido.resultado.cenario["eventos"] == []
     with pytest.raises(ValidationError, match="já foi revertido"):
-        services.reverter_evento(registrado.evento, documento="x", motivo="de novo", por=rh)
+        services.reverter_evento(registrado.evento, ato=Ato(documento="x", data_do_ato=None), motivo="de novo", por=rh)
 
 
 def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento():
@@ -175,10 +177,10 @@ def test_reversao_mostra_o_desistente_voltando_e_liga_cada_versao_ao_seu_evento(
     inscricao(cargo, "W", 50, grupos={"negros": "confirmado"})
     rh = usuario("clerk")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), por=rh
     )
     revertido = services.reverter_evento(
-        registrado.evento, documento="Desp. 2", motivo="pedido de outra pessoa", por=rh
+        registrado.evento, ato=Ato(documento="Desp. 2", data_do_ato=None), motivo="pedido de outra pessoa", por=rh
     )
     mudancas = {d["inscricao"]: (d["antes"], d["depois"]) for d in revertido.resultado.diferencas}
     assert mudancas["Z"] == ("desistente", "convocado, negros, 3ª vaga")
@@ -198,7 +200,7 @@ def test_cada_evento_sobre_o_negro_da_vaga_reservada_chama_o_proximo_negro(tipo,
     services.gerar_resultado(cargo, por=rh)
     zeca = cargo.inscricoes.get(numero="Z")
     registrado = services.registrar_evento(
-        cargo, tipo=tipo, inscricao=zeca, documento="Of. 3", data_do_ato=DATA_DO_ATO, por=rh
+        cargo, tipo=tipo, inscricao=zeca, ato=Ato(documento="Of. 3", data_do_ato=DATA_DO_ATO), por=rh
     )
     assert [(c["inscricao"], c["vaga"]) for c in registrado.convocados_agora] == [("W", "negros")]
     mudancas = {d["inscricao"]: d["depois"] for d in registrado.resultado.diferencas}

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 import cotas
 from concursos import adapters, apresentacao, services
+from concursos.atos import Ato
 from concursos.forms import SimuladorQuadroForm
 from concursos.models import Edital, Evento
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro
@@ -72,7 +73,7 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
         rh = usuario("rh")
         services.publicar_resultado(cargo.resultados.get(), por=rh)
         registrado = services.registrar_verificacao(
-            alvo["inscricao"], origem="recurso", por=rh, documento="Of. 1", data_do_ato=DATA_DO_ATO,
+            alvo["inscricao"], origem="recurso", por=rh, ato=Ato(documento="Of. 1", data_do_ato=DATA_DO_ATO),
             **revisao,
         ).evento  # fmt: skip
     else:
@@ -80,8 +81,7 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
             cargo,
             tipo=tipo.tipo,
             por=usuario("rh"),
-            documento="Of. 1",
-            data_do_ato=DATA_DO_ATO,
+            ato=Ato(documento="Of. 1", data_do_ato=DATA_DO_ATO),
             **alvo,
             **revisao,
         )

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import Evento, Resultado
 from concursos.pdf import quadro_de_vagas
 from concursos.pdf import resultado as pdf_do_resultado
@@ -118,7 +119,7 @@ def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_c
     cargo = cargo_com_resultado
     rh = com_permissoes("rh", "registrar_evento")
     registrado = services.registrar_desistencia(
-        cargo.inscricoes.get(numero="Z"), documento="Req. 1", data_do_ato=DATA_DO_ATO, por=rh
+        cargo.inscricoes.get(numero="Z"), ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO), por=rh
     )
     client.force_login(rh)
     url = reverse("concursos:reverter_evento", args=[registrado.evento.pk])
@@ -135,8 +136,7 @@ def test_reverter_evento_exige_motivo_e_gera_nova_versao_sem_ele(client, cargo_c
 def test_pagina_do_evento_exige_permissao(client, cargo_com_resultado):
     registrado = services.registrar_desistencia(
         cargo_com_resultado.inscricoes.get(numero="Z"),
-        documento="Req. 1",
-        data_do_ato=DATA_DO_ATO,
+        ato=Ato(documento="Req. 1", data_do_ato=DATA_DO_ATO),
         por=usuario("rh"),
     )
     client.force_login(com_permissoes("sem", "view_cargo"))

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import Inscricao
 from heteroidentificacao import services as servicos_da_comissao
 from tests.concursos.fabricas import edital, inscricao
@@ -182,7 +183,7 @@ def test_efeito_do_evento_faz_as_mesmas_consultas_com_3_ou_300_candidatos(chefe,
         primeiro = resultado.saida["ordem_vigente"][0]["inscricao"]
         desistente = resultado.cargo.inscricoes.get(numero=primeiro)
         registrado = services.registrar_desistencia(
-            desistente, documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO, por=chefe
+            desistente, ato=Ato(documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO), por=chefe
         )
         urls.append(reverse("concursos:evento", args=[registrado.evento.pk]))
     contar(urls[0])

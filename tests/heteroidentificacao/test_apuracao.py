@@ -5,6 +5,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from concursos.atos import Ato
 from concursos.models import Evento, OpcaoDeGrupo
 from concursos.services import gerar_resultado, registrar_desistencia, registrar_evento
 from heteroidentificacao import services
@@ -140,7 +141,9 @@ def test_procedente_com_o_candidato_nomeado_anula_a_nomeacao_e_convoca_o_proximo
 
 def test_procedente_de_quem_ja_desistiu_nao_muda_as_listas(cargo):
     gerar_resultado(cargo, por=rh())
-    registrar_desistencia(cargo.inscricoes.get(numero="N1"), documento="Req. 7", data_do_ato=DATA_DO_ATO, por=rh())
+    registrar_desistencia(
+        cargo.inscricoes.get(numero="N1"), ato=Ato(documento="Req. 7", data_do_ato=DATA_DO_ATO), por=rh()
+    )
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento is None and Evento.objects.count() == 1
     assert gerar_resultado(cargo, por=rh()).saida["nomeados"]
@@ -149,7 +152,9 @@ def test_procedente_de_quem_ja_desistiu_nao_muda_as_listas(cargo):
 def test_procedente_de_quem_pediu_final_de_lista_anula_porque_ele_ainda_esta_na_lista_geral(cargo):
     gerar_resultado(cargo, por=rh())
     n1 = cargo.inscricoes.get(numero="N1")
-    registrar_evento(cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", data_do_ato=DATA_DO_ATO, por=rh())
+    registrar_evento(
+        cargo, tipo="final_de_lista", inscricao=n1, ato=Ato(documento="Req. 8", data_do_ato=DATA_DO_ATO), por=rh()
+    )
     decidido = procedente(notificado(cargo, "N1"))
     assert decidido.evento.evento.tipo == "anulacao"
     assert "N1" in decidido.evento.resultado.saida["eliminados"]

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from concursos import services as servicos_de_concursos
+from concursos.atos import Ato
 from concursos.models import Evento, OpcaoDeGrupo
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
@@ -106,7 +107,9 @@ def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_r
     encerramento da sessão não falha por causa dele."""
     cargo, chamado_n1 = publicado_e_n1
     n1 = cargo.inscricoes.get(numero="N1")
-    servicos_de_concursos.registrar_desistencia(n1, documento="Req. 3/2025", data_do_ato=date.today(), por=rh())
+    servicos_de_concursos.registrar_desistencia(
+        n1, ato=Ato(documento="Req. 3/2025", data_do_ato=date.today()), por=rh()
+    )
     versoes = cargo.resultados.count()
     recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
     sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from concursos import services as servicos_de_concursos
+from concursos.atos import Ato
 from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResource
 from concursos.models import AcessoADadosSensiveis, Inscricao
 from concursos.services.acessos import registrar_acesso
@@ -176,7 +177,7 @@ def test_efeito_do_evento_com_os_convocados_por_grupo_registra_o_acesso(client, 
     rita = com_permissoes("rita", "view_evento")
     servicos_de_concursos.gerar_resultado(cargo, por=rita)
     registrado = servicos_de_concursos.registrar_desistencia(
-        cargo.inscricoes.get(numero="Y"), documento="Requerimento 12/2025", data_do_ato=DATA_DO_ATO, por=rita
+        cargo.inscricoes.get(numero="Y"), ato=Ato(documento="Requerimento 12/2025", data_do_ato=DATA_DO_ATO), por=rita
     )
     client.force_login(rita)
     client.get(reverse("concursos:evento", args=[registrado.evento.pk]))

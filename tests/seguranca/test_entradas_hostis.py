@@ -41,6 +41,7 @@ import cotas
 from comum import planilhas
 from comum.cpf import normalizar_cpf
 from concursos import services
+from concursos.atos import Ato
 from concursos.importacao import leitores
 from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import mensagens_de_erro
@@ -656,8 +657,7 @@ def test_eventos_e_reversao_com_valores_hostis(rh_logado, cargo_gerado):
         cargo,
         tipo="vagas_adicionais",
         quantidade=1,
-        documento="Of. 1",
-        data_do_ato=DATA_DO_ATO,
+        ato=Ato(documento="Of. 1", data_do_ato=DATA_DO_ATO),
         por=usuario_de_teste("rh2"),
     )
     envios = [

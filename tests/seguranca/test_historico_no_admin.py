@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from concursos import services
+from concursos.atos import Ato
 from concursos.models import Edital, Inscricao
 from tests.concursos.fabricas import usuario
 from tests.heteroidentificacao.test_pdf import chamado_de, sessao_julgada
@@ -81,8 +82,7 @@ def test_cada_ficha_com_historico_tem_a_pagina_historico(client, cargo):
     resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     evento = services.registrar_desistencia(
         cargo.inscricoes.get(numero="A"),
-        documento="Requerimento 1/2025",
-        data_do_ato=DATA_DO_ATO,
+        ato=Ato(documento="Requerimento 1/2025", data_do_ato=DATA_DO_ATO),
         por=resultado.gerado_por,
     ).evento
     fichas = {

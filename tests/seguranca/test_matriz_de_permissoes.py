@@ -35,6 +35,7 @@ from django_tasks_db.models import DBTaskResult
 
 from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
+from concursos.atos import Ato
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
 from concursos.models import AtoDeConvocacao, Instituicao, LeiauteDeImportacao, Processamento
@@ -437,8 +438,7 @@ def montar_cenario():
         adm,
         tipo="vagas_adicionais",
         quantidade=1,
-        documento="Decreto 1/2025",
-        data_do_ato=DATA_DO_ATO,
+        ato=Ato(documento="Decreto 1/2025", data_do_ato=DATA_DO_ATO),
         por=rh,
     )
     provimento = provimentos.registrar_nomeacao(
