@@ -12,7 +12,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from comum.admin import RotulosNaTabela
+from comum.admin import ParametrosConferidos, RotulosNaTabela
 from comum.exibicao import data, data_e_hora
 from cotas.modelo import ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
@@ -43,7 +43,7 @@ AJUDA_DA_ASSINATURA = (
 )
 
 
-class EditalAdmin(HistoricoNoAdmin):
+class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
     form = EditalForm
     list_display = ["numero_e_ano", "titulo", "tipo", "regime", "publicacao"]
     list_display_links = ["numero_e_ano", "titulo"]
@@ -157,7 +157,7 @@ def _linha_do_parametro(grupo: dict) -> tuple:
     )
 
 
-class CargoAdmin(HistoricoNoAdmin):
+class CargoAdmin(ParametrosConferidos, HistoricoNoAdmin):
     form = CargoForm
     list_display = ["codigo", "nome", "edital", "vagas", "ultimo_resultado", "eventos"]
     list_filter = ["edital"]

@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
+from comum.admin import ParametrosConferidos
 from comum.cpf import normalizar_cpf
 from comum.exportacao import ExportacaoComFiltrosConferidos
 from comum.filtros import FiltrosComBuscaNoAdmin
@@ -78,7 +79,7 @@ class BuscaPorIndice:
         return por_numero | Q(candidato_id__in=candidatos)
 
 
-class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.ModelAdmin):
+class CandidatoAdmin(ParametrosConferidos, BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.ModelAdmin):
     form = CandidatoForm
     list_display = ["nome", "nome_social", "cpf_formatado"]
     search_fields = ["=cpf", "^nome", "^nome_social"]  # o que BuscaPorIndice faz (índices da migração 0008)
@@ -93,6 +94,7 @@ class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.Mode
 
 
 class InscricaoAdmin(
+    ParametrosConferidos,
     BuscaPorCpf,
     BuscaPorIndice,
     ListaGrandeNoAdmin,

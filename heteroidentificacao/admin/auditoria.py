@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import BooleanField, Value
 from django.utils.html import format_html
 
-from comum.admin import RotulosNaTabela, SoLeitura
+from comum.admin import ParametrosConferidos, RotulosNaTabela, SoLeitura
 from comum.exibicao import data, data_e_hora
 from concursos.admin.pecas import HistoricoNoAdmin
 
@@ -28,7 +28,7 @@ class HistoricoDeParecerInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
     extra = 0
 
 
-class ParecerAdmin(SoLeitura, AcessoRegistrado, HistoricoNoAdmin):
+class ParecerAdmin(ParametrosConferidos, SoLeitura, AcessoRegistrado, HistoricoNoAdmin):
     """Pareceres são dos membros (criados e alterados só na área deles). Aqui, leitura para auditores:
     a lista, a ficha e o histórico ficam registrados como acesso."""
 
@@ -92,7 +92,7 @@ class FiltroDeUsuario(admin.SimpleListFilter):
         return queryset if le_pareceres(request) else queryset.exclude(acao__startswith="parecer_")
 
 
-class RegistroDeAuditoriaAdmin(SoLeitura, AcessoRegistrado, admin.ModelAdmin):
+class RegistroDeAuditoriaAdmin(ParametrosConferidos, SoLeitura, AcessoRegistrado, admin.ModelAdmin):
     list_display = ["momento", "quem", "acao", "objeto"]
     list_filter = ["acao", FiltroDeUsuario, "quando"]
     search_fields = ["objeto"]

@@ -8,7 +8,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
-from comum.admin import RotulosNaTabela
+from comum.admin import ParametrosConferidos, RotulosNaTabela
 from concursos.forms import AutocompleteSemValorInvalido
 from concursos.services.acessos import descrever, registrar_acesso
 from cotas.regimes import rotulo_do_grupo
@@ -97,7 +97,7 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
         return formset
 
 
-class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
+class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
     list_display = ["__str__", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
     list_filter = ["tipo", "grupo", "edital"]
     list_select_related = ["edital"]

@@ -83,7 +83,7 @@ def test_o_rh_nao_abre_a_ficha_de_uma_linha_de_parecer(cenario_das_portas):
 
 
 def test_o_auditor_ve_as_linhas_de_parecer_com_quem_e_a_hora(cenario_das_portas):
-    resposta = cliente(cenario_das_portas.auditor).get(reverse(TRILHA), {"acao__exact": "parecer_registrado"})
+    resposta = cliente(cenario_das_portas.auditor).get(reverse(TRILHA), {"acao": "parecer_registrado"})
     assert resposta.status_code == 200 and resposta.context["cl"].result_count == 5
 
 
