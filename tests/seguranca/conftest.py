@@ -5,6 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 
@@ -23,7 +25,10 @@ def cenario_das_portas(dados_do_modulo):
     aberta com pareceres (Bruno não confirma, com fundamentação; Carla confirma), e um usuário por
     papel da equipe (pelos grupos de ``concursos/papeis.py``): Rita (RH), Célia (auditora) e o
     superusuário. Montado uma vez por módulo (``dados_do_modulo``): os testes só leem."""
+    from concursos import services as servicos_de_concursos
+    from concursos.models import LeiauteDeImportacao
     from concursos.papeis import AUDITOR, RH, configurar_papeis
+    from heteroidentificacao import services
     from tests.concursos.fabricas import inscricao
     from tests.heteroidentificacao import fabricas
 
@@ -37,12 +42,22 @@ def cenario_das_portas(dados_do_modulo):
 
     cargo = fabricas.cargo_com_cotistas()
     inscricao(cargo, "B2", 60, cor_raca="branca")
+    apurada = inscricao(cargo, "N3", 75, grupos={"negros": "pendente"}, cor_raca="preta")
     comissao = fabricas.comissao(cargo.edital)
     encerrada = fabricas.sessao_aberta(comissao, inicio=timezone.now() - timedelta(hours=5))
-    fabricas.julgar(encerrada, cargo.inscricoes.get(numero="N2"), ana="confirma", bruno="confirma", carla="confirma")
+    julgado = fabricas.julgar(
+        encerrada, cargo.inscricoes.get(numero="N2"), ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma"
+    )
     fabricas.encerrar(encerrada)
+    services.registrar_recurso(julgado, texto="Peço a revisão pela gravação.", por=fabricas.rh())
     aberta = fabricas.sessao_aberta(comissao)
     chamado = fabricas.julgar(aberta, cargo.inscricoes.get(numero="N1"), bruno="nao_confirma", carla="confirma")
+    services.instaurar_apuracao(apurada, numero="PA 1/2025", fatos="Denúncia.", por=rita)
+    servicos_de_concursos.gerar_resultado(cargo, por=rita)
+    LeiauteDeImportacao.objects.create(banca="Instituto Exemplo", nome="inscrições", colunas={"nome": "nome"})
+    visita = Client()
+    visita.force_login(rita)
+    visita.get(reverse("admin:concursos_inscricao_change", args=[cargo.inscricoes.get(numero="N1").pk]))
     return SimpleNamespace(
         rh=rita, auditor=celia, superusuario=raiz, cargo=cargo, comissao=comissao, aberta=aberta,
         encerrada=encerrada, chamado=chamado,
