@@ -80,6 +80,19 @@ class ParametrosConferidos:
         return ListaConferida
 
 
+class SemSenhaParaQuemSoVe:
+    """Na ficha de um usuário, quem só vê (o RH, o auditor) não vê o campo da senha: o resumo do hash
+    (algoritmo, iterações, começo do sal) não lhe serve, e o link "Redefinir a senha" lhe responderia 403."""
+
+    def get_fieldsets(self, request, obj=None):
+        grupos = super().get_fieldsets(request, obj)
+        if obj is None or self.has_change_permission(request, obj):
+            return grupos
+        return [
+            (nome, {**opcoes, "fields": [c for c in opcoes["fields"] if c != "password"]}) for nome, opcoes in grupos
+        ]
+
+
 def conferir_os_admins_de_fora(site, apps_do_sistema) -> None:
     """Os admins que vêm prontos de fora (usuários e grupos do Django, registros de login do
     django-axes, autenticadores do django-otp, fila do django-tasks) passam a usar a mesma lista
@@ -89,7 +102,8 @@ def conferir_os_admins_de_fora(site, apps_do_sistema) -> None:
         if modelo._meta.app_label in apps_do_sistema or isinstance(modelo_admin, ParametrosConferidos):
             continue
         original = type(modelo_admin)
-        conferido = type(original.__name__, (ParametrosConferidos, original), {"__module__": original.__module__})
+        bases = (ParametrosConferidos, SemSenhaParaQuemSoVe, original)
+        conferido = type(original.__name__, bases, {"__module__": original.__module__})
         site._registry[modelo] = conferido(modelo, site)
 
 

@@ -82,7 +82,9 @@ class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
     def get_fieldsets(self, request, obj=None):
         regime = ["regime", "percentual_pcd"] if obj is None else ["regime", "parametros_congelados", "criacao"]
         ajuda = "Escolhido na criação; os parâmetros são congelados e não mudam depois."
-        campos = self.campos if obj is None else [*self.campos, "prorrogacao"]
+        # O link "Registrar a prorrogação" só para quem pode registrá-la (o auditor recebia 403).
+        prorrogacao = "prorrogacao" if request.user.has_perm("concursos.change_edital") else "situacao_da_prorrogacao"
+        campos = self.campos if obj is None else [*self.campos, prorrogacao]
         return [
             (None, {"fields": campos}),
             ("Regime de cotas", {"fields": regime, "description": ajuda}),
@@ -94,10 +96,16 @@ class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
     def prorrogacao(self, edital):
         if edital.prorrogada_ate is None:
             return format_html(
-                'Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III). <a href="{}">Registrar a '
-                "prorrogação</a>",
+                '{} <a href="{}">Registrar a prorrogação</a>',
+                self.situacao_da_prorrogacao(edital),
                 reverse("concursos:prorrogar_validade", args=[edital.pk]),
             )
+        return self.situacao_da_prorrogacao(edital)
+
+    @admin.display(description="prorrogação da validade")
+    def situacao_da_prorrogacao(self, edital):
+        if edital.prorrogada_ate is None:
+            return "Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III)."
         return (
             f"Até {data(edital.prorrogada_ate)}, por {edital.prorrogacao_documento} de {data(edital.prorrogacao_data)}"
             f" (registrada por {edital.prorrogacao_registrada_por or '—'})."
@@ -107,7 +115,7 @@ class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
         if obj is None:
             return []
         # Prorrogada a validade, o prazo original não muda mais: a prorrogação foi medida por ele.
-        return ["regime", "parametros_congelados", "criacao", "prorrogacao"] + (
+        return ["regime", "parametros_congelados", "criacao", "prorrogacao", "situacao_da_prorrogacao"] + (
             ["validade_ate"] if obj.prorrogada_ate else []
         )
 
