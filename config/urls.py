@@ -21,3 +21,9 @@ urlpatterns = [
     # Saúde do sistema para o monitoramento (token ou endereço liberado; os outros recebem 404).
     path("saude/", saude.saude, name="saude"),
 ]
+
+# Páginas de erro em português, no leiaute de quem as vê, com o caminho de volta (comum/erros.py).
+handler400 = "comum.erros.pedido_invalido"
+handler403 = "comum.erros.permissao_negada"
+handler404 = "comum.erros.nao_encontrada"
+handler500 = "comum.erros.erro_do_servidor"

@@ -6,7 +6,8 @@ sigilo dos pareceres: até o encerramento da sessão cada membro vê só o próp
 
 from datetime import date, timedelta
 
-from django.db.models import Q
+from django.db.models import Count, Min, Q
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 import cotas
@@ -16,7 +17,7 @@ from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 
-from .models import Chamado, Comissao, Membro, Parecer, Sessao
+from .models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, Sessao
 
 
 def membro_de(comissao: Comissao, usuario) -> Membro | None:
@@ -80,6 +81,31 @@ def pareceres_sem_autoria(chamado: Chamado) -> list[Parecer]:
     """
     # A ordem também do registro congelado da sessão (``registro.py``).
     return sorted(chamado.pareceres.all(), key=lambda p: (p.voto != quorum.CONFIRMA, p.fundamentacao))
+
+
+def pareceres_por_sessao_e_dia() -> list[dict]:
+    """O que a trilha de auditoria mostra dos pareceres a quem não os lê (o RH): quantos foram
+    registrados e quantos alterados, por sessão e por dia — nunca uma linha por parecer, que, na
+    ordem do tempo, ficaria entre as linhas com o nome de quem agiu logo antes e logo depois.
+
+    Conta as versões de cada parecer (``HistoricoDeParecer``, uma por ``parecer_registrado`` ou
+    ``parecer_alterado`` da trilha): a primeira de cada parecer é o registro; as outras, alterações.
+    Da mais recente para a mais antiga."""
+    primeiras = HistoricoDeParecer.objects.order_by().values("parecer").annotate(primeira=Min("pk")).values("primeira")
+    contagens: dict[tuple[int, date], dict] = {}
+    for tipo, versoes in (
+        ("registrados", HistoricoDeParecer.objects.filter(pk__in=primeiras)),
+        ("alterados", HistoricoDeParecer.objects.exclude(pk__in=primeiras)),
+    ):
+        por_dia = versoes.order_by().annotate(dia=TruncDate("registrado_em")).values("parecer__chamado__sessao", "dia")
+        for linha in por_dia.annotate(n=Count("pk")):
+            chave = (linha["parecer__chamado__sessao"], linha["dia"])
+            contagens.setdefault(chave, {"registrados": 0, "alterados": 0})[tipo] = linha["n"]
+    sessoes = Sessao.objects.select_related("comissao__edital").in_bulk({sessao for sessao, _ in contagens})
+    return [
+        {"sessao": sessoes[sessao], "dia": dia, **numeros}
+        for (sessao, dia), numeros in sorted(contagens.items(), key=lambda item: (item[0][1], item[0][0]), reverse=True)
+    ]
 
 
 def quem_ja_votou(sessao: Sessao) -> dict[int, list[str]]:

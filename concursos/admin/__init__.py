@@ -11,13 +11,17 @@
 - ``pecas``: o registro de acesso e o histórico só para ver; ``filtros``: edital e cargo com busca.
 
 O admin dos processamentos em segundo plano mora no pacote do tópico (``segundo_plano/admin.py``) e é
-registrado aqui com os outros.
+registrado aqui com os outros. No fim, os admins que vêm de fora (usuários e grupos, django-axes,
+django-otp, django-tasks; registrados antes, pela ordem de ``INSTALLED_APPS``) ganham a lista de
+parâmetros conferida que os do sistema declaram (``comum.admin.ParametrosConferidos``).
 
 O admin é fino: as ações chamam os serviços e nunca contêm regra. Eventos, resultados, atos e
 acessos são só leitura: nascem pelos serviços.
 """
 
 from django.contrib import admin
+
+from comum.admin import conferir_os_admins_de_fora
 
 from ..models import (
     AcessoADadosSensiveis,
@@ -55,3 +59,5 @@ admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
 admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)
 admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)
+
+conferir_os_admins_de_fora(admin.site, apps_do_sistema={"cotas", "concursos", "heteroidentificacao", "demo"})

@@ -2,13 +2,15 @@
 
 from django.contrib import admin
 
-from comum.admin import SoLeitura
+from comum.admin import ParametrosConferidos, SoLeitura
 from comum.exibicao import data_e_hora
 from comum.filtros import FiltroComBusca, FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
 
 
-class AcessoADadosSensiveisAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, admin.ModelAdmin):
+class AcessoADadosSensiveisAdmin(
+    ParametrosConferidos, SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, admin.ModelAdmin
+):
     """Quem viu cor/raça, deficiência, pareceres e gravações (LGPD): só leitura, para o Auditor
     (``view_acessoadadossensiveis``). Nem o superusuário inclui, altera ou apaga.
 

@@ -12,7 +12,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from comum.admin import RotulosNaTabela
+from comum.admin import ParametrosConferidos, RotulosNaTabela
 from comum.exibicao import data, data_e_hora
 from cotas.modelo import ROTULOS_DOS_ARREDONDAMENTOS, VERIFICACAO
 from cotas.regimes import rotulo_do_grupo
@@ -43,7 +43,7 @@ AJUDA_DA_ASSINATURA = (
 )
 
 
-class EditalAdmin(HistoricoNoAdmin):
+class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
     form = EditalForm
     list_display = ["numero_e_ano", "titulo", "tipo", "regime", "publicacao"]
     list_display_links = ["numero_e_ano", "titulo"]
@@ -82,7 +82,9 @@ class EditalAdmin(HistoricoNoAdmin):
     def get_fieldsets(self, request, obj=None):
         regime = ["regime", "percentual_pcd"] if obj is None else ["regime", "parametros_congelados", "criacao"]
         ajuda = "Escolhido na criação; os parâmetros são congelados e não mudam depois."
-        campos = self.campos if obj is None else [*self.campos, "prorrogacao"]
+        # O link "Registrar a prorrogação" só para quem pode registrá-la (o auditor recebia 403).
+        prorrogacao = "prorrogacao" if request.user.has_perm("concursos.change_edital") else "situacao_da_prorrogacao"
+        campos = self.campos if obj is None else [*self.campos, prorrogacao]
         return [
             (None, {"fields": campos}),
             ("Regime de cotas", {"fields": regime, "description": ajuda}),
@@ -94,10 +96,16 @@ class EditalAdmin(HistoricoNoAdmin):
     def prorrogacao(self, edital):
         if edital.prorrogada_ate is None:
             return format_html(
-                'Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III). <a href="{}">Registrar a '
-                "prorrogação</a>",
+                '{} <a href="{}">Registrar a prorrogação</a>',
+                self.situacao_da_prorrogacao(edital),
                 reverse("concursos:prorrogar_validade", args=[edital.pk]),
             )
+        return self.situacao_da_prorrogacao(edital)
+
+    @admin.display(description="prorrogação da validade")
+    def situacao_da_prorrogacao(self, edital):
+        if edital.prorrogada_ate is None:
+            return "Não prorrogada (uma só prorrogação, por igual período: CF art. 37, III)."
         return (
             f"Até {data(edital.prorrogada_ate)}, por {edital.prorrogacao_documento} de {data(edital.prorrogacao_data)}"
             f" (registrada por {edital.prorrogacao_registrada_por or '—'})."
@@ -107,7 +115,7 @@ class EditalAdmin(HistoricoNoAdmin):
         if obj is None:
             return []
         # Prorrogada a validade, o prazo original não muda mais: a prorrogação foi medida por ele.
-        return ["regime", "parametros_congelados", "criacao", "prorrogacao"] + (
+        return ["regime", "parametros_congelados", "criacao", "prorrogacao", "situacao_da_prorrogacao"] + (
             ["validade_ate"] if obj.prorrogada_ate else []
         )
 
@@ -157,7 +165,7 @@ def _linha_do_parametro(grupo: dict) -> tuple:
     )
 
 
-class CargoAdmin(HistoricoNoAdmin):
+class CargoAdmin(ParametrosConferidos, HistoricoNoAdmin):
     form = CargoForm
     list_display = ["codigo", "nome", "edital", "vagas", "ultimo_resultado", "eventos"]
     list_filter = ["edital"]

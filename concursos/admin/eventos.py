@@ -4,13 +4,13 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
-from comum.admin import SoLeitura
+from comum.admin import ParametrosConferidos, SoLeitura
 from comum.exibicao import data, data_e_hora
 
 from .pecas import HistoricoNoAdmin
 
 
-class EventoAdmin(SoLeitura, HistoricoNoAdmin):
+class EventoAdmin(ParametrosConferidos, SoLeitura, HistoricoNoAdmin):
     """Só leitura: eventos nascem nas telas de registro e se corrigem por reversão."""
 
     list_display = ["registrado", "ato", "cargo", "tipo", "alvo", "documento", "registrado_por", "efeito"]

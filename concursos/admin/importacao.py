@@ -3,12 +3,13 @@
 
 from django.contrib import admin
 
+from comum.admin import ParametrosConferidos
 from comum.exibicao import data_e_hora
 
 from ..importacao.mapeamento import normalizar_colunas
 
 
-class LeiauteDeImportacaoAdmin(admin.ModelAdmin):
+class LeiauteDeImportacaoAdmin(ParametrosConferidos, admin.ModelAdmin):
     list_display = ["banca", "nome", "quantidade_de_colunas", "criado_por", "atualizacao"]
     search_fields = ["banca", "nome"]
     search_help_text = "Banca ou nome do leiaute."

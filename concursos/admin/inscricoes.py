@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from import_export.admin import ImportExportModelAdmin
 from import_export.results import RowResult
 
+from comum.admin import ParametrosConferidos
 from comum.cpf import normalizar_cpf
 from comum.exportacao import ExportacaoComFiltrosConferidos
 from comum.filtros import FiltrosComBuscaNoAdmin
@@ -78,7 +79,7 @@ class BuscaPorIndice:
         return por_numero | Q(candidato_id__in=candidatos)
 
 
-class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.ModelAdmin):
+class CandidatoAdmin(ParametrosConferidos, BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.ModelAdmin):
     form = CandidatoForm
     list_display = ["nome", "nome_social", "cpf_formatado"]
     search_fields = ["=cpf", "^nome", "^nome_social"]  # o que BuscaPorIndice faz (índices da migração 0008)
@@ -93,6 +94,7 @@ class CandidatoAdmin(BuscaPorCpf, BuscaPorIndice, ListaGrandeNoAdmin, admin.Mode
 
 
 class InscricaoAdmin(
+    ParametrosConferidos,
     BuscaPorCpf,
     BuscaPorIndice,
     ListaGrandeNoAdmin,
@@ -148,7 +150,9 @@ class InscricaoAdmin(
     def get_fields(self, request, obj=None):
         sensiveis = request.user.has_perm(DADOS_SENSIVEIS)
         campos = [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
-        campos += ["revisoes"] if publicada(obj) else []
+        # Os botões de revisão (registrar correção de nota…) só para quem registra eventos.
+        revisoes = "revisoes" if request.user.has_perm("concursos.registrar_evento") else "revisoes_"
+        campos += [revisoes] if publicada(obj) else []
         return campos + (self.campos_da_verificacao(request, obj) if sensiveis else [])
 
     def get_readonly_fields(self, request, obj=None):
@@ -156,7 +160,7 @@ class InscricaoAdmin(
         (docs/REGRAS.md §9); a ficha mostra os botões para registrá-lo. Os atos de verificação são
         sempre só leitura."""
         atos = ["atos_de_verificacao", "registrar_ato_de_verificacao"]
-        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes", *atos] if publicada(obj) else atos
+        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes", "revisoes_", *atos] if publicada(obj) else atos
 
     @admin.display(description="revisões (resultado publicado)")
     def revisoes(self, inscricao):
@@ -169,11 +173,14 @@ class InscricaoAdmin(
                 if tipo == NOTA
             ),
         )
+        return format_html("{}{}", botoes, self.revisoes_(inscricao))
+
+    @admin.display(description="revisões (resultado publicado)")
+    def revisoes_(self, inscricao):
         return format_html(
-            '{}<p class="help">O resultado do cargo já foi publicado: nota, notas parciais, eliminação e '
+            '<p class="help">O resultado do cargo já foi publicado: nota, notas parciais, eliminação e '
             "verificação não se editam mais aqui; mudam por evento, com documento e data do ato. A revisão de "
-            "verificação vem de um ato de verificação (abaixo), que vira o evento.</p>",
-            botoes,
+            "verificação vem de um ato de verificação (abaixo), que vira o evento.</p>"
         )
 
     def get_inlines(self, request, obj):

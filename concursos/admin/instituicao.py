@@ -5,6 +5,8 @@ guardado no banco, conferido pelo conteúdo (assinatura do PNG, raiz ``<svg`` do
 from django import forms
 from django.contrib import admin
 
+from comum.admin import ParametrosConferidos
+
 from ..models.instituicao import LIMITE_DO_BRASAO, TIPOS_DO_BRASAO, Instituicao
 from .pecas import HistoricoNoAdmin
 
@@ -56,7 +58,7 @@ class InstituicaoForm(forms.ModelForm):
         return instituicao
 
 
-class InstituicaoAdmin(HistoricoNoAdmin):
+class InstituicaoAdmin(ParametrosConferidos, HistoricoNoAdmin):
     form = InstituicaoForm
     list_display = ["orgao", "estado", "secretaria", "local", "brasao_atual"]
     fields = ["orgao", "estado", "secretaria", "local", "brasao_atual", "arquivo_do_brasao", "remover_brasao"]

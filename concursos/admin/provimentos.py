@@ -5,7 +5,7 @@ convocados na página do cargo e as fichas, só para leitura (quem grava são os
 from django.contrib import admin
 
 from comum import relogio
-from comum.admin import SoLeitura
+from comum.admin import ParametrosConferidos, SoLeitura
 from cotas.modelo import DESISTENCIA, NAO_POSSE
 
 from ..consultas.provimentos import situacao_dos_convocados
@@ -31,7 +31,7 @@ def contexto_dos_provimentos(request, cargo) -> dict:
     }
 
 
-class ProvimentoAdmin(SoLeitura, admin.ModelAdmin):
+class ProvimentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     list_display = ["inscricao", "portaria", "data_da_nomeacao", "data_da_posse", "data_do_exercicio"]
     list_select_related = ["inscricao__candidato"]
     search_fields = ["inscricao__numero", "portaria"]
@@ -51,7 +51,7 @@ class ProvimentoAdmin(SoLeitura, admin.ModelAdmin):
         return request.user.has_perm("concursos.view_provimento")
 
 
-class AtoDeConvocacaoAdmin(SoLeitura, admin.ModelAdmin):
+class AtoDeConvocacaoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     list_display = ["numero", "cargo", "data", "prazo", "registrado_por"]
     list_select_related = ["cargo", "registrado_por"]
     search_fields = ["numero"]

@@ -2,10 +2,9 @@
 as diferenças, e a ação de publicar (em duas etapas, com a referência no Diário Oficial)."""
 
 from django.contrib import admin
-from django.contrib.admin.views.main import ChangeList
 from django.utils.html import format_html
 
-from comum.admin import SoLeitura
+from comum.admin import ListaConferida, ParametrosConferidos, SoLeitura
 from comum.exibicao import data_e_hora
 from comum.filtros import FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
@@ -16,14 +15,21 @@ from .filtros import FiltroDeEdital
 from .pecas import AcessoRegistradoNoAdmin, HistoricoNoAdmin
 
 
-class ListaDeResultados(ChangeList):
+class ListaDeResultados(ListaConferida):
     """A lista não lê entradas, saída e diferenças (JSON de megabytes num cargo grande)."""
 
     def get_queryset(self, request, exclude_parameters=None):
         return super().get_queryset(request, exclude_parameters).defer("cenario", "saida", "diferencas")
 
 
-class ResultadoAdmin(SoLeitura, ListaGrandeNoAdmin, FiltrosComBuscaNoAdmin, AcessoRegistradoNoAdmin, HistoricoNoAdmin):
+class ResultadoAdmin(
+    ParametrosConferidos,
+    SoLeitura,
+    ListaGrandeNoAdmin,
+    FiltrosComBuscaNoAdmin,
+    AcessoRegistradoNoAdmin,
+    HistoricoNoAdmin,
+):
     """Versões imutáveis; a página mostra listas, ordem de convocação, chamadas e diferenças (as
     listas reservadas revelam quem é negro ou PcD: cada abertura fica registrada)."""
 

@@ -9,7 +9,7 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from comum.admin import SoLeitura
+from comum.admin import ParametrosConferidos, SoLeitura
 from comum.exibicao import data_e_hora
 from concursos.models import Processamento
 
@@ -18,7 +18,7 @@ from .produtos import resultados_gerados
 from .progresso import barra_de_progresso
 
 
-class ProcessamentoAdmin(SoLeitura, admin.ModelAdmin):
+class ProcessamentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     list_display = ["pk", "tipo", "edital", "estado", "progresso", "solicitado_por", "pedido_em", "terminado"]
     list_display_links = ["pk", "tipo"]
     list_filter = ["estado", "tipo", ("edital", admin.RelatedOnlyFieldListFilter)]

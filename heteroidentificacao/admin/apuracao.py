@@ -12,6 +12,7 @@ from django.utils.html import format_html_join
 from django.utils.text import slugify
 
 from comum import relogio
+from comum.admin import ParametrosConferidos
 from comum.exibicao import data
 from comum.validacao import textos_longos_no_admin
 
@@ -30,7 +31,13 @@ from .pecas import (
 
 
 class ProcessoDeApuracaoAdmin(
-    InclusaoPeloServico, SemExclusao, FichaSemEdicao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
+    ParametrosConferidos,
+    InclusaoPeloServico,
+    SemExclusao,
+    FichaSemEdicao,
+    PdfNoAdmin,
+    AcessoRegistrado,
+    admin.ModelAdmin,
 ):
     formfield_overrides = textos_longos_no_admin()
     list_display = ["numero", "inscricao", "decisao", "instauracao", "prazo", "proximos_passos"]

@@ -8,7 +8,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
-from comum.admin import RotulosNaTabela
+from comum.admin import ParametrosConferidos, RotulosNaTabela
 from concursos.forms import AutocompleteSemValorInvalido
 from concursos.services.acessos import descrever, registrar_acesso
 from cotas.regimes import rotulo_do_grupo
@@ -70,7 +70,7 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
     model = Membro
     formset = MembrosPeloServico
     fields = ["usuario", "papel", "presidente", "situacao"]
-    readonly_fields = ["situacao"]
+    readonly_fields = ["situacao", "situacao_"]
     autocomplete_fields = ["usuario"]
     extra = 0
     can_delete = False
@@ -82,14 +82,26 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def get_fields(self, request, obj=None):
+        """O link "desligar da comissão" só para quem pode desligar (o auditor recebia 403)."""
+        if request.user.has_perm("heteroidentificacao.change_membro"):
+            return self.fields
+        return [campo if campo != "situacao" else "situacao_" for campo in self.fields]
+
     @admin.display(description="situação")
     def situacao(self, membro):
+        if membro.pk is None or not membro.ativo:
+            return self.situacao_(membro)
+        desligar = reverse("admin:heteroidentificacao_membro_desligar", args=[membro.pk])
+        return format_html("Ativo · {}", link(desligar, "desligar da comissão"))
+
+    @admin.display(description="situação")
+    def situacao_(self, membro):
         if membro.pk is None:
             return "—"
         if not membro.ativo:
             return f"Desligado em {membro.desligado_em:%d/%m/%Y} por {membro.desligado_por}: {membro.motivo_do_desligamento}"
-        desligar = reverse("admin:heteroidentificacao_membro_desligar", args=[membro.pk])
-        return format_html("Ativo · {}", link(desligar, "desligar da comissão"))
+        return "Ativo"
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
@@ -97,7 +109,7 @@ class MembroInline(RotulosNaTabela, admin.TabularInline):
         return formset
 
 
-class ComissaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
+class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfNoAdmin, admin.ModelAdmin):
     list_display = ["__str__", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
     list_filter = ["tipo", "grupo", "edital"]
     list_select_related = ["edital"]

@@ -4,6 +4,7 @@ from django.contrib import admin, messages
 from django.template.response import TemplateResponse
 
 from comum import relogio
+from comum.admin import ParametrosConferidos
 from comum.exibicao import data
 from comum.validacao import textos_longos_no_admin
 from cotas import quorum
@@ -14,7 +15,9 @@ from ..models import Chamado, Comissao, Sessao
 from .pecas import RECUSAS, AcessoRegistrado, FichaSemEdicao, InclusaoPeloServico, SemExclusao, mensagem
 
 
-class RecursoAdmin(InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin):
+class RecursoAdmin(
+    ParametrosConferidos, InclusaoPeloServico, SemExclusao, FichaSemEdicao, AcessoRegistrado, admin.ModelAdmin
+):
     formfield_overrides = textos_longos_no_admin()
     list_display = ["inscricao", "nome_de_uso", "decisao_recorrida", "apresentacao", "julgamento_"]
     list_filter = ["chamado__sessao__comissao__edital"]

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.text import slugify
 
-from comum.admin import RotulosNaTabela, SoLeitura
+from comum.admin import ParametrosConferidos, RotulosNaTabela, SoLeitura
 from comum.exibicao import data_e_hora
 
 from .. import pdf, resultado, services
@@ -69,7 +69,9 @@ class ChamadoInline(SoLeitura, RotulosNaTabela, admin.TabularInline):
         return link(reverse("admin:heteroidentificacao_chamado_parecer_pdf", args=[chamado.pk]), "PDF para o candidato")
 
 
-class SessaoAdmin(InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin):
+class SessaoAdmin(
+    ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfNoAdmin, AcessoRegistrado, admin.ModelAdmin
+):
     """A ficha mostra a referência da gravação e as decisões dos candidatos: cada abertura fica registrada."""
 
     form = SessaoForm
