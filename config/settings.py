@@ -14,6 +14,10 @@
   ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página).
 - ``SAUDE_TOKEN``, ``SAUDE_ENDERECOS``, ``SAUDE_FILA_MAXIMO_MINUTOS``, ``SAUDE_DISCO_MINIMO_MB``: quem
   lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
+- ``PROXIES_REVERSOS``, ``PROXIES_CONFIAVEIS``: quantos proxies há na frente (1 atrás do nginx) e de
+  que endereços o ``X-Forwarded-For`` é aceito (padrão: ``127.0.0.1,::1``).
+- ``VERIFICACAO_POR_MINUTO``: conferências do código de verificação por endereço e minuto na página
+  pública (padrão: 30; ``comum/limites.py``).
 """
 
 import ipaddress
@@ -109,6 +113,16 @@ if PROXIES_REVERSOS:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
     AXES_IPWARE_PROXY_COUNT = PROXIES_REVERSOS - 1
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+# De onde o X-Forwarded-For é aceito (o nginx de deploy/ na mesma máquina): uma conexão de outro
+# endereço que traga o cabeçalho é contada pelo endereço da conexão (comum/limites.py).
+PROXIES_CONFIAVEIS = [
+    str(ipaddress.ip_network(rede.strip(), strict=False))
+    for rede in os.environ.get("PROXIES_CONFIAVEIS", "127.0.0.1,::1").split(",")
+    if rede.strip()
+]
+# Conferências do código de verificação por endereço e minuto, na página pública (comum/limites.py).
+# Generoso para um endereço de operadora de celular, que muitas pessoas dividem.
+VERIFICACAO_POR_MINUTO = int(os.environ.get("VERIFICACAO_POR_MINUTO", "30"))
 
 # Login em dois fatores (comum/dois_fatores/): obrigatório para todo usuário. A única exceção são
 # os usuários da demonstração local (demo/usuarios.py, `make run`), e só com DEBUG ligado:

@@ -4,7 +4,6 @@ número de palpites (60 códigos em 0,3 s). Agora conta as consultas por endere�
 outro endereço não é afetado; o ``X-Forwarded-For`` só vale vindo do proxy confiável."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -17,9 +16,6 @@ OUTRO = "200.10.20.30"
 @pytest.fixture(autouse=True)
 def limite_de_cinco(settings):
     settings.VERIFICACAO_POR_MINUTO = 5
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def consultar(client, **cabecalhos):
