@@ -263,6 +263,11 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # resultados de um edital com mais inscrições que isto.
 LIMITE_DE_LINHAS_NA_TELA = int(os.environ.get("LIMITE_DE_LINHAS_NA_TELA", "5000"))
 LIMITE_DE_INSCRICOES_NA_TELA = int(os.environ.get("LIMITE_DE_INSCRICOES_NA_TELA", "20000"))
+# Prazo da leitura de uma planilha (comum/planilhas.py, Prazo): na tela, bem abaixo dos 120 s do
+# gunicorn (deploy/gunicorn.service); no segundo plano, o django-tasks-db não interrompe uma tarefa,
+# e a leitura se interrompe sozinha.
+PRAZO_DA_LEITURA_NA_TELA = int(os.environ.get("PRAZO_DA_LEITURA_NA_TELA", "60"))
+PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO = int(os.environ.get("PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO", "600"))
 
 LIMITE_DE_IMPORTACAO_MB = int(os.environ.get("LIMITE_DE_IMPORTACAO_MB", "20"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = LIMITE_DE_IMPORTACAO_MB * 1024 * 1024
