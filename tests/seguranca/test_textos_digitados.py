@@ -19,7 +19,7 @@ from comum.validacao import LIMITE_DE_TEXTO, validadores_de_texto, validar_texto
 from concursos.models import Cargo
 from tests.concursos.fabricas import edital
 
-APPS_DO_PROJETO = {"cotas", "concursos", "heteroidentificacao", "demo", "dois_fatores"}
+APPS_DO_PROJETO = {"cotas", "concursos", "heteroidentificacao", "demo", "convites"}
 
 # Registros de máquina: gravados pelo código, nunca digitados por alguém.
 CAMPOS_DE_MAQUINA = {
@@ -37,6 +37,7 @@ CAMPOS_DE_MAQUINA = {
     "heteroidentificacao.Sessao.hash_do_registro": "SHA-256 do registro congelado da sessão",
     "heteroidentificacao.RegistroDeAuditoria.acao": "nome da ação, escrito pelo serviço que a registra",
     "heteroidentificacao.RegistroDeAuditoria.objeto": "identificação do registro, montada pelo serviço",
+    "convites.CodigoDeCadastro.hash_do_codigo": "SHA-256 do código de cadastro do segundo fator, nunca o código",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
 # recusam controles, mas aceitam quebra de linha.
