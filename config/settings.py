@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "simple_history",
     "django_tasks",
     "django_tasks_db",
+    "comum.convites",
     "cotas",
     "concursos",
     "heteroidentificacao",
@@ -128,6 +129,9 @@ VERIFICACAO_POR_MINUTO = int(os.environ.get("VERIFICACAO_POR_MINUTO", "30"))
 # os usuários da demonstração local (demo/usuarios.py, `make run`), e só com DEBUG ligado:
 # DEMO_SEM_DOIS_FATORES=1 com DEBUG desligado faz a configuração se recusar a subir, para que um
 # servidor nunca deixe "rh" ou "admin" entrarem só com a senha.
+# O cadastro do autenticador pede antes um código de uso único que o administrador emite
+# (comum/convites/): só a senha nunca cadastra um dispositivo.
+VALIDADE_DO_CODIGO_DE_CADASTRO_HORAS = int(os.environ.get("VALIDADE_DO_CODIGO_DE_CADASTRO_HORAS", "72"))
 DEMO_SEM_DOIS_FATORES = _booleano("DEMO_SEM_DOIS_FATORES", False)
 if DEMO_SEM_DOIS_FATORES and not DEBUG:
     raise ImproperlyConfigured(
