@@ -92,8 +92,9 @@ def _do_dispositivo(dispositivo) -> Aplicativo:
 
 def entrar_no_cliente(cliente, usuario, *, destino: str = "/admin/") -> None:
     """A senha (o atalho ``force_login``) e o código do aplicativo na tela, como a pessoa: no primeiro
-    login, a tela de cadastro (a chave que o QR code mostra e o primeiro código, que confirma o
-    aplicativo e já dá a sessão por verificada); depois, a tela do código. Falha alto se a tela não
+    login, a tela de cadastro (o código de cadastro que o administrador emitiria, a chave que o QR
+    code mostra e o primeiro código, que confirma o aplicativo e já dá a sessão por verificada);
+    depois, a tela do código. Falha alto se a tela não
     aceitar, para que nenhum benchmark meça a barreira no lugar da página."""
     from django.urls import reverse
     from django_otp import DEVICE_ID_SESSION_KEY
@@ -106,7 +107,13 @@ def entrar_no_cliente(cliente, usuario, *, destino: str = "/admin/") -> None:
         if (segundos := aplicativo.espera()) > 1:
             print(f"{usuario}: o código do aplicativo de agora já foi usado; esperando o próximo ({segundos:.0f} s)")
     else:
+        from comum.convites import codigos
+
         tela = reverse("dois_fatores:cadastrar")
+        # O código de cadastro que o administrador entregaria à pessoa; sem ele a tela não mostra a chave.
+        liberado = cliente.post(tela, {"codigo_de_cadastro": codigos.emitir(usuario), "next": destino})
+        if liberado.status_code != 302:
+            raise RuntimeError(f"{usuario}: a tela de cadastro ({tela}) recusou o código de cadastro.")
         pagina = cliente.get(tela, {"next": destino})  # a tela cria o dispositivo em cadastro e mostra a chave
         dispositivo = TOTPDevice.objects.filter(user=usuario, confirmed=False).order_by("pk").first()
         if pagina.status_code != 200 or dispositivo is None:

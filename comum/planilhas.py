@@ -19,6 +19,8 @@ importação são lidas por quem importa (``concursos.importacao``).
 
 import csv
 import io
+import re
+import time
 import unicodedata
 import zipfile
 from datetime import date, datetime
@@ -35,11 +37,50 @@ PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
 
 MAXIMO_DE_COLUNAS = 200
 MAXIMO_DE_LINHAS = 100_000
-MAXIMO_DESCOMPACTADO = 250 * 1024 * 1024  # um XLSX de 20 MB com texto comum descompacta para ~150 MB
+# Um XLSX de 100 mil inscrições com 15 colunas descompacta para ~80 MB (medido com ``escrever_xlsx``,
+# que grava o texto na própria célula; o Excel, com as palavras repetidas à parte, fica bem abaixo).
+MAXIMO_DESCOMPACTADO = 100 * 1024 * 1024
+MAXIMO_DE_CELULAS_POR_LINHA = 16_384  # as colunas que o Excel tem (A a XFD)
+MAXIMO_DE_CARACTERES_POR_CELULA = 32_767  # o que cabe numa célula do Excel
+_PRAZO_CONFERIDO_A_CADA = 1000  # linhas
 
 
 class ArquivoInvalido(ValueError):
     """Arquivo que não pode ser importado (tipo, tamanho, estrutura); a mensagem diz por quê."""
+
+
+class ArquivoGrandeParaATela(ArquivoInvalido):
+    """Arquivo com mais linhas do que a importação pela tela aceita: vai para o segundo plano."""
+
+    def __init__(self, maximo: int):
+        self.maximo = maximo
+        super().__init__(f"O arquivo tem mais de {_milhar(maximo)} linhas de dados.")
+
+
+def _milhar(numero: int) -> str:
+    return f"{numero:,}".replace(",", ".")
+
+
+def _bytes(tamanho: int) -> str:
+    if tamanho >= 1024 * 1024:
+        return f"{tamanho / 1024 / 1024:.0f} MB"
+    return f"{tamanho / 1024:.0f} KB"
+
+
+class Prazo:
+    """Prazo cooperativo da leitura: quem lê chama ``conferir()`` a cada tantas linhas; passado o
+    tempo, ``ArquivoInvalido`` dizendo o limite (o django-tasks-db não interrompe uma tarefa)."""
+
+    def __init__(self, segundos: float | None):
+        self.segundos = segundos
+        self.fim = None if segundos is None else time.monotonic() + segundos
+
+    def conferir(self) -> None:
+        if self.fim is not None and time.monotonic() > self.fim:
+            raise ArquivoInvalido(
+                f"A leitura do arquivo passou de {self.segundos:.0f} segundos (o limite) e foi interrompida: "
+                "apague as linhas e colunas vazias, salve de novo como .xlsx ou .csv, ou divida o arquivo."
+            )
 
 
 # --------------------------------------------------------------------------- escrita segura
@@ -127,14 +168,21 @@ def _sem_vazias_no_fim(valores) -> list:
     return valores
 
 
-def _conjunto(numeradas) -> tablib.Dataset:
+def _conjunto(
+    numeradas, *, maximo_de_linhas: int = MAXIMO_DE_LINHAS, prazo: Prazo | None = None, so_o_comeco: int | None = None
+) -> tablib.Dataset:
     """Dataset a partir de (número da linha, valores); a primeira linha não vazia é o cabeçalho.
 
     Linhas em branco são puladas, mas contam na numeração, como no Excel. Células vazias no fim
-    da linha não contam como colunas; mais de ``MAXIMO_DE_COLUNAS`` colunas ou de
-    ``MAXIMO_DE_LINHAS`` linhas de dados é ``ArquivoInvalido`` (e não uma tabela de bilhões de células)."""
+    da linha não contam como colunas; mais de ``MAXIMO_DE_COLUNAS`` colunas, de ``maximo_de_linhas``
+    linhas de dados ou de ``MAXIMO_DE_CARACTERES_POR_CELULA`` caracteres numa célula é
+    ``ArquivoInvalido``, conferido enquanto as linhas chegam (e não uma tabela de bilhões de
+    células); ``prazo`` é conferido a cada mil linhas lidas. Com ``so_o_comeco``, para nesse número
+    de linhas de dados, sem erro (o cabeçalho e as primeiras linhas, para conferir o envio)."""
     cabecalho, corpo, linha_do_cabecalho = None, [], None
-    for numero, valores in numeradas:
+    for lidas, (numero, valores) in enumerate(numeradas, start=1):
+        if prazo is not None and lidas % _PRAZO_CONFERIDO_A_CADA == 0:
+            prazo.conferir()
         if linha_vazia(valores):
             continue
         valores = _sem_vazias_no_fim(valores)
@@ -143,12 +191,17 @@ def _conjunto(numeradas) -> tablib.Dataset:
                 f"A linha {numero} tem {len(valores)} colunas; uma planilha de inscrições tem no máximo "
                 f"{MAXIMO_DE_COLUNAS}. Apague as colunas que sobram à direita."
             )
+        _conferir_celulas(numero, valores)
         if cabecalho is None:
             cabecalho, linha_do_cabecalho = ["" if c is None else texto(c) for c in valores], numero
             continue
-        if len(corpo) == MAXIMO_DE_LINHAS:
+        if len(corpo) == so_o_comeco:
+            break
+        if len(corpo) == maximo_de_linhas:
+            if maximo_de_linhas < MAXIMO_DE_LINHAS:
+                raise ArquivoGrandeParaATela(maximo_de_linhas)
             raise ArquivoInvalido(
-                f"O arquivo tem mais de {MAXIMO_DE_LINHAS} linhas de dados; divida-o em arquivos menores."
+                f"O arquivo tem mais de {maximo_de_linhas} linhas de dados; divida-o em arquivos menores."
             )
         corpo.append((numero, valores))
     if cabecalho is None:
@@ -161,6 +214,25 @@ def _conjunto(numeradas) -> tablib.Dataset:
     conjunto.linhas = [n for n, _ in corpo]
     conjunto.linha_do_cabecalho = linha_do_cabecalho
     return conjunto
+
+
+def _conferir_celulas(numero: int, valores) -> None:
+    for coluna, valor in enumerate(valores):
+        if isinstance(valor, str) and len(valor) > MAXIMO_DE_CARACTERES_POR_CELULA:
+            raise ArquivoInvalido(
+                f"A célula {_letra(coluna)}{numero} tem {_milhar(len(valor))} caracteres; o limite é "
+                f"{_milhar(MAXIMO_DE_CARACTERES_POR_CELULA)} (o de uma célula do Excel)."
+            )
+
+
+def _letra(indice: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    letras = ""
+    indice += 1
+    while indice:
+        indice, resto = divmod(indice - 1, 26)
+        letras = chr(65 + resto) + letras
+    return letras
 
 
 def decodificar(dados: bytes | str) -> str:
@@ -180,25 +252,29 @@ def separador(primeira_linha: str) -> str:
     return melhor if contagens[melhor] else ";"
 
 
-def ler_csv(dados: bytes | str) -> tablib.Dataset:
-    """CSV lido inteiro; qualquer problema de leitura é ``ArquivoInvalido`` com a linha."""
+def ler_csv(dados: bytes | str, *, prazo: Prazo | None = None, **limites) -> tablib.Dataset:
+    """CSV lido linha a linha, com os limites de ``_conjunto``; qualquer problema de leitura é
+    ``ArquivoInvalido`` com a linha."""
     texto_ = decodificar(dados)
     primeira = next((linha for linha in texto_.splitlines() if linha.strip()), "")
     leitor = csv.reader(io.StringIO(texto_, newline=""), delimiter=separador(primeira))
     try:
-        return _conjunto(enumerate(leitor, start=1))
+        return _conjunto(enumerate(leitor, start=1), prazo=prazo, **limites)
     except csv.Error as erro:
         limite = csv.field_size_limit()
         motivo = f"uma célula passa de {limite} caracteres" if "field larger" in str(erro) else "CSV malformado"
         raise ArquivoInvalido(f"Não foi possível ler o CSV na linha {leitor.line_num}: {motivo}.") from None
 
 
-def ler_xlsx(dados: bytes) -> tablib.Dataset:
+def ler_xlsx(dados: bytes, *, prazo: Prazo | None = None, **limites) -> tablib.Dataset:
     """Primeira aba do XLSX (a da esquerda, não a ativa), com os valores calculados das fórmulas.
 
     A ativa é a que estava aberta quando o arquivo foi salvo: o modelo para baixar salvo com a aba
-    "Instruções" à vista importaria as instruções. As dimensões gravadas no arquivo são ignoradas (``reset_dimensions``): uma planilha que declara
-    ``A1:XFD1048576`` faria o openpyxl devolver 16 mil colunas vazias em um milhão de linhas."""
+    "Instruções" à vista importaria as instruções. As linhas vêm do leitor de XML do openpyxl
+    (``read_only``), célula por célula como estão no arquivo (``_linhas_da_folha``): as dimensões
+    gravadas e as lacunas entre células não viram células vazias, e uma planilha que declara
+    ``A1:XFD1048576`` ou tem uma célula solta em XFD não faz o openpyxl criar 16 mil colunas vazias
+    por linha. Os limites de ``_conjunto`` e o ``prazo`` são conferidos enquanto as linhas chegam."""
     from openpyxl import load_workbook
 
     conferir_xlsx(dados)
@@ -213,8 +289,7 @@ def ler_xlsx(dados: bytes) -> tablib.Dataset:
         folha = livro[livro.sheetnames[0]] if livro.sheetnames else None
         if folha is None or not hasattr(folha, "iter_rows"):
             raise ArquivoInvalido("A primeira aba do XLSX não é uma planilha de dados (é um gráfico?).")
-        folha.reset_dimensions()
-        return _conjunto(enumerate(folha.iter_rows(min_row=1, values_only=True), start=1))
+        return _conjunto(_linhas_da_folha(livro, folha), prazo=prazo, **limites)
     except ArquivoInvalido:
         raise
     except Exception:
@@ -224,6 +299,43 @@ def ler_xlsx(dados: bytes) -> tablib.Dataset:
         ) from None
     finally:
         livro.close()
+
+
+def _linhas_da_folha(livro, folha):
+    """(número da linha, valores até a última célula preenchida) de cada ``<row>`` do XML da aba,
+    pelo ``WorkSheetParser`` do openpyxl — o mesmo que ``ReadOnlyWorksheet._cells_by_row`` usa, sem
+    o preenchimento das lacunas (docs/TECNICO.md §1.8). Uma célula preenchida além de
+    ``MAXIMO_DE_COLUNAS`` chega como uma linha longa e é recusada por ``_conjunto``."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    with folha._get_source() as fonte:
+        leitor = WorkSheetParser(
+            fonte,
+            folha._shared_strings,
+            data_only=True,
+            epoch=livro.epoch,
+            date_formats=livro._date_formats,
+            timedelta_formats=livro._timedelta_formats,
+        )
+        for numero, celulas in leitor.parse():
+            preenchidas = [c for c in celulas if not _vazia(c["value"])]
+            if not preenchidas:
+                yield numero, ()
+                continue
+            ultima = max(c["column"] for c in preenchidas)
+            if ultima > MAXIMO_DE_COLUNAS:
+                raise ArquivoInvalido(
+                    f"A linha {numero} tem {ultima} colunas; uma planilha de inscrições tem no máximo "
+                    f"{MAXIMO_DE_COLUNAS}. Apague as colunas que sobram à direita."
+                )
+            valores = [None] * ultima
+            for celula in preenchidas:
+                valores[celula["column"] - 1] = celula["value"]
+            yield numero, valores
+
+
+def _vazia(valor) -> bool:
+    return valor is None or (isinstance(valor, str) and not valor.strip())
 
 
 # --------------------------------------------------------------------------- arquivo enviado
@@ -288,6 +400,10 @@ def conferir_xlsx(dados: bytes) -> None:
             itens = pacote.infolist()
             nomes = {item.filename for item in itens}
             tipos = pacote.read("[Content_Types].xml") if "[Content_Types].xml" in nomes else b""
+            if tipos and "xl/workbook.xml" in nomes:
+                _conferir_descompactado(pacote, itens, compactado=len(dados))
+    except ArquivoInvalido:
+        raise
     except Exception:  # BadZipFile, zlib.error, NotImplementedError (compressão exótica), EOFError…
         raise ArquivoInvalido("O arquivo .xlsx está corrompido (o zip não abre).") from None
     if not tipos or "xl/workbook.xml" not in nomes:
@@ -298,10 +414,39 @@ def conferir_xlsx(dados: bytes) -> None:
         raise ArquivoInvalido("Planilhas com macros não são aceitas: salve como .xlsx comum, sem macros.")
     if TIPO_XLSX.encode() not in tipos:
         raise ArquivoInvalido("O arquivo .xlsx não é uma pasta de trabalho do Excel (é um modelo ou outro tipo).")
-    if sum(item.file_size for item in itens) > MAXIMO_DESCOMPACTADO:
-        raise ArquivoInvalido(
-            "A planilha descompactada passa de 250 MB: apague as linhas e colunas vazias ou divida o arquivo."
-        )
+
+
+_LINHA_NO_XML = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s/>]")
+_CELULA_NO_XML = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_BLOCO = 1024 * 1024
+
+
+def _conferir_descompactado(pacote: zipfile.ZipFile, itens, *, compactado: int) -> None:
+    """Descompacta cada arquivo de dentro do zip contando os bytes que saem de verdade (o tamanho
+    declarado no zip é o que uma "bomba" falsifica), até ``MAXIMO_DESCOMPACTADO`` no total. Nas abas,
+    conta também as células (``<c>``) e as linhas (``<row>``) de cada bloco de 1 MB: um bloco com mais
+    de ``MAXIMO_DE_CELULAS_POR_LINHA`` células por linha que começa nele tem uma linha que não é de
+    planilha do Excel — e que o leitor de XML montaria inteira na memória antes de entregá-la."""
+    total = 0
+    for item in itens:
+        aba = item.filename.startswith("xl/worksheets/") and item.filename.endswith(".xml")
+        with pacote.open(item) as membro:
+            while bloco := membro.read(_BLOCO):
+                total += len(bloco)
+                if total > MAXIMO_DESCOMPACTADO:
+                    raise ArquivoInvalido(
+                        f"A planilha descompactada passa de {_bytes(MAXIMO_DESCOMPACTADO)} (o limite; o arquivo "
+                        f"enviado tem {_bytes(compactado)} compactado): apague as linhas e colunas "
+                        "vazias ou divida o arquivo."
+                    )
+                if aba:
+                    celulas = len(_CELULA_NO_XML.findall(bloco))
+                    if celulas > MAXIMO_DE_CELULAS_POR_LINHA * (len(_LINHA_NO_XML.findall(bloco)) + 1):
+                        raise ArquivoInvalido(
+                            f"A planilha tem uma linha com mais de {_milhar(MAXIMO_DE_CELULAS_POR_LINHA)} células "
+                            "(as colunas de uma planilha do Excel): não é um arquivo salvo pelo Excel ou pelo "
+                            "LibreOffice. Salve-o de novo como “Pasta de trabalho do Excel (.xlsx)”."
+                        )
 
 
 def formato_do_arquivo(nome: str):
@@ -313,14 +458,25 @@ def formato_do_arquivo(nome: str):
     return formatos[extensao]
 
 
-def ler_arquivo(nome: str, dados: bytes) -> tablib.Dataset:
+def ler_arquivo(
+    nome: str,
+    dados: bytes,
+    *,
+    maximo_de_linhas: int = MAXIMO_DE_LINHAS,
+    prazo_em_segundos: float | None = None,
+    so_o_comeco: int | None = None,
+) -> tablib.Dataset:
     """O conjunto de um arquivo enviado, lido uma vez só, depois de conferir extensão, tamanho e
-    conteúdo; ``ArquivoInvalido`` com a mensagem se algo não serve."""
+    conteúdo; ``ArquivoInvalido`` com a mensagem se algo não serve. A leitura para em
+    ``maximo_de_linhas`` linhas de dados (``ArquivoGrandeParaATela`` abaixo do máximo geral) e em
+    ``prazo_em_segundos`` (``Prazo``); com ``so_o_comeco``, lê só o cabeçalho e essas linhas."""
     formato = formato_do_arquivo(nome)
     conferir_tamanho(len(dados))
     if not dados.strip():
         raise ArquivoInvalido("O arquivo está vazio.")
-    conjunto = formato().create_dataset(dados)
+    conjunto = formato().create_dataset(
+        dados, prazo=Prazo(prazo_em_segundos), maximo_de_linhas=maximo_de_linhas, so_o_comeco=so_o_comeco
+    )
     if not conjunto.headers:
         raise ArquivoInvalido("O arquivo não tem nenhuma linha preenchida (nem o cabeçalho).")
     if not len(conjunto):
@@ -335,6 +491,11 @@ def conferir_arquivo(nome: str, dados: bytes):
     return formato_do_arquivo(nome)
 
 
+def _prazo_na_tela() -> Prazo:
+    """O prazo de quem lê sem dizer outro: as telas do admin (a prévia e a confirmação da biblioteca)."""
+    return Prazo(settings.PRAZO_DA_LEITURA_NA_TELA)
+
+
 class CSVBrasil(CSV):
     """CSV da banca (``;`` ou ``,``; UTF-8, UTF-8 com BOM ou Windows-1252) e CSV para o Excel-BR.
 
@@ -347,10 +508,11 @@ class CSVBrasil(CSV):
     def get_read_mode(self):
         return "rb"
 
-    def create_dataset(self, in_stream, **kwargs):
+    def create_dataset(self, in_stream, *, prazo=None, maximo_de_linhas=MAXIMO_DE_LINHAS, so_o_comeco=None, **kwargs):
         if isinstance(in_stream, bytes):
             conferir_csv(in_stream)
-        return ler_csv(in_stream)
+        limites = {"maximo_de_linhas": maximo_de_linhas, "so_o_comeco": so_o_comeco}
+        return ler_csv(in_stream, prazo=prazo or _prazo_na_tela(), **limites)
 
     def export_data(self, dataset, **kwargs):
         return escrever_csv(dataset.headers or [], list(dataset))
@@ -359,8 +521,9 @@ class CSVBrasil(CSV):
 class XLSXBrasil(XLSX):
     """XLSX lido com a numeração de linhas da planilha e escrito sem fórmulas executáveis."""
 
-    def create_dataset(self, in_stream, **kwargs):
-        return ler_xlsx(in_stream)
+    def create_dataset(self, in_stream, *, prazo=None, maximo_de_linhas=MAXIMO_DE_LINHAS, so_o_comeco=None, **kwargs):
+        limites = {"maximo_de_linhas": maximo_de_linhas, "so_o_comeco": so_o_comeco}
+        return ler_xlsx(in_stream, prazo=prazo or _prazo_na_tela(), **limites)
 
     def export_data(self, dataset, **kwargs):
         return escrever_xlsx(dataset.headers or [], list(dataset), titulo=dataset.title or "Planilha")

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from . import relogio
-from .validadores import tem_caracteres_de_controle
+from .validadores import primeiro_caractere_proibido
 
 LIMITE_DE_TEXTO = 20_000
 # Atos do concurso e da comissão (sessões, notificações, defesas, decisões, eventos): a lei de cotas
@@ -30,36 +30,72 @@ def _recusa(campo: str | None, mensagem: str, code: str) -> ValidationError:
     return ValidationError({campo: ValidationError(mensagem, code=code)} if campo else mensagem, code=code)
 
 
-def validar_texto(valor, *, rotulo: str, campo: str | None = None, limite: int = LIMITE_DE_TEXTO) -> str:
-    """O texto, se tiver até ``limite`` caracteres e nenhum caractere de controle (quebras de linha e
-    tabulações valem); senão ``ValidationError`` em ``campo``: "O campo X tem N caracteres; o limite é 20.000."."""
+def validar_texto(
+    valor, *, rotulo: str, campo: str | None = None, limite: int = LIMITE_DE_TEXTO, multilinha: bool = True
+) -> str:
+    """O texto, se tiver até ``limite`` caracteres e nenhum caractere de controle ou invisível
+    (quebras de linha e tabulações valem se ``multilinha``); senão ``ValidationError`` em ``campo``:
+    "O campo X tem N caracteres; o limite é 20.000."."""
     texto = "" if valor is None else str(valor)
     if len(texto) > limite:
         mensagem = f"O campo {rotulo} tem {_milhar(len(texto))} caracteres; o limite é {_milhar(limite)}."
         raise _recusa(campo, mensagem, "longo")
-    if tem_caracteres_de_controle(texto):
+    if proibido := primeiro_caractere_proibido(texto, multilinha=multilinha):
+        posicao, descricao = proibido
+        validos = ", quebras de linha e tabulações" if multilinha else " e espaços, numa linha só"
         mensagem = (
-            f"O campo {rotulo} tem caracteres de controle ou invisíveis (copiados de outro sistema?); "
-            "só valem letras, números, pontuação, quebras de linha e tabulações."
+            f"O campo {rotulo} tem caracteres de controle ou invisíveis (copiados de outro sistema?): "
+            f"{descricao} na posição {_milhar(posicao)}; só valem letras, números, pontuação{validos}."
         )
         raise _recusa(campo, mensagem, "controle")
     return texto
 
 
 class ValidadorDeTexto:
-    """``validar_texto`` como validador de campo de formulário (``validators=[ValidadorDeTexto("defesa")]``)."""
+    """``validar_texto`` como validador de campo de formulário (``validators=[ValidadorDeTexto("defesa")]``)
+    e de campo de modelo (com ``multilinha=False`` nos ``CharField`` de uma linha); nos modelos, quem
+    o roda em todo ``save()`` é ``comum.modelos.TextosDigitados``."""
 
-    def __init__(self, rotulo: str, limite: int = LIMITE_DE_TEXTO):
-        self.rotulo, self.limite = rotulo, limite
+    def __init__(self, rotulo: str, limite: int = LIMITE_DE_TEXTO, *, multilinha: bool = True):
+        self.rotulo, self.limite, self.multilinha = rotulo, limite, multilinha
 
     def __call__(self, valor) -> None:
-        validar_texto(valor, rotulo=self.rotulo, limite=self.limite)
+        validar_texto(valor, rotulo=self.rotulo, limite=self.limite, multilinha=self.multilinha)
 
     def __eq__(self, outro):
-        return isinstance(outro, ValidadorDeTexto) and (self.rotulo, self.limite) == (outro.rotulo, outro.limite)
+        return isinstance(outro, ValidadorDeTexto) and (self.rotulo, self.limite, self.multilinha) == (
+            outro.rotulo,
+            outro.limite,
+            outro.multilinha,
+        )
 
     def deconstruct(self):
-        return ("comum.validacao.ValidadorDeTexto", (self.rotulo, self.limite), {})
+        opcoes = {} if self.multilinha else {"multilinha": False}
+        return ("comum.validacao.ValidadorDeTexto", (self.rotulo, self.limite), opcoes)
+
+
+def validadores_de_texto(campo) -> list[ValidadorDeTexto]:
+    return [validador for validador in campo.validators if isinstance(validador, ValidadorDeTexto)]
+
+
+def validar_textos(instancia, campos=None) -> None:
+    """Roda os ``ValidadorDeTexto`` de cada campo da instância (ou só dos ``campos``), com o erro no
+    nome do campo, como o ``full_clean`` faria, mas sem as consultas dele (unicidade, chaves)."""
+    erros = {}
+    for campo in instancia._meta.concrete_fields:
+        if campos is not None and campo.name not in campos and campo.attname not in campos:
+            continue
+        valor = getattr(instancia, campo.attname)
+        if valor in (None, ""):
+            continue
+        for validador in validadores_de_texto(campo):
+            try:
+                validador(valor)
+            except ValidationError as erro:
+                erros.setdefault(campo.name, []).extend(erro.error_list)
+                break
+    if erros:
+        raise ValidationError(erros)
 
 
 def textos_longos_no_admin() -> dict:

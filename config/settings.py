@@ -14,6 +14,10 @@
   ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página).
 - ``SAUDE_TOKEN``, ``SAUDE_ENDERECOS``, ``SAUDE_FILA_MAXIMO_MINUTOS``, ``SAUDE_DISCO_MINIMO_MB``: quem
   lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
+- ``PROXIES_REVERSOS``, ``PROXIES_CONFIAVEIS``: quantos proxies há na frente (1 atrás do nginx) e de
+  que endereços o ``X-Forwarded-For`` é aceito (padrão: ``127.0.0.1,::1``).
+- ``VERIFICACAO_POR_MINUTO``: conferências do código de verificação por endereço e minuto na página
+  pública (padrão: 30; ``comum/limites.py``).
 """
 
 import ipaddress
@@ -63,6 +67,7 @@ INSTALLED_APPS = [
     "simple_history",
     "django_tasks",
     "django_tasks_db",
+    "comum.convites",
     "cotas",
     "concursos",
     "heteroidentificacao",
@@ -109,11 +114,24 @@ if PROXIES_REVERSOS:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
     AXES_IPWARE_PROXY_COUNT = PROXIES_REVERSOS - 1
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+# De onde o X-Forwarded-For é aceito (o nginx de deploy/ na mesma máquina): uma conexão de outro
+# endereço que traga o cabeçalho é contada pelo endereço da conexão (comum/limites.py).
+PROXIES_CONFIAVEIS = [
+    str(ipaddress.ip_network(rede.strip(), strict=False))
+    for rede in os.environ.get("PROXIES_CONFIAVEIS", "127.0.0.1,::1").split(",")
+    if rede.strip()
+]
+# Conferências do código de verificação por endereço e minuto, na página pública (comum/limites.py).
+# Generoso para um endereço de operadora de celular, que muitas pessoas dividem.
+VERIFICACAO_POR_MINUTO = int(os.environ.get("VERIFICACAO_POR_MINUTO", "30"))
 
 # Login em dois fatores (comum/dois_fatores/): obrigatório para todo usuário. A única exceção são
 # os usuários da demonstração local (demo/usuarios.py, `make run`), e só com DEBUG ligado:
 # DEMO_SEM_DOIS_FATORES=1 com DEBUG desligado faz a configuração se recusar a subir, para que um
 # servidor nunca deixe "rh" ou "admin" entrarem só com a senha.
+# O cadastro do autenticador pede antes um código de uso único que o administrador emite
+# (comum/convites/): só a senha nunca cadastra um dispositivo.
+VALIDADE_DO_CODIGO_DE_CADASTRO_HORAS = int(os.environ.get("VALIDADE_DO_CODIGO_DE_CADASTRO_HORAS", "72"))
 DEMO_SEM_DOIS_FATORES = _booleano("DEMO_SEM_DOIS_FATORES", False)
 if DEMO_SEM_DOIS_FATORES and not DEBUG:
     raise ImproperlyConfigured(
@@ -249,6 +267,11 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # resultados de um edital com mais inscrições que isto.
 LIMITE_DE_LINHAS_NA_TELA = int(os.environ.get("LIMITE_DE_LINHAS_NA_TELA", "5000"))
 LIMITE_DE_INSCRICOES_NA_TELA = int(os.environ.get("LIMITE_DE_INSCRICOES_NA_TELA", "20000"))
+# Prazo da leitura de uma planilha (comum/planilhas.py, Prazo): na tela, bem abaixo dos 120 s do
+# gunicorn (deploy/gunicorn.service); no segundo plano, o django-tasks-db não interrompe uma tarefa,
+# e a leitura se interrompe sozinha.
+PRAZO_DA_LEITURA_NA_TELA = int(os.environ.get("PRAZO_DA_LEITURA_NA_TELA", "60"))
+PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO = int(os.environ.get("PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO", "600"))
 
 LIMITE_DE_IMPORTACAO_MB = int(os.environ.get("LIMITE_DE_IMPORTACAO_MB", "20"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = LIMITE_DE_IMPORTACAO_MB * 1024 * 1024

@@ -14,6 +14,8 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 import cotas
+from comum.modelos import TextosDigitados
+from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
 from concursos.models import Edital, Inscricao
 from concursos.papeis import opera_concursos
 from cotas import quorum
@@ -75,7 +77,7 @@ class MembroQuerySet(models.QuerySet):
         return self.filter(desligado_em__isnull=True)
 
 
-class Membro(models.Model):
+class Membro(TextosDigitados, models.Model):
     """Participação de uma pessoa numa comissão. Ninguém é excluído: quem sai é desligado, com a
     data e o motivo, e a participação continua no histórico (e nas atas das sessões de que foi parte)."""
 
@@ -91,7 +93,12 @@ class Membro(models.Model):
     presidente = models.BooleanField("presidente", default=False)
     incluido_em = models.DateTimeField("incluído em", auto_now_add=True, null=True)
     desligado_em = models.DateField("desligado em", null=True, blank=True)
-    motivo_do_desligamento = models.CharField("motivo do desligamento", max_length=300, blank=True)
+    motivo_do_desligamento = models.CharField(
+        "motivo do desligamento",
+        max_length=300,
+        blank=True,
+        validators=[ValidadorDeTexto("motivo do desligamento", 300, multilinha=False)],
+    )
     desligado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="desligado por",
@@ -149,7 +156,7 @@ class Membro(models.Model):
             )
 
 
-class Sessao(models.Model):
+class Sessao(TextosDigitados, models.Model):
     PLANEJADA = "planejada"
     ABERTA = "aberta"
     ENCERRADA = "encerrada"
@@ -157,10 +164,21 @@ class Sessao(models.Model):
 
     comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.PROTECT, related_name="sessoes")
     inicio = models.DateTimeField("data e hora")
-    local = models.CharField("local", max_length=200, blank=True)
-    link = models.URLField("link da videoconferência", blank=True)
+    local = models.CharField(
+        "local", max_length=200, blank=True, validators=[ValidadorDeTexto("local", 200, multilinha=False)]
+    )
+    link = models.URLField(
+        "link da videoconferência",
+        blank=True,
+        validators=[ValidadorDeTexto("link da videoconferência", 200, multilinha=False)],
+    )
     status = models.CharField("situação", max_length=10, choices=STATUS, default=PLANEJADA)
-    gravacao = models.CharField("referência da gravação", max_length=300, blank=True)
+    gravacao = models.CharField(
+        "referência da gravação",
+        max_length=300,
+        blank=True,
+        validators=[ValidadorDeTexto("referência da gravação", 300, multilinha=False)],
+    )
     aberta_em = models.DateTimeField("aberta em", null=True, blank=True, editable=False)
     aberta_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -223,7 +241,7 @@ class PresencaDeMembro(models.Model):
         return f"{self.membro.nome}: {'presente' if self.presente else 'ausente'}"
 
 
-class Chamado(models.Model):
+class Chamado(TextosDigitados, models.Model):
     """Um candidato chamado a uma sessão: presença, filmagem e a decisão colegiada."""
 
     sessao = models.ForeignKey(Sessao, verbose_name="sessão", on_delete=models.PROTECT, related_name="chamados")
@@ -235,7 +253,9 @@ class Chamado(models.Model):
     decisao = models.CharField("decisão", max_length=16, choices=DECISOES, default=quorum.PENDENTE)
     votos_confirma = models.PositiveSmallIntegerField("votos pela confirmação", default=0)
     votos_nao_confirma = models.PositiveSmallIntegerField("votos pela não confirmação", default=0)
-    motivo_da_decisao = models.CharField("motivo da decisão", max_length=300, blank=True)
+    motivo_da_decisao = models.CharField(
+        "motivo da decisão", max_length=300, blank=True, validators=[ValidadorDeTexto("motivo da decisão", 300)]
+    )
     history = HistoricalRecords(
         verbose_name="histórico do candidato chamado", verbose_name_plural="históricos do candidato chamado"
     )
@@ -255,7 +275,7 @@ class Chamado(models.Model):
         return quorum.Decisao(self.decisao, self.votos_confirma, self.votos_nao_confirma, self.motivo_da_decisao)
 
 
-class Parecer(models.Model):
+class Parecer(TextosDigitados, models.Model):
     """O parecer de um membro sobre um candidato: fenótipo apenas; fundamentação obrigatória
     quando não confirma."""
 
@@ -264,7 +284,11 @@ class Parecer(models.Model):
     chamado = models.ForeignKey(Chamado, verbose_name="candidato", on_delete=models.PROTECT, related_name="pareceres")
     membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="pareceres")
     voto = models.CharField("parecer", max_length=16, choices=VOTOS)
-    fundamentacao = models.TextField("fundamentação (características fenotípicas observadas)", blank=True)
+    fundamentacao = models.TextField(
+        "fundamentação (características fenotípicas observadas)",
+        blank=True,
+        validators=[ValidadorDeTexto("fundamentação", LIMITE_DE_TEXTO)],
+    )
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
     alterado_em = models.DateTimeField("alterado em", auto_now=True)
     history = HistoricalRecords(verbose_name="histórico do parecer", verbose_name_plural="históricos do parecer")
@@ -282,12 +306,14 @@ class Parecer(models.Model):
             raise ValidationError({"fundamentacao": "A fundamentação é obrigatória quando o parecer não confirma."})
 
 
-class HistoricoDeParecer(models.Model):
+class HistoricoDeParecer(TextosDigitados, models.Model):
     """Cada versão de um parecer, na ordem em que foi registrada (só inclusão)."""
 
     parecer = models.ForeignKey(Parecer, verbose_name="parecer", on_delete=models.PROTECT, related_name="historico")
     voto = models.CharField("parecer", max_length=16, choices=Parecer.VOTOS)
-    fundamentacao = models.TextField("fundamentação", blank=True)
+    fundamentacao = models.TextField(
+        "fundamentação", blank=True, validators=[ValidadorDeTexto("fundamentação", LIMITE_DE_TEXTO)]
+    )
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
 
     class Meta:
@@ -299,13 +325,13 @@ class HistoricoDeParecer(models.Model):
         return f"{timezone.localtime(self.registrado_em):%d/%m/%Y %H:%M}: {self.get_voto_display()}"
 
 
-class Recurso(models.Model):
+class Recurso(TextosDigitados, models.Model):
     """Recurso do candidato contra a decisão da comissão ordinária, julgado pela recursal."""
 
     chamado = models.OneToOneField(
         Chamado, verbose_name="decisão recorrida", on_delete=models.PROTECT, related_name="recurso"
     )
-    texto = models.TextField("razões do recurso")
+    texto = models.TextField("razões do recurso", validators=[ValidadorDeTexto("razões do recurso", LIMITE_DE_TEXTO)])
     apresentado_em = models.DateField("apresentado em")
     julgamento = models.OneToOneField(
         Chamado,
@@ -327,7 +353,7 @@ class Recurso(models.Model):
         return f"Recurso de {self.chamado.inscricao.numero}"
 
 
-class ProcessoDeApuracao(models.Model):
+class ProcessoDeApuracao(TextosDigitados, models.Model):
     """Procedimento administrativo de apuração de declaração falsa (Art. 2º, §1º), com
     contraditório e ampla defesa. Nunca é uma votação da comissão."""
 
@@ -343,18 +369,24 @@ class ProcessoDeApuracao(models.Model):
     inscricao = models.ForeignKey(
         Inscricao, verbose_name="inscrição", on_delete=models.PROTECT, related_name="apuracoes"
     )
-    numero = models.CharField("número do processo", max_length=60)
-    fatos = models.TextField("fatos apurados")
+    numero = models.CharField(
+        "número do processo", max_length=60, validators=[ValidadorDeTexto("número do processo", 60, multilinha=False)]
+    )
+    fatos = models.TextField("fatos apurados", validators=[ValidadorDeTexto("fatos apurados", LIMITE_DE_TEXTO)])
     instaurado_em = models.DateField("instaurado em")
     instaurado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="instaurado por", on_delete=models.PROTECT, related_name="+"
     )
     notificado_em = models.DateField("candidato notificado em", null=True, blank=True)
     prazo_de_defesa = models.DateField("prazo de defesa", null=True, blank=True)
-    defesa = models.TextField("defesa", blank=True)
+    defesa = models.TextField("defesa", blank=True, validators=[ValidadorDeTexto("defesa", LIMITE_DE_TEXTO)])
     defesa_apresentada_em = models.DateField("defesa apresentada em", null=True, blank=True)
     decisao = models.CharField("decisão", max_length=16, choices=DECISOES, default=EM_ANDAMENTO)
-    fundamentacao = models.TextField("fundamentação da decisão", blank=True)
+    fundamentacao = models.TextField(
+        "fundamentação da decisão",
+        blank=True,
+        validators=[ValidadorDeTexto("fundamentação da decisão", LIMITE_DE_TEXTO)],
+    )
     decidido_em = models.DateField("decidido em", null=True, blank=True)
     decidido_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,

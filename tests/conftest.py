@@ -159,6 +159,15 @@ def isolamento_dos_dados_do_modulo(request):
         pytest.fail(f"{request.node.nodeid}: dados_do_modulo não serve a testes com transactional_db/live_server.")
 
 
+@pytest.fixture(autouse=True)
+def cache_vazio():
+    """Cada teste começa com o cache vazio: as contas do limite de consultas por endereço
+    (``comum/limites.py``) de um teste não pesam no seguinte, que usa o mesmo 127.0.0.1."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="module")
 def demo_do_modulo(dados_do_modulo):
     """A demonstração (``manage.py carregar_demo``) carregada uma vez para os testes do módulo que a

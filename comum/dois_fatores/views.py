@@ -1,5 +1,5 @@
-"""As telas do segundo fator: cadastrar o aplicativo autenticador, informar o código e gerar novos
-códigos de recuperação. Finas: as regras estão em ``comum/dois_fatores/__init__.py``."""
+"""As telas do segundo fator: o código de cadastro (``comum/convites/``), cadastrar o aplicativo
+autenticador, informar o código e gerar novos códigos de recuperação. Finas: as regras estão em ``comum/dois_fatores/__init__.py``."""
 
 from urllib.parse import urlencode
 
@@ -17,7 +17,11 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from comum import dois_fatores
+from comum.convites import codigos
+from comum.limites import passou_do_limite
 from comum.mensagens import mensagem_de
+
+TENTATIVAS_POR_MINUTO = 10  # do código de cadastro, por endereço (60 bits: o limite é contra o ruído)
 
 
 class FormularioDoCodigo(forms.Form):
@@ -26,6 +30,45 @@ class FormularioDoCodigo(forms.Form):
         max_length=32,
         strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "autofocus": True, "spellcheck": "false"}),
+    )
+
+
+class FormularioDoCodigoDeCadastro(forms.Form):
+    codigo_de_cadastro = forms.CharField(
+        label="Código de cadastro",
+        max_length=32,
+        strip=True,
+        help_text="O código que o administrador do sistema entregou a você (por exemplo ABCD-EFGH-JKLM).",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autofocus": True, "spellcheck": "false"}),
+    )
+
+
+LIBERADO_PARA = "dois_fatores_cadastro_liberado_para"
+
+
+def _cadastro_liberado(request) -> bool:
+    """A pessoa informou nesta sessão o código de cadastro emitido para ela (``comum/convites/``)."""
+    return request.session.get(LIBERADO_PARA) == request.user.pk
+
+
+def _pedir_o_codigo_de_cadastro(request, proxima):
+    """Antes do QR code, o código de cadastro: só a senha nunca cadastra um dispositivo."""
+    formulario = FormularioDoCodigoDeCadastro(request.POST if "codigo_de_cadastro" in request.POST else None)
+    if formulario.is_bound and formulario.is_valid():
+        if passou_do_limite("codigo_de_cadastro", request, por_minuto=TENTATIVAS_POR_MINUTO):
+            formulario.add_error("codigo_de_cadastro", "Muitas tentativas seguidas: aguarde um minuto.")
+        else:
+            try:
+                codigos.usar(request.user, formulario.cleaned_data["codigo_de_cadastro"])
+            except ValidationError as erro:
+                formulario.add_error("codigo_de_cadastro", mensagem_de(erro))
+            else:
+                request.session[LIBERADO_PARA] = request.user.pk
+                return _para("dois_fatores:cadastrar", proxima)
+    return render(
+        request,
+        "registration/dois_fatores_codigo_de_cadastro.html",
+        {"form": formulario, "next": proxima, "validade": settings.VALIDADE_DO_CODIGO_DE_CADASTRO_HORAS},
     )
 
 
@@ -62,20 +105,26 @@ def _mostrar_codigos(request, codigos, proxima, *, titulo):
 @login_required
 @require_http_methods(["GET", "POST"])
 def cadastrar(request):
-    """Cadastra o aplicativo autenticador (QR code e a chave em texto), confirmado por um código."""
+    """Cadastra o aplicativo autenticador (QR code e a chave em texto), confirmado por um código; antes,
+    pede o código de cadastro que o administrador emitiu para a pessoa."""
     proxima = _proxima(request)
     if dois_fatores.tem_autenticador(request.user):
         return _para("dois_fatores:verificar", proxima)
+    if not _cadastro_liberado(request):
+        return _pedir_o_codigo_de_cadastro(request, proxima)
     dispositivo = dois_fatores.autenticador_em_cadastro(request.user)
     formulario = FormularioDoCodigo(request.POST or None)
     if request.method == "POST" and formulario.is_valid():
         try:
-            dispositivo, codigos = dois_fatores.confirmar_cadastro(request.user, formulario.cleaned_data["codigo"])
+            dispositivo, de_recuperacao = dois_fatores.confirmar_cadastro(
+                request.user, formulario.cleaned_data["codigo"]
+            )
         except ValidationError as erro:
             _com_o_erro(formulario, erro)
         else:
             dois_fatores.entrar_com(request, dispositivo)
-            return _mostrar_codigos(request, codigos, proxima, titulo="Autenticador cadastrado")
+            request.session.pop(LIBERADO_PARA, None)
+            return _mostrar_codigos(request, de_recuperacao, proxima, titulo="Autenticador cadastrado")
     return render(
         request,
         "registration/dois_fatores_cadastrar.html",

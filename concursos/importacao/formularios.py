@@ -27,7 +27,7 @@ class ImportacaoDeInscricoesForm(ImportForm):
     ``.csv`` e ``.xlsx``, até ``LIMITE_DE_IMPORTACAO_MB``, conteúdo do tipo que a extensão diz e
     legível inteiro (``planilhas.conferir_arquivo``). O formato é o do conteúdo: a escolha da lista
     só vale se concordar com ele. Acima de ``LIMITE_DE_LINHAS_NA_TELA`` linhas o arquivo vai para o
-    segundo plano (``conferir_importacao_na_tela``)."""
+    segundo plano (``recusa_da_tela``), e a leitura para ali."""
 
     edital = forms.ModelChoiceField(
         queryset=Edital.objects.all(),
@@ -53,32 +53,37 @@ class ImportacaoDeInscricoesForm(ImportForm):
             planilhas.conferir_tamanho(arquivo.size)
             conteudo = arquivo.read()
             arquivo.seek(0)
-            linhas = len(planilhas.ler_arquivo(arquivo.name, conteudo))  # lido uma vez só
+            planilhas.ler_arquivo(  # lido uma vez só, e só até o limite de linhas da tela
+                arquivo.name,
+                conteudo,
+                maximo_de_linhas=settings.LIMITE_DE_LINHAS_NA_TELA,
+                prazo_em_segundos=settings.PRAZO_DA_LEITURA_NA_TELA,
+            )
+        except planilhas.ArquivoGrandeParaATela:
+            self.add_error("import_file", recusa_da_tela())
+            return dados
         except planilhas.ArquivoInvalido as erro:
             self.add_error("import_file", str(erro))
             return dados
         dados["format"] = str(FORMATOS_DE_IMPORTACAO.index(planilhas.formato_do_arquivo(arquivo.name)))
         self.errors.pop("format", None)
-        try:
-            conferir_importacao_na_tela(linhas)
-        except ValidationError as recusa:
-            self.add_error("import_file", recusa)
         return dados
 
 
-def conferir_importacao_na_tela(linhas: int) -> None:
-    """Decide se um arquivo de ``linhas`` linhas pode ser importado pela tela do admin (prévia e
-    confirmação na própria requisição). Acima de ``LIMITE_DE_LINHAS_NA_TELA`` a prévia desenharia
-    cada linha numa página só e a gravação prenderia a requisição: recusa com ``ValidationError``,
-    que aponta a importação em segundo plano (``segundo_plano.pedidos.pedir_importacao``)."""
-    if linhas > settings.LIMITE_DE_LINHAS_NA_TELA:
-        raise ValidationError(
-            f"O arquivo tem {linhas} linhas; acima de {settings.LIMITE_DE_LINHAS_NA_TELA} a importação é "
-            "feita em segundo plano: use o link “Importar em segundo plano”, nesta página."
-        )
+def recusa_da_tela() -> ValidationError:
+    """O arquivo tem mais linhas do que a tela do admin importa (prévia e confirmação na própria
+    requisição): acima de ``LIMITE_DE_LINHAS_NA_TELA`` a prévia desenharia cada linha numa página só
+    e a gravação prenderia a requisição. A leitura parou no limite, sem ler o resto do arquivo; a
+    recusa aponta a importação em segundo plano (``segundo_plano.pedidos.pedir_importacao``)."""
+    limite = settings.LIMITE_DE_LINHAS_NA_TELA
+    return ValidationError(
+        f"O arquivo tem mais de {limite} linhas; acima de {limite} a importação é "
+        "feita em segundo plano: use o link “Importar em segundo plano”, nesta página."
+    )
 
 
 _NOME_TEMPORARIO = re.compile(r"[0-9a-f]{32}")
+LINHAS_CONFERIDAS_NO_ENVIO = 1000  # do arquivo para o segundo plano: o cabeçalho e o começo
 
 
 class ConfirmacaoDeImportacaoForm(ConfirmImportForm):
@@ -263,9 +268,6 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         arquivo = self.cleaned_data["arquivo"]
         try:
             planilhas.conferir_tamanho(arquivo.size)
-            conteudo = arquivo.read()
-            arquivo.seek(0)
-            planilhas.conferir_arquivo(arquivo.name, conteudo)
         except planilhas.ArquivoInvalido as erro:
             raise ValidationError(str(erro)) from None
         return arquivo
@@ -277,8 +279,13 @@ class ImportacaoEmSegundoPlanoForm(forms.Form):
         arquivo, edital, leiaute = dados.get("arquivo"), dados.get("edital"), dados.get("leiaute")
         if arquivo is None or edital is None:
             return dados
-        try:
-            conjunto = planilhas.ler_arquivo(arquivo.name, arquivo.read())
+        try:  # o envio confere o começo; o arquivo inteiro é lido pelo trabalhador, com o prazo dele
+            conjunto = planilhas.ler_arquivo(
+                arquivo.name,
+                arquivo.read(),
+                prazo_em_segundos=settings.PRAZO_DA_LEITURA_NA_TELA,
+                so_o_comeco=LINHAS_CONFERIDAS_NO_ENVIO,
+            )
         except planilhas.ArquivoInvalido as erro:
             self.add_error("arquivo", str(erro))
             return dados

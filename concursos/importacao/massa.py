@@ -49,6 +49,7 @@ Modo em massa do django-import-export (docs/TECNICO.md §1.4), opção por opç�
 import logging
 from dataclasses import asdict, dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from import_export.results import RowResult
 
@@ -101,7 +102,9 @@ def importar_inscricoes(
 def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict | None):
     """O conjunto lido do arquivo, já com o mapeamento aplicado; o que não serve é ``ImportacaoRecusada``."""
     try:
-        conjunto = planilhas.ler_arquivo(nome_do_arquivo, conteudo)
+        conjunto = planilhas.ler_arquivo(
+            nome_do_arquivo, conteudo, prazo_em_segundos=settings.PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO
+        )
     except planilhas.ArquivoInvalido as erro:
         raise ImportacaoRecusada([str(erro)]) from None
     if mapeamento and (problemas := mapear(conjunto, edital, mapeamento)):

@@ -17,6 +17,8 @@ from simple_history.models import HistoricalRecords
 
 import cotas
 from comum import relogio
+from comum.modelos import TextosDigitados
+from comum.validacao import ValidadorDeTexto
 from cotas.modelo import (
     CONCURSO_PUBLICO,
     DESEMPATE_PADRAO,
@@ -37,10 +39,10 @@ def desempate_padrao():
     return list(DESEMPATE_PADRAO)
 
 
-class Edital(models.Model):
+class Edital(TextosDigitados, models.Model):
     numero = models.PositiveIntegerField("número")
     ano = models.PositiveSmallIntegerField("ano", validators=[MinValueValidator(1988)])
-    titulo = models.CharField("título", max_length=200)
+    titulo = models.CharField("título", max_length=200, validators=[ValidadorDeTexto("título", 200, multilinha=False)])
     tipo = models.CharField("tipo", max_length=32, choices=TIPOS_DE_EDITAL, default=CONCURSO_PUBLICO)
     publicado_em = models.DateField("data de publicação")
     validade_ate = models.DateField(
@@ -53,7 +55,13 @@ class Edital(models.Model):
     # A prorrogação (uma só, por igual período: CF art. 37, III) é um ato registrado pelo serviço
     # ``prorrogar_validade``, nunca digitada no formulário do edital.
     prorrogada_ate = models.DateField("validade prorrogada até", null=True, blank=True, editable=False)
-    prorrogacao_documento = models.CharField("documento da prorrogação", max_length=200, blank=True, editable=False)
+    prorrogacao_documento = models.CharField(
+        "documento da prorrogação",
+        max_length=200,
+        blank=True,
+        editable=False,
+        validators=[ValidadorDeTexto("documento da prorrogação", 200, multilinha=False)],
+    )
     prorrogacao_data = models.DateField("data do ato de prorrogação", null=True, blank=True, editable=False)
     prorrogacao_registrada_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -84,8 +92,18 @@ class Edital(models.Model):
     )
     criado_em = models.DateTimeField("criado em", default=relogio.agora, editable=False, blank=True)
     # Quem assina os anexos do edital (o quadro de vagas); sem nome, o bloco de assinatura fica em branco.
-    signatario_nome = models.CharField("nome de quem assina os anexos", max_length=200, blank=True)
-    signatario_funcao = models.CharField("cargo ou função de quem assina", max_length=200, blank=True)
+    signatario_nome = models.CharField(
+        "nome de quem assina os anexos",
+        max_length=200,
+        blank=True,
+        validators=[ValidadorDeTexto("nome de quem assina os anexos", 200, multilinha=False)],
+    )
+    signatario_funcao = models.CharField(
+        "cargo ou função de quem assina",
+        max_length=200,
+        blank=True,
+        validators=[ValidadorDeTexto("cargo ou função de quem assina", 200, multilinha=False)],
+    )
     # Prazos do provimento (docs/CONVOCACAO.md): o estatuto municipal não está no repositório; o padrão
     # são os 30 e 15 dias da Lei 8.112/1990 (arts. 13, §1º, e 15, §1º), e o edital os muda.
     prazo_da_posse_em_dias = models.PositiveSmallIntegerField(
@@ -147,15 +165,24 @@ class CargoQuerySet(models.QuerySet):
         return self.annotate(resultado_publicado=models.Exists(publicados))
 
 
-class Cargo(models.Model):
+class Cargo(TextosDigitados, models.Model):
     edital = models.ForeignKey(Edital, verbose_name="edital", on_delete=models.PROTECT, related_name="cargos")
-    codigo = models.CharField("código", max_length=20)
-    nome = models.CharField("nome", max_length=200)
+    codigo = models.CharField("código", max_length=20, validators=[ValidadorDeTexto("código", 20, multilinha=False)])
+    nome = models.CharField("nome", max_length=200, validators=[ValidadorDeTexto("nome", 200, multilinha=False)])
     vagas = models.PositiveIntegerField("vagas do edital")
     # Colunas do anexo do quadro de vagas (só aparecem no PDF quando algum cargo as preenche).
-    requisitos = models.TextField("requisitos", blank=True, help_text="Escolaridade, habilitação e registro exigidos.")
+    requisitos = models.TextField(
+        "requisitos",
+        blank=True,
+        help_text="Escolaridade, habilitação e registro exigidos.",
+        validators=[ValidadorDeTexto("requisitos", 2000)],
+    )
     carga_horaria = models.CharField(
-        "carga horária", max_length=40, blank=True, help_text="Por exemplo, 40 h semanais."
+        "carga horária",
+        max_length=40,
+        blank=True,
+        help_text="Por exemplo, 40 h semanais.",
+        validators=[ValidadorDeTexto("carga horária", 40, multilinha=False)],
     )
     vencimento = models.DecimalField(
         "vencimento (R$)", max_digits=11, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0)]

@@ -7,7 +7,8 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from comum import relogio
-from comum.modelos import SoInclusao
+from comum.modelos import SoInclusao, TextosDigitados
+from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
 from cotas.eventos import TIPOS_DE_EVENTO
 
 from .editais import Cargo
@@ -21,7 +22,7 @@ class EventoQuerySet(models.QuerySet):
         return self.exclude(tipo=Evento.REVERSAO).filter(revertido_por__isnull=True)
 
 
-class Evento(SoInclusao, models.Model):
+class Evento(SoInclusao, TextosDigitados, models.Model):
     """Evento posterior ao primeiro resultado (docs/REGRAS.md §5). Só inclusão; um erro se corrige com
     outro registro que reverte este (``reverte``) e diz por quê."""
 
@@ -41,9 +42,12 @@ class Evento(SoInclusao, models.Model):
     )
     quantidade = models.PositiveIntegerField("quantidade de vagas", null=True, blank=True)
     documento = models.CharField(
-        "documento de suporte", max_length=120, help_text="Número do ofício, portaria ou requerimento."
+        "documento de suporte",
+        max_length=120,
+        help_text="Número do ofício, portaria ou requerimento.",
+        validators=[ValidadorDeTexto("documento", 120, multilinha=False)],
     )
-    motivo = models.TextField("motivo", blank=True)
+    motivo = models.TextField("motivo", blank=True, validators=[ValidadorDeTexto("motivo", LIMITE_DE_TEXTO)])
     data_do_ato = models.DateField(
         "data do ato",
         help_text="Data do ato que o evento registra (portaria, decisão, requerimento), dentro da validade do concurso.",
@@ -53,6 +57,7 @@ class Evento(SoInclusao, models.Model):
         max_length=200,
         blank=True,
         help_text="Referência da publicação, por exemplo “DOM nº 1234, 02/05/2025, p. 7”.",
+        validators=[ValidadorDeTexto("Diário Oficial", 200, multilinha=False)],
     )
     # Revisões (docs/REGRAS.md §8): ``grupo`` e ``situacao`` na de verificação; ``nota`` e
     # ``notas_parciais`` na de nota; ``sub_judice`` e ``processo`` quando vêm de decisão judicial não definitiva.
@@ -63,7 +68,12 @@ class Evento(SoInclusao, models.Model):
     sub_judice = models.BooleanField(
         "sub judice", default=False, help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida)."
     )
-    processo = models.CharField("número do processo judicial", max_length=40, blank=True)
+    processo = models.CharField(
+        "número do processo judicial",
+        max_length=40,
+        blank=True,
+        validators=[ValidadorDeTexto("número do processo judicial", 40, multilinha=False)],
+    )
     reverte = models.OneToOneField(
         "self",
         verbose_name="reverte o evento",

@@ -5,15 +5,28 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from comum.modelos import TextosDigitados
+from comum.validacao import ValidadorDeTexto
 
-class LeiauteDeImportacao(models.Model):
+
+class LeiauteDeImportacao(TextosDigitados, models.Model):
     """As colunas de um arquivo de uma banca: cabeçalho normalizado (``'nome_do_candidato'``) → campo
     da planilha (``'nome'``) ou ``'ignorar'``. Vale para qualquer edital: na importação, o campo que
     não é do edital (um grupo de outro regime, uma nota parcial que o desempate não usa) é apontado
     pela conferência do mapeamento."""
 
-    banca = models.CharField("banca", max_length=120, help_text="A organizadora do concurso, como o RH a chama.")
-    nome = models.CharField("nome", max_length=120, help_text="Por exemplo, “inscrições com notas parciais”.")
+    banca = models.CharField(
+        "banca",
+        max_length=120,
+        help_text="A organizadora do concurso, como o RH a chama.",
+        validators=[ValidadorDeTexto("banca", 120, multilinha=False)],
+    )
+    nome = models.CharField(
+        "nome",
+        max_length=120,
+        help_text="Por exemplo, “inscrições com notas parciais”.",
+        validators=[ValidadorDeTexto("nome", 120, multilinha=False)],
+    )
     colunas = models.JSONField("colunas", default=dict, help_text="Cabeçalho do arquivo → campo da planilha.")
     criado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,

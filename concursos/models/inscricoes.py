@@ -9,6 +9,8 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+from comum.modelos import TextosDigitados
+from comum.validacao import ValidadorDeTexto
 
 from .editais import Cargo, Edital
 
@@ -21,12 +23,16 @@ CORES_IBGE = [
 ]
 
 
-class Candidato(models.Model):
-    nome = models.CharField("nome", max_length=200)
-    nome_social = models.CharField("nome social", max_length=200, blank=True)
-    cpf = models.CharField("CPF", max_length=11, unique=True, validators=[validar_cpf])
+class Candidato(TextosDigitados, models.Model):
+    nome = models.CharField("nome", max_length=200, validators=[ValidadorDeTexto("nome", 200, multilinha=False)])
+    nome_social = models.CharField(
+        "nome social", max_length=200, blank=True, validators=[ValidadorDeTexto("nome social", 200, multilinha=False)]
+    )
+    cpf = models.CharField(
+        "CPF", max_length=11, unique=True, validators=[ValidadorDeTexto("CPF", 11, multilinha=False), validar_cpf]
+    )
     nascimento = models.DateField("data de nascimento", null=True, blank=True)
-    email = models.EmailField("e-mail", blank=True)
+    email = models.EmailField("e-mail", blank=True, validators=[ValidadorDeTexto("e-mail", 254, multilinha=False)])
 
     class Meta:
         verbose_name = "candidato"
@@ -81,7 +87,7 @@ class InscricaoQuerySet(models.QuerySet):
         }
 
 
-class Inscricao(models.Model):
+class Inscricao(TextosDigitados, models.Model):
     CLASSIFICADO = "classificado"
     ELIMINADO = "eliminado"
     SITUACOES = [
@@ -94,7 +100,9 @@ class Inscricao(models.Model):
     candidato = models.ForeignKey(
         Candidato, verbose_name="candidato", on_delete=models.PROTECT, related_name="inscricoes"
     )
-    numero = models.CharField("número de inscrição", max_length=20)
+    numero = models.CharField(
+        "número de inscrição", max_length=20, validators=[ValidadorDeTexto("número de inscrição", 20, multilinha=False)]
+    )
     cor_raca = models.CharField("cor/raça (IBGE)", max_length=10, choices=CORES_IBGE, blank=True)
     nota = models.DecimalField("nota final", max_digits=9, decimal_places=3)
     notas_parciais = models.JSONField("notas parciais", default=dict, blank=True)

@@ -11,18 +11,39 @@ import base64
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from comum.modelos import TextosDigitados
+from comum.validacao import ValidadorDeTexto
+
 LIMITE_DO_BRASAO = 256 * 1024  # bytes: um brasão em PNG ou SVG tem algumas dezenas de KiB
 TIPOS_DO_BRASAO = {"image/png": "PNG", "image/svg+xml": "SVG"}
 
 
-class Instituicao(models.Model):
-    orgao = models.CharField("município ou órgão", max_length=200, default="Prefeitura Municipal de Cariacica")
-    estado = models.CharField("estado", max_length=100, default="Estado do Espírito Santo")
+class Instituicao(TextosDigitados, models.Model):
+    orgao = models.CharField(
+        "município ou órgão",
+        max_length=200,
+        default="Prefeitura Municipal de Cariacica",
+        validators=[ValidadorDeTexto("município ou órgão", 200, multilinha=False)],
+    )
+    estado = models.CharField(
+        "estado",
+        max_length=100,
+        default="Estado do Espírito Santo",
+        validators=[ValidadorDeTexto("estado", 100, multilinha=False)],
+    )
     secretaria = models.CharField(
-        "secretaria", max_length=200, blank=True, help_text="Por exemplo, Secretaria Municipal de Gestão e Finanças."
+        "secretaria",
+        max_length=200,
+        blank=True,
+        help_text="Por exemplo, Secretaria Municipal de Gestão e Finanças.",
+        validators=[ValidadorDeTexto("secretaria", 200, multilinha=False)],
     )
     local = models.CharField(
-        "local da assinatura", max_length=100, default="Cariacica/ES", help_text='Abre a data: "Cariacica/ES, 2 de…".'
+        "local da assinatura",
+        max_length=100,
+        default="Cariacica/ES",
+        help_text='Abre a data: "Cariacica/ES, 2 de…".',
+        validators=[ValidadorDeTexto("local da assinatura", 100, multilinha=False)],
     )
     brasao = models.BinaryField("brasão", blank=True, default=b"")
     brasao_tipo = models.CharField("tipo do brasão", max_length=20, blank=True, editable=False)

@@ -16,17 +16,23 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from comum.modelos import SoInclusao
+from comum.modelos import SoInclusao, TextosDigitados
+from comum.validacao import ValidadorDeTexto
 
 # Os campos do edital com os prazos (em dias): ``Edital.prazo_da_posse_em_dias`` e ``prazo_do_exercicio_em_dias``.
 PRAZOS_DO_PROVIMENTO = ["prazo_da_posse_em_dias", "prazo_do_exercicio_em_dias"]
 
 
-class Provimento(models.Model):
+class Provimento(TextosDigitados, models.Model):
     inscricao = models.OneToOneField(
         "concursos.Inscricao", verbose_name="inscrição", on_delete=models.PROTECT, related_name="provimento"
     )
-    portaria = models.CharField("portaria de nomeação", max_length=120, help_text="Número da portaria.")
+    portaria = models.CharField(
+        "portaria de nomeação",
+        max_length=120,
+        help_text="Número da portaria.",
+        validators=[ValidadorDeTexto("portaria", 120, multilinha=False)],
+    )
     data_da_nomeacao = models.DateField(
         "publicação da nomeação", help_text="Data da publicação da portaria: dela conta o prazo da posse."
     )
@@ -78,16 +84,21 @@ class Provimento(models.Model):
         return self.data_da_posse + timedelta(days=self.inscricao.edital.prazo_do_exercicio_em_dias)
 
 
-class AtoDeConvocacao(SoInclusao, models.Model):
+class AtoDeConvocacao(SoInclusao, TextosDigitados, models.Model):
     ALTERACAO_RECUSADA = "Um ato de convocação publicado não se altera; publique um novo ato."
     EXCLUSAO_RECUSADA = "Um ato de convocação publicado não se apaga."
 
     cargo = models.ForeignKey(
         "concursos.Cargo", verbose_name="cargo", on_delete=models.PROTECT, related_name="atos_de_convocacao"
     )
-    numero = models.CharField("número do ato", max_length=40)
+    numero = models.CharField(
+        "número do ato", max_length=40, validators=[ValidadorDeTexto("número do ato", 40, multilinha=False)]
+    )
     data = models.DateField("data do ato")
-    local = models.TextField("onde apresentar os documentos e tomar posse")
+    local = models.TextField(
+        "onde apresentar os documentos e tomar posse",
+        validators=[ValidadorDeTexto("onde apresentar os documentos e tomar posse", 2000)],
+    )
     prazo = models.DateField("prazo para apresentar os documentos e tomar posse (até)")
     inscricoes = models.JSONField("inscrições convocadas", default=list)
     pdf = models.BinaryField("PDF publicado", editable=False)

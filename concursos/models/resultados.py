@@ -10,12 +10,14 @@ from simple_history.models import HistoricalRecords
 
 import cotas
 from comum import relogio
+from comum.modelos import TextosDigitados
+from comum.validacao import ValidadorDeTexto
 
 from ..diario_oficial import DiarioOficial, do_resultado
 from ..saida_do_motor import ler_saida
 
 
-class Resultado(models.Model):
+class Resultado(TextosDigitados, models.Model):
     """Versão imutável do resultado de um cargo: a saída completa do motor e o que a produziu."""
 
     PREVIA = "previa"
@@ -33,7 +35,9 @@ class Resultado(models.Model):
     hash_das_entradas = models.CharField("hash das entradas (SHA-256)", max_length=64)
     diferencas = models.JSONField("o que mudou e para quem", default=list)
     provisorio = models.BooleanField("provisório", default=False)
-    motivo = models.CharField("motivo da geração", max_length=200, blank=True)
+    motivo = models.CharField(
+        "motivo da geração", max_length=200, blank=True, validators=[ValidadorDeTexto("motivo da geração", 200)]
+    )
     evento = models.OneToOneField(
         "concursos.Evento",
         verbose_name="evento que gerou esta versão",
@@ -56,9 +60,19 @@ class Resultado(models.Model):
     )
     publicado_em = models.DateTimeField("publicado em", null=True, blank=True)
     # Onde a versão foi publicada (``diario_oficial.DiarioOficial``): exigido pelas telas de publicação.
-    diario_oficial_edicao = models.CharField("edição do Diário Oficial", max_length=20, blank=True)
+    diario_oficial_edicao = models.CharField(
+        "edição do Diário Oficial",
+        max_length=20,
+        blank=True,
+        validators=[ValidadorDeTexto("edição do Diário Oficial", 20, multilinha=False)],
+    )
     diario_oficial_data = models.DateField("data da edição do Diário Oficial", null=True, blank=True)
-    diario_oficial_pagina = models.CharField("página do Diário Oficial", max_length=20, blank=True)
+    diario_oficial_pagina = models.CharField(
+        "página do Diário Oficial",
+        max_length=20,
+        blank=True,
+        validators=[ValidadorDeTexto("página do Diário Oficial", 20, multilinha=False)],
+    )
     processamento = models.ForeignKey(
         "Processamento",
         verbose_name="gerado no processamento",

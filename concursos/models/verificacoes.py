@@ -13,7 +13,8 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from comum import relogio
-from comum.modelos import SoInclusao
+from comum.modelos import SoInclusao, TextosDigitados
+from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
 SITUACOES_DE_VERIFICACAO = [
@@ -99,7 +100,7 @@ class OpcaoDeGrupo(models.Model):
         )
 
 
-class AtoDeVerificacao(SoInclusao, models.Model):
+class AtoDeVerificacao(SoInclusao, TextosDigitados, models.Model):
     """Um ato que decide a verificação de uma opção por grupo reservado. Só inclusão.
 
     Gravado por ``services.registrar_verificacao`` antes e depois da publicação do cargo: antes, a
@@ -131,7 +132,10 @@ class AtoDeVerificacao(SoInclusao, models.Model):
     situacao = models.CharField("nova verificação", max_length=20, choices=SITUACOES_DE_VERIFICACAO)
     origem = models.CharField("origem", max_length=16, choices=ORIGENS)
     documento = models.CharField(
-        "documento", max_length=120, help_text="Ata, laudo, parecer da equipe, decisão do processo ou da Justiça."
+        "documento",
+        max_length=120,
+        help_text="Ata, laudo, parecer da equipe, decisão do processo ou da Justiça.",
+        validators=[ValidadorDeTexto("documento", 120, multilinha=False)],
     )
     data_do_ato = models.DateField("data do ato")
     equipe = models.CharField(
@@ -139,12 +143,18 @@ class AtoDeVerificacao(SoInclusao, models.Model):
         max_length=300,
         blank=True,
         help_text="Na avaliação PcD: a equipe multiprofissional (ou biopsicossocial) que avaliou.",
+        validators=[ValidadorDeTexto("equipe", 300, multilinha=False)],
     )
-    processo = models.CharField("número do processo judicial", max_length=40, blank=True)
+    processo = models.CharField(
+        "número do processo judicial",
+        max_length=40,
+        blank=True,
+        validators=[ValidadorDeTexto("número do processo judicial", 40, multilinha=False)],
+    )
     sub_judice = models.BooleanField(
         "sub judice", default=False, help_text="Decisão judicial ainda não definitiva (liminar, sentença recorrida)."
     )
-    motivo = models.TextField("motivo", blank=True)
+    motivo = models.TextField("motivo", blank=True, validators=[ValidadorDeTexto("motivo", LIMITE_DE_TEXTO)])
     registrado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
     )
@@ -159,7 +169,11 @@ class AtoDeVerificacao(SoInclusao, models.Model):
         help_text="Quando o cargo já tinha resultado publicado: o evento de revisão de verificação.",
     )
     sem_efeito = models.CharField(
-        "sem efeito no resultado porque", max_length=200, blank=True, help_text="Por exemplo, o candidato já saiu."
+        "sem efeito no resultado porque",
+        max_length=200,
+        blank=True,
+        help_text="Por exemplo, o candidato já saiu.",
+        validators=[ValidadorDeTexto("sem efeito no resultado porque", 200, multilinha=False)],
     )
 
     class Meta:

@@ -19,6 +19,7 @@ from comum.exibicao import FUSO
 from comum.pdf import ENDERECO_BASE, PREFIXO_ESTATICO, RecursoRecusado, buscador
 from concursos import services
 from concursos.atos import Ato
+from concursos.models import Candidato
 from concursos.pdf import desenho, diagramacao, textos
 from concursos.pdf.desenho import PaginacaoDivergente
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro, quadro_de_vagas_pdf
@@ -412,8 +413,11 @@ def test_pdf_do_cargo_provisorio_avisa_em_cada_pagina():
 
 def test_quebra_de_linha_tabulacao_e_controles_de_direcao_no_nome_nao_mudam_a_linha():
     cargo = cargo_do_exemplo_da_alternancia()
-    # (Sem NUL: o PostgreSQL nem o guarda, e os formulários e a importação já o recusam.)
-    inscricao(cargo, "R", 99, nome="Ana\nMaria\tSouza\u202e Lima\u2028Fim")
+    # (Sem NUL: o PostgreSQL nem o guarda, e os formulários e a importação já o recusam.) O modelo
+    # também recusa esses caracteres ao gravar (TextosDigitados): o nome entra como um dado antigo,
+    # de antes da regra, que o PDF continua tendo de imprimir numa linha só.
+    inscricao(cargo, "R", 99)
+    Candidato.objects.filter(inscricoes__numero="R").update(nome="Ana\nMaria\tSouza\u202e Lima\u2028Fim")
     conteudo = texto(resultado_do_cargo_pdf(services.gerar_resultado(cargo, por=usuario("clerk"))))
     cpf = cargo.inscricoes.get(numero="R").candidato.cpf_mascarado
     assert f"1 R Ana Maria Souza Lima Fim {cpf} 99,000" in conteudo

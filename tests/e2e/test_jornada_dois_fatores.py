@@ -1,4 +1,5 @@
-"""O segundo fator no navegador: a servidora do RH entra pela primeira vez, cadastra o aplicativo
+"""O segundo fator no navegador: a servidora do RH entra pela primeira vez, informa o código de
+cadastro que o administrador lhe entregou, cadastra o aplicativo
 autenticador lendo a chave em texto da tela (o QR code é SVG), guarda os códigos de recuperação e
 chega ao admin; na entrada seguinte, sem o celular, usa um código de recuperação, que não vale de
 novo. O código do "celular" sai da chave mostrada, com ``django_otp.oath.totp``."""
@@ -8,6 +9,7 @@ from base64 import b32decode
 
 from django_otp.oath import totp
 
+from comum.convites import codigos as codigos_de_cadastro
 from tests.e2e.acessibilidade import conferir_acessibilidade
 from tests.e2e.conftest import SENHA_DO_RH
 
@@ -30,7 +32,14 @@ def codigo_do_celular(chave_em_texto: str) -> str:
 
 
 def test_rh_cadastra_o_autenticador_e_depois_entra_com_um_codigo_de_recuperacao(pagina, servidor_do_rh, live_server):
+    codigo_de_cadastro = codigos_de_cadastro.emitir(servidor_do_rh)  # o que o administrador entregou a ela
     entrar_com_a_senha(pagina, live_server.url, servidor_do_rh)
+
+    expect(pagina.get_by_role("heading", name="Código de cadastro do segundo fator")).to_be_visible()
+    expect(pagina.locator("figure.qr-code svg")).to_have_count(0)  # só a senha não mostra o QR code
+    conferir_acessibilidade(pagina, "código de cadastro")
+    pagina.get_by_label("Código de cadastro").fill(codigo_de_cadastro)
+    pagina.get_by_role("button", name="Continuar").click()
 
     expect(pagina.get_by_role("heading", name="Cadastrar o aplicativo autenticador")).to_be_visible()
     expect(pagina.locator("figure.qr-code svg")).to_be_visible()

@@ -106,7 +106,10 @@ def test_importacao_pela_tela_recusa_arquivo_grande_e_aponta_o_segundo_plano(cli
         reverse("admin:concursos_inscricao_import"),
         {"edital": edital.pk, "resource": "0", "import_file": SimpleUploadedFile("banca.csv", arquivo_da_banca(101))},
     )
-    assert "O arquivo tem 101 linhas; acima de 100 a importação é feita em segundo plano" in resposta.content.decode()
+    assert (
+        "O arquivo tem mais de 100 linhas; acima de 100 a importação é feita em segundo plano"
+        in resposta.content.decode()
+    )
     assert not Inscricao.objects.exists()
 
     resposta = cliente_da_rita.post(

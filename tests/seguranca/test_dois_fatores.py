@@ -7,7 +7,8 @@ saem do ``django_otp.oath.totp`` com a chave do dispositivo que a tela cadastrou
 
 - sem o segundo fator, o RH não passa da barreira (admin) nem o membro da comissão
   (``/heteroidentificacao/``); a saída e as telas do segundo fator continuam livres;
-- cadastro: QR code em SVG e a chave em texto; código certo confirma e mostra 10 códigos de
+- cadastro: antes, o código de cadastro que o administrador emitiu (``test_codigo_de_cadastro.py``);
+  QR code em SVG e a chave em texto; código certo confirma e mostra 10 códigos de
   recuperação uma vez; código errado não confirma, diz por quê e conta na espera do django-otp;
 - código de recuperação vale uma vez; novos códigos invalidam os anteriores;
 - a isenção da demonstração vale só para os usuários dela, e a configuração com ``DEBUG`` desligado
@@ -25,6 +26,7 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from comum.convites import codigos
 from comum.dois_fatores import QUANTIDADE_DE_CODIGOS, gerar_codigos_de_recuperacao
 from tests.conftest import codigo_do_aplicativo
 from tests.heteroidentificacao import fabricas
@@ -64,6 +66,12 @@ def cadastrado(usuario) -> tuple[TOTPDevice, list[str]]:
 
 def texto(resposta) -> str:
     return resposta.content.decode()
+
+
+def liberar_o_cadastro(cliente: Client, usuario) -> None:
+    """O passo do código de cadastro que o administrador emitiu (``comum/convites/``), antes do QR code."""
+    resposta = cliente.post(CADASTRAR, {"codigo_de_cadastro": codigos.emitir(usuario)})
+    assert resposta.status_code == 302, texto(resposta)[:500]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -119,6 +127,7 @@ def test_membro_de_comissao_passa_pelo_segundo_fator_nas_telas_da_comissao():
         resposta = cliente.get(url)
         assert resposta.status_code == 302 and resposta["Location"].startswith(CADASTRAR), url
 
+    liberar_o_cadastro(cliente, membro)
     pagina = cliente.get(f"{CADASTRAR}?next=/heteroidentificacao/")
     dispositivo = TOTPDevice.objects.get(user=membro, confirmed=False)
     confirmado = cliente.post(CADASTRAR, {"codigo": codigo_do_aplicativo(dispositivo), "next": "/heteroidentificacao/"})
@@ -133,6 +142,7 @@ def test_membro_de_comissao_passa_pelo_segundo_fator_nas_telas_da_comissao():
 
 def test_cadastro_mostra_o_qr_code_em_svg_e_a_chave_em_texto(rh):
     cliente = entrar_com_a_senha(rh)
+    liberar_o_cadastro(cliente, rh)
 
     resposta = cliente.get(f"{CADASTRAR}?next=/admin/")
 
@@ -151,6 +161,7 @@ def test_cadastro_mostra_o_qr_code_em_svg_e_a_chave_em_texto(rh):
 
 def test_cadastro_com_o_codigo_certo_confirma_e_mostra_dez_codigos_de_recuperacao_uma_vez(rh):
     cliente = entrar_com_a_senha(rh)
+    liberar_o_cadastro(cliente, rh)
     cliente.get(CADASTRAR)
     dispositivo = TOTPDevice.objects.get(user=rh)
 
@@ -174,6 +185,7 @@ def test_cadastro_com_o_codigo_certo_confirma_e_mostra_dez_codigos_de_recuperaca
 
 def test_cadastro_com_o_codigo_errado_nao_confirma_e_diz_por_que(rh):
     cliente = entrar_com_a_senha(rh)
+    liberar_o_cadastro(cliente, rh)
     cliente.get(CADASTRAR)
     dispositivo = TOTPDevice.objects.get(user=rh)
 
@@ -191,6 +203,7 @@ def test_cadastro_com_o_codigo_errado_nao_confirma_e_diz_por_que(rh):
 @pytest.mark.parametrize("codigo", ["", "12345", "abcdef", "1234567", "x" * 500])
 def test_codigo_em_formato_errado_e_recusado_com_mensagem_sem_erro(rh, codigo):
     cliente = entrar_com_a_senha(rh)
+    liberar_o_cadastro(cliente, rh)
     cliente.get(CADASTRAR)
 
     resposta = cliente.post(CADASTRAR, {"codigo": codigo})
