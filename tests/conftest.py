@@ -312,3 +312,13 @@ def passar_pelo_segundo_fator(cliente, usuario):
     sessao = cliente.session
     sessao[DEVICE_ID_SESSION_KEY] = autenticador_confirmado(usuario).persistent_id
     sessao.save()
+
+
+@pytest.fixture
+def atras_do_nginx(settings):
+    """O que ``PROXIES_REVERSOS=1`` põe em ``config/settings.py`` (um teste de tests/comum/test_saude.py
+    confere, com um subprocesso, que a configuração de verdade dá o mesmo)."""
+    settings.PROXIES_REVERSOS = 1
+    settings.PROXIES_CONFIAVEIS = ["127.0.0.1/32", "::1/128"]
+    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    settings.AXES_IPWARE_PROXY_COUNT = 0

@@ -204,14 +204,6 @@ def test_sem_proxy_configurado_o_x_forwarded_for_nao_libera(client):
     assert resposta.status_code == 404
 
 
-@pytest.fixture
-def atras_do_nginx(settings):
-    """O que ``PROXIES_REVERSOS=1`` põe em ``config/settings.py`` (o teste com subprocesso abaixo
-    confere que a configuração de verdade dá o mesmo)."""
-    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    settings.AXES_IPWARE_PROXY_COUNT = 0
-
-
 def test_atras_do_nginx_vale_o_endereco_que_ele_reescreve(client, atras_do_nginx):
     pelo_nginx = {"REMOTE_ADDR": "127.0.0.1"}
 

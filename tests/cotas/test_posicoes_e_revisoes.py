@@ -214,7 +214,7 @@ EXCEDENTE = [
 
 
 def test_desistencia_depois_da_revisao_e_absorvida_pelo_excedente_sem_passar_de_n():
-    """REGRAS §8: depois de qualquer outro evento, só se chama até N menos os convocados ativos; os
+    """docs/REGRAS.md §8: depois de qualquer outro evento, só se chama até N menos os convocados ativos; os
     mantidos ocupam as próximas vagas que se abrem. O recurso de Q a faz vencer (6ª vaga, P mantido);
     a desistência de A não chama ninguém: Q passa à vaga de A e N1 fica na 3ª, agora pela ampla."""
     eventos = [verificacao("Q", "confirmado", grupo="pcd", documento="Recurso 7/2025"), desistencia("A")]
@@ -264,7 +264,7 @@ COM_PENDENCIA = [
     ids=["desistencia", "anulacao", "declaracao-falsa-no-outro-grupo", "final-de-lista"],
 )
 def test_pendencia_de_quem_nao_esta_em_lista_de_grupo_nao_deixa_o_resultado_provisorio(eventos):
-    """REGRAS §8: pendências são os que, depois do último evento, estão pendentes numa lista de grupo;
+    """docs/REGRAS.md §8: pendências são os que, depois do último evento, estão pendentes numa lista de grupo;
     a verificação pendente de quem saiu de todas as listas (ou das de grupo) não muda nada."""
     assert resultado(5, COM_PENDENCIA)["pendencias"] == ["X"]
     saida = resultado(5, COM_PENDENCIA, eventos)
@@ -445,7 +445,7 @@ REVISOES = ("verificacao", "nota")
 @example(dados=cenario(5, EXCEDENTE, [verificacao("Q", "confirmado", grupo="pcd"), desistencia("A")]))
 @example(dados=cenario(5, EXCEDENTE, [verificacao("Q", "confirmado", grupo="pcd"), vagas_adicionais(1)]))
 def test_depois_de_evento_que_nao_e_revisao_ninguem_e_chamado_alem_de_n_menos_os_convocados(dados):
-    """REGRAS §8: o excedente é absorvido — depois de qualquer evento que não seja revisão, os novos
+    """docs/REGRAS.md §8: o excedente é absorvido — depois de qualquer evento que não seja revisão, os novos
     chamados não passam de N menos os convocados ativos que ficaram (mantidos inclusive)."""
     tempo = _linha_do_tempo(dados)
     for numero, (antes, depois) in enumerate(zip(tempo, tempo[1:], strict=False), start=1):
@@ -461,7 +461,7 @@ def test_depois_de_evento_que_nao_e_revisao_ninguem_e_chamado_alem_de_n_menos_os
 
 def _pendentes_nas_listas_de_grupo(dados: dict) -> set[str]:
     """Quem, depois do último evento, está pendente numa lista de grupo — calculado à parte, das
-    entradas e dos eventos, sem as estruturas do motor (REGRAS §§ 3, 5 e 8)."""
+    entradas e dos eventos, sem as estruturas do motor (docs/REGRAS.md §§ 3, 5 e 8)."""
     regime = ler_cenario(dados).regime
     aplicaveis = set(grupos_aplicaveis(regime, ler_cenario(dados).edital))
     situacao = {c["inscricao"]: dict(c.get("verificacao", {})) for c in dados["candidatos"]}

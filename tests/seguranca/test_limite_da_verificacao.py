@@ -51,15 +51,6 @@ def test_sem_proxy_configurado_o_x_forwarded_for_nao_muda_o_endereco(client, set
     assert respostas[-1].status_code == 429
 
 
-@pytest.fixture
-def atras_do_nginx(settings):
-    """O que ``PROXIES_REVERSOS=1`` põe em ``config/settings.py``."""
-    settings.PROXIES_REVERSOS = 1
-    settings.PROXIES_CONFIAVEIS = ["127.0.0.1/32", "::1/128"]
-    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    settings.AXES_IPWARE_PROXY_COUNT = 0
-
-
 def test_atras_do_nginx_conta_o_endereco_que_ele_reescreve_e_nunca_o_do_proxy(client, atras_do_nginx):
     pelo_nginx = {"REMOTE_ADDR": "127.0.0.1"}
     for _ in range(6):
