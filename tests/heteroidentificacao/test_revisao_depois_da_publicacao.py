@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from concursos import services as servicos_de_concursos
-from concursos.models import Evento, OpcaoDeGrupo
+from concursos.models import Evento, OpcaoDeGrupo, PosicaoVigente
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
 
@@ -118,3 +118,19 @@ def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_r
     assert sessao.encerrada_em is not None
     assert list(Evento.objects.filter(cargo=cargo).values_list("tipo", flat=True)) == ["desistencia"]
     assert cargo.resultados.count() == versoes
+
+
+def test_encerrar_a_sessao_depois_da_publicacao_atualiza_quem_esta_convocado_e_onde(publicado_e_n1):
+    """A busca do formulário de evento lê ``PosicaoVigente``: depois do encerramento, é a ordem vigente
+    da versão nova (N1 convocado na 6ª vaga)."""
+    cargo, chamado_n1 = publicado_e_n1
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
+    encerrar(sessao)
+    ultima = cargo.resultados.order_by("-versao").first()
+    gravadas = PosicaoVigente.objects.filter(cargo=cargo).values_list("inscricao", "posicao", "vaga", "resultado")
+    assert sorted(gravadas) == sorted(
+        (p.inscricao, p.posicao, p.vaga, ultima.pk) for p in ultima.saida_do_motor.ordem_vigente if p.inscricao
+    )
+    assert ("N1", 6, "negros", ultima.pk) in gravadas
