@@ -19,7 +19,7 @@ from concursos.services.revisoes_de_verificacao import (
     registrar_revisoes_de_verificacao,
 )
 
-from .fabricas import edital, inscricao, usuario
+from .fabricas import edital, inscricao
 
 pytestmark = pytest.mark.django_db
 ATA = "Ata da sessão nº 7 da comissão ordinária"
@@ -29,16 +29,16 @@ DIA = date(2025, 6, 2)
 DECISOES = {"N1": "nao_confirmado", "N2": "nao_confirmado", "N4": "ausente", "N3": "confirmado", "X": "nao_confirmado"}
 
 
-def cargo_publicado(numero: int, autor):
+def cargo_publicado(numero: int, rh):
     """Seis vagas; ampla A, B, C, D, E; negros N1..N4 e X, todos confirmados; X desiste depois da
     publicação (antes da sessão)."""
-    cargo = edital(numero=numero, criado_por=autor, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
+    cargo = edital(numero=numero, criado_por=rh, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
     for numero_, nota in (("A", 99), ("B", 98), ("C", 97), ("D", 96), ("E", 95)):
         inscricao(cargo, numero_, nota)
     for numero_, nota in (("N1", 94), ("X", 90), ("N2", 89), ("N3", 88), ("N4", 87)):
         inscricao(cargo, numero_, nota, grupos={"negros": "confirmado"})
-    services.publicar_resultado(services.gerar_resultado(cargo, por=autor), por=autor)
-    services.registrar_desistencia(cargo.inscricoes.get(numero="X"), documento="Req. 1", data_do_ato=DIA, por=autor)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
+    services.registrar_desistencia(cargo.inscricoes.get(numero="X"), documento="Req. 1", data_do_ato=DIA, por=rh)
     return cargo
 
 
@@ -49,24 +49,19 @@ def decisoes(cargo, quais=DECISOES) -> list[DecisaoDeVerificacao]:
     ]
 
 
-@pytest.fixture
-def autor():
-    return usuario("autor")
-
-
-def test_a_ordem_do_lote_e_a_da_lista_geral_publicada_e_depois_o_numero(autor):
-    cargo = cargo_publicado(1, autor)
+def test_a_ordem_do_lote_e_a_da_lista_geral_publicada_e_depois_o_numero(rh):
+    cargo = cargo_publicado(1, rh)
     assert [d.numero for d in em_ordem(cargo, decisoes(cargo))] == ["N1", "X", "N2", "N3", "N4"]
 
 
-def test_o_lote_gera_uma_versao_so_igual_a_registrar_as_decisoes_uma_a_uma_na_mesma_ordem(autor):
-    em_lote, uma_a_uma = cargo_publicado(1, autor), cargo_publicado(2, autor)
+def test_o_lote_gera_uma_versao_so_igual_a_registrar_as_decisoes_uma_a_uma_na_mesma_ordem(rh):
+    em_lote, uma_a_uma = cargo_publicado(1, rh), cargo_publicado(2, rh)
     versoes_antes = Resultado.objects.filter(cargo=em_lote).count()
 
-    registradas = registrar_revisoes_de_verificacao(decisoes(em_lote), por=autor, documento=ATA, data_do_ato=DIA)
+    registradas = registrar_revisoes_de_verificacao(decisoes(em_lote), por=rh, documento=ATA, data_do_ato=DIA)
     for decisao in em_ordem(uma_a_uma, decisoes(uma_a_uma)):
         services.registrar_verificacao(
-            decisao.inscricao, "negros", decisao.situacao, origem="comissao", por=autor, documento=ATA,
+            decisao.inscricao, "negros", decisao.situacao, origem="comissao", por=rh, documento=ATA,
             data_do_ato=DIA, motivo="Ata.",
         )  # fmt: skip
 
@@ -80,7 +75,7 @@ def test_o_lote_gera_uma_versao_so_igual_a_registrar_as_decisoes_uma_a_uma_na_me
     assert [(e.inscricao.numero, e.situacao, e.documento, e.data_do_ato) for e in eventos] == [
         ("N1", "nao_confirmado", ATA, DIA), ("N2", "nao_confirmado", ATA, DIA), ("N4", "ausente", ATA, DIA)
     ]  # fmt: skip
-    assert lote.evento == eventos.last() and {e.registrado_por for e in eventos} == {autor}
+    assert lote.evento == eventos.last() and {e.registrado_por for e in eventos} == {rh}
     # Quem muda de fato: N1 e N2 deixam a vaga dos negros, e o próximo negro (N3) é chamado.
     assert [c.inscricao for c in lote.saida_do_motor.convocacoes if c.evento > 1] == [
         c.inscricao for c in uma.saida_do_motor.convocacoes if c.evento > 1
@@ -91,8 +86,8 @@ def test_o_lote_gera_uma_versao_so_igual_a_registrar_as_decisoes_uma_a_uma_na_me
     assert atos.count() == 5 and atos.filter(evento__isnull=False).count() == 3
 
 
-def test_a_previa_mostra_quem_muda_sem_gravar_nada(autor):
-    cargo = cargo_publicado(1, autor)
+def test_a_previa_mostra_quem_muda_sem_gravar_nada(rh):
+    cargo = cargo_publicado(1, rh)
     versoes, eventos = Resultado.objects.count(), Evento.objects.count()
     previsao = prever_revisoes_de_verificacao(cargo, decisoes(cargo), data_do_ato=DIA)
     assert (Resultado.objects.count(), Evento.objects.count()) == (versoes, eventos)
@@ -102,31 +97,31 @@ def test_a_previa_mostra_quem_muda_sem_gravar_nada(autor):
         if c.evento == n
     }  # fmt: skip
     assert resumo["convocados"]
-    registrar_revisoes_de_verificacao(decisoes(cargo), por=autor, documento=ATA, data_do_ato=DIA)
+    registrar_revisoes_de_verificacao(decisoes(cargo), por=rh, documento=ATA, data_do_ato=DIA)
     gravada = cargo.resultados.order_by("-versao").first().saida_do_motor
     assert [(c.evento, c.inscricao, c.posicao, c.vaga) for c in gravada.convocacoes] == [
         (c.evento, c.inscricao, c.posicao, c.vaga) for c in previsao.resultado.convocacoes
     ]
 
 
-def test_nada_a_mudar_nao_gera_versao(autor):
-    cargo = cargo_publicado(1, autor)
+def test_nada_a_mudar_nao_gera_versao(rh):
+    cargo = cargo_publicado(1, rh)
     versoes = Resultado.objects.filter(cargo=cargo).count()
     registrar_revisoes_de_verificacao(
-        decisoes(cargo, {"N3": "confirmado", "X": "ausente"}), por=autor, documento=ATA, data_do_ato=DIA
+        decisoes(cargo, {"N3": "confirmado", "X": "ausente"}), por=rh, documento=ATA, data_do_ato=DIA
     )
     assert Resultado.objects.filter(cargo=cargo).count() == versoes
     assert prever_revisoes_de_verificacao(cargo, decisoes(cargo, {"N3": "confirmado"})) is None
 
 
-def test_o_lote_faz_as_mesmas_consultas_com_3_ou_30_decisoes_e_monta_o_cenario_uma_vez_no_registro(autor, monkeypatch):
+def test_o_lote_faz_as_mesmas_consultas_com_3_ou_30_decisoes_e_monta_o_cenario_uma_vez_no_registro(rh, monkeypatch):
     """As inscrições M… entram antes da publicação (as entradas congelam na primeira publicação)."""
-    pequeno = edital(numero=1, criado_por=autor, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
-    grande = edital(numero=2, criado_por=autor, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
+    pequeno = edital(numero=1, criado_por=rh, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
+    grande = edital(numero=2, criado_por=rh, cargos=(("GM", "Guarda Municipal", 6),)).cargos.get()
     for cargo, quantas in ((pequeno, 3), (grande, 30)):
         for i in range(quantas):
             inscricao(cargo, f"M{i:03d}", 50 + i, grupos={"negros": "confirmado"})
-        services.publicar_resultado(services.gerar_resultado(cargo, por=autor), por=autor)
+        services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
     medidas = {}
     for cargo, quantas in ((pequeno, 3), (grande, 30)):
         montagens = []
@@ -140,7 +135,7 @@ def test_o_lote_faz_as_mesmas_consultas_com_3_ou_30_decisoes_e_monta_o_cenario_u
         monkeypatch.setattr("concursos.services.revisoes_de_verificacao.cenario_do_cargo", contando)
         lote = decisoes(cargo, {f"M{i:03d}": "nao_confirmado" for i in range(quantas)})
         with CaptureQueriesContext(connection) as consultas:
-            registrar_revisoes_de_verificacao(lote, por=autor, documento=ATA, data_do_ato=DIA)
+            registrar_revisoes_de_verificacao(lote, por=rh, documento=ATA, data_do_ato=DIA)
         monkeypatch.undo()
         medidas[quantas] = (len(consultas), len(montagens))
         assert Evento.objects.filter(cargo=cargo).count() == quantas
