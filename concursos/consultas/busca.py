@@ -19,6 +19,8 @@ from comum.cpf import normalizar_cpf
 from comum.validadores import tem_caracteres_de_controle
 from cotas.regimes import rotulo_do_grupo
 
+from ..models import PosicaoVigente
+
 LIMITE = 20
 MAXIMO_DE_CARACTERES = 120
 MINIMO_DE_LETRAS = 2
@@ -63,15 +65,16 @@ def buscavel(texto: str) -> bool:
     return len(texto) <= MAXIMO_DE_CARACTERES and not tem_caracteres_de_controle(texto)
 
 
-def situacoes_atuais(cargo) -> dict[str, str]:
-    """Quem está convocado na última versão do resultado, para ajudar a escolher a inscrição."""
-    ultimo = cargo.resultados.order_by("-versao").first()
-    if ultimo is None:
-        return {}
+def situacoes_atuais(cargo, numeros=None) -> dict[str, str]:
+    """Quem está convocado na última versão do resultado, para ajudar a escolher a inscrição; com
+    ``numeros``, só entre essas inscrições. Lido de ``PosicaoVigente`` (gravada com cada versão), não
+    da saída do motor: num cargo grande ela tem megabytes, e a busca roda a cada tecla."""
+    posicoes = PosicaoVigente.objects.filter(cargo=cargo)
+    if numeros is not None:
+        posicoes = posicoes.filter(inscricao__in=list(numeros))
     return {
-        p.inscricao: f"convocada: {p.posicao}ª vaga, {rotulo_do_grupo(p.vaga).lower()}"
-        for p in ultimo.saida_do_motor.ordem_vigente
-        if p.inscricao
+        inscricao: f"convocada: {posicao}ª vaga, {rotulo_do_grupo(vaga).lower()}"
+        for inscricao, posicao, vaga in posicoes.values_list("inscricao", "posicao", "vaga")
     }
 
 

@@ -5,7 +5,7 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``inscricoes``: candidatos e inscrições (as entradas do motor, congeladas depois da publicação);
 - ``verificacoes``: a opção por grupo reservado e os atos que decidem a verificação;
 - ``eventos``: os eventos posteriores ao primeiro resultado (só inclusão; corrigem-se por reversão);
-- ``resultados``: as versões imutáveis do resultado de cada cargo;
+- ``resultados``: as versões imutáveis do resultado de cada cargo e quem a última convoca e onde;
 - ``provimentos``: nomeação, posse e exercício, e os atos de convocação publicados;
 - ``importacao``: os leiautes de importação salvos por banca;
 - ``instituicao``: o cabeçalho institucional dos documentos;
@@ -21,7 +21,7 @@ from .inscricoes import CORES_IBGE, MENSAGEM_INSCRICAO_CONGELADA, Candidato, Ins
 from .instituicao import Instituicao
 from .processamentos import Processamento
 from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
-from .resultados import Resultado
+from .resultados import PosicaoVigente, Resultado
 from .verificacoes import (
     COMO_MUDAR_A_VERIFICACAO,
     REGISTRAR_ATO_DE_VERIFICACAO,
@@ -57,6 +57,7 @@ __all__ = [
     "LeiauteDeImportacao",
     "OpcaoDeGrupo",
     "Pessoa",
+    "PosicaoVigente",
     "Processamento",
     "Provimento",
     "Resultado",

@@ -116,3 +116,31 @@ class Resultado(TextosDigitados, models.Model):
         publicação. Lida uma vez por objeto: num cargo de dezenas de milhares de inscritos, quem
         mostra o resultado lê os campos daqui, não as chaves do JSON."""
         return ler_saida(self.saida)
+
+
+class PosicaoVigente(models.Model):
+    """Quem a última versão do resultado do cargo convoca e onde (a ``ordem_vigente`` da saída do
+    motor): a inscrição, a posição e a vaga. Copiada da saída a cada versão gerada (``gerar_resultado``,
+    que os eventos, as reversões e o encerramento das sessões chamam), para que a busca do formulário de
+    evento não leia a saída inteira (megabytes num cargo grande) a cada tecla. Derivada: nunca se
+    edita, e a saída gravada continua sendo a fonte."""
+
+    cargo = models.ForeignKey(
+        "concursos.Cargo", verbose_name="cargo", on_delete=models.CASCADE, related_name="posicoes_vigentes"
+    )
+    resultado = models.ForeignKey(
+        Resultado, verbose_name="versão do resultado", on_delete=models.CASCADE, related_name="+"
+    )
+    inscricao = models.CharField("número de inscrição", max_length=20)
+    posicao = models.PositiveIntegerField("posição")
+    vaga = models.CharField("vaga", max_length=40)
+
+    class Meta:
+        verbose_name = "posição vigente"
+        verbose_name_plural = "posições vigentes"
+        constraints = [
+            models.UniqueConstraint(fields=["cargo", "inscricao"], name="posicao_vigente_unica_por_inscricao")
+        ]
+
+    def __str__(self):
+        return f"{self.inscricao}: {self.posicao}ª vaga ({self.vaga})"

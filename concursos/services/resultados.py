@@ -21,7 +21,7 @@ from ..atos import conferir_diario_oficial
 from ..diario_oficial import DiarioOficial
 from ..diferencas import diferencas
 from ..fases import fase
-from ..models import Cargo, Edital, Evento, Resultado
+from ..models import Cargo, Edital, Evento, PosicaoVigente, Resultado
 
 
 @transaction.atomic
@@ -80,9 +80,26 @@ def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamen
             gerado_por=por,
             gerado_em=em or relogio.agora(),
         )
+        gravar_posicoes_vigentes(cargo, resultado, do_motor.ordem_vigente)
     resultado.cenario = cenario  # quem recebe a versão vê o dicionário, não a expressão do INSERT
     resultado.sem_mudanca = False
     return resultado
+
+
+def gravar_posicoes_vigentes(cargo: Cargo, resultado: Resultado, ordem_vigente) -> None:
+    """Troca as ``PosicaoVigente`` do cargo pelas da versão que acabou de ser gravada (a ordem vigente
+    da saída do motor): a busca do formulário de evento lê daqui quem está convocado e onde."""
+    PosicaoVigente.objects.filter(cargo=cargo).delete()
+    PosicaoVigente.objects.bulk_create(
+        [
+            PosicaoVigente(
+                cargo=cargo, resultado=resultado, inscricao=p.inscricao, posicao=p.posicao, vaga=p.vaga or ""
+            )
+            for p in ordem_vigente
+            if p.inscricao
+        ],
+        batch_size=2000,
+    )
 
 
 def _mesma_saida(saida: dict, gravada: dict | None) -> bool:

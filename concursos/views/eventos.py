@@ -84,7 +84,8 @@ def buscar_inscricoes(request, pk: int):
     """As sugestões do campo de inscrição do formulário de evento (número, nome ou CPF; CPF mascarado)."""
     cargo = get_object_or_404(Cargo, pk=pk)
     encontradas = busca_de_inscricoes.buscar(cargo.inscricoes.all(), request.GET.get("q", ""))
-    situacoes = busca_de_inscricoes.situacoes_atuais(cargo) if encontradas.inscricoes else {}
+    numeros = [i.numero for i in encontradas.inscricoes]
+    situacoes = busca_de_inscricoes.situacoes_atuais(cargo, numeros) if numeros else {}
     resultados = [
         {"numero": i.numero, "rotulo": busca_de_inscricoes.rotulo(i, situacoes)} for i in encontradas.inscricoes
     ]

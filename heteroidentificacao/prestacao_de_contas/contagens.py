@@ -20,14 +20,19 @@ from django.db.models import Count
 
 from comum.exibicao import data
 from concursos.consultas.prestacao_de_contas import CargoNaPrestacao, cargos_na_prestacao
-from concursos.models import AtoDeVerificacao, Edital, OpcaoDeGrupo
+from concursos.models import AtoDeVerificacao, Edital, Evento, OpcaoDeGrupo
 from cotas import quorum
+from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO, VAI_AO_FINAL
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo
 
 from ..models import Chamado, Comissao, ProcessoDeApuracao, Recurso, Sessao
 
-SITUACOES = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, DECLARACAO_FALSA)
+# A verificação pendente de quem já saiu de todas as listas (desistência, não posse, anulação,
+# declaração falsa) ou das listas dos grupos (final de lista): não muda mais lista nenhuma nem pode ser
+# decidida (a revisão de quem saiu é recusada; docs/REGRAS.md §8), e não é uma pendência.
+SAIU_ANTES = "saiu_antes"
+SITUACOES = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, SAIU_ANTES, DECLARACAO_FALSA)
 DECISOES_DA_SESSAO = (quorum.CONFIRMADO, quorum.NAO_CONFIRMADO, quorum.AUSENTE, quorum.PENDENTE)
 
 
@@ -37,7 +42,7 @@ class Autodeclaracoes:
 
     grupo: str
     total: int
-    por_situacao: dict  # situação → contagem
+    por_situacao: dict  # situação → contagem (as pendentes de quem saiu das listas em ``SAIU_ANTES``)
     recursos_apresentados: int
     recursos_aguardando: int
     providos_em_recurso: int
@@ -82,33 +87,53 @@ class Prestacao:
 
 def prestacao_de_contas(edital: Edital) -> Prestacao:
     grupos = grupos_heteroidentificados(edital.regime_congelado())
+    fora = fora_das_listas(edital)
     return Prestacao(
         edital=edital,
         cargos=cargos_na_prestacao(edital),
-        autodeclaracoes=[autodeclaracoes(edital, grupo) for grupo in grupos],
+        autodeclaracoes=[autodeclaracoes(edital, grupo, fora) for grupo in grupos],
         apuracoes=apuracoes(edital),
         sessoes=sessoes(edital),
     )
 
 
-def situacoes_vigentes(edital: Edital, grupo: str) -> dict[int, str]:
+def situacoes_vigentes(edital: Edital, grupo: str | None = None) -> dict:
     """Inscrição → a verificação vigente da opção pelo grupo: a do último ato de verificação (que,
     depois da publicação do cargo, vira evento de revisão e não muda a opção; docs/REGRAS.md §8),
-    ou a da opção, sem ato."""
-    vigentes = dict(
-        OpcaoDeGrupo.objects.filter(inscricao__edital=edital, grupo=grupo).values_list("inscricao_id", "situacao")
-    )
-    atos = AtoDeVerificacao.objects.filter(inscricao__edital=edital, grupo=grupo).order_by("registrado_em", "id")
-    for inscricao, situacao in atos.values_list("inscricao_id", "situacao"):
-        if inscricao in vigentes:
-            vigentes[inscricao] = situacao
+    ou a da opção, sem ato. Sem ``grupo``: (inscrição, grupo) → verificação, de todas as opções."""
+    opcoes = OpcaoDeGrupo.objects.filter(inscricao__edital=edital)
+    atos = AtoDeVerificacao.objects.filter(inscricao__edital=edital).order_by("registrado_em", "id")
+    if grupo is not None:
+        opcoes, atos = opcoes.filter(grupo=grupo), atos.filter(grupo=grupo)
+    vigentes = {(i, g): situacao for i, g, situacao in opcoes.values_list("inscricao_id", "grupo", "situacao")}
+    for chave in atos.values_list("inscricao_id", "grupo", "situacao"):
+        if chave[:2] in vigentes:
+            vigentes[chave[:2]] = chave[2]
+    if grupo is not None:
+        return {inscricao: situacao for (inscricao, _), situacao in vigentes.items()}
     return vigentes
 
 
-def autodeclaracoes(edital: Edital, grupo: str) -> Autodeclaracoes:
+def fora_das_listas(edital: Edital) -> set[int]:
+    """As inscrições que uma verificação pendente não alcança mais: as que um evento vigente tirou de
+    todas as listas ou das listas dos grupos (desistência, não posse, anulação, final de lista) e as
+    eliminadas por declaração falsa em algum grupo (Art. 2º, §1º). Nenhuma está entre as
+    ``pendencias`` do motor, que são as pendentes numa lista de grupo depois do último evento
+    (docs/REGRAS.md §8)."""
+    tipos = [tipo for tipo, t in TIPOS_DE_EVENTO.items() if t.efeito in (SAI_DAS_LISTAS, VAI_AO_FINAL)]
+    saidas = Evento.objects.vigentes().filter(cargo__edital=edital, tipo__in=tipos, inscricao__isnull=False)
+    fora = set(saidas.values_list("inscricao_id", flat=True))
+    return fora | {i for (i, _), situacao in situacoes_vigentes(edital).items() if situacao == DECLARACAO_FALSA}
+
+
+def autodeclaracoes(edital: Edital, grupo: str, fora: set[int] | None = None) -> Autodeclaracoes:
+    """``fora``: ``fora_das_listas(edital)``, lido uma vez para todos os grupos."""
     vigentes = situacoes_vigentes(edital, grupo)
+    fora = fora_das_listas(edital) if fora is None else fora
     por_situacao = {situacao: 0 for situacao in SITUACOES}
-    for situacao in vigentes.values():
+    for inscricao, situacao in vigentes.items():
+        if situacao == PENDENTE and inscricao in fora:
+            situacao = SAIU_ANTES
         por_situacao[situacao] = por_situacao.get(situacao, 0) + 1
     recursos = Recurso.objects.filter(chamado__sessao__comissao__edital=edital, chamado__sessao__comissao__grupo=grupo)
     decididos = recursos.filter(

@@ -18,7 +18,7 @@ from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from .contagens import Prestacao
+from .contagens import SAIU_ANTES, Prestacao
 
 SEM_RESULTADO = "sem resultado publicado"
 VAGAS = "Vagas reservadas por cargo e grupo"
@@ -253,29 +253,35 @@ def _autodeclaracoes(prestacao: Prestacao) -> Tabela:
             "Não confirmadas",
             "Ausentes",
             "Pendentes",
+            "Sem verificação: saíram antes",
             "Declaração falsa",
             "Recursos apresentados",
             "Aguardando julgamento",
             "Providos em recurso",
             "Não providos em recurso",
         ],
-        nota="Pela verificação vigente de cada opção (o último ato de verificação). Providos e não providos: os "
-        "atos da comissão recursal registrados.",
+        nota="Pela verificação vigente de cada opção (o último ato de verificação). Sem verificação: pendentes de "
+        "quem saiu de todas as listas (desistência, não posse, anulação, declaração falsa) ou das listas dos grupos "
+        "(final de lista) antes da decisão, que não muda mais lista nenhuma. Providos e não providos: os atos da "
+        "comissão recursal registrados.",
     )
     for a in prestacao.autodeclaracoes:
         contagens = [
             a.total,
-            *(a.por_situacao.get(s, 0) for s in (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, DECLARACAO_FALSA)),
+            *(a.por_situacao.get(s, 0) for s in _SITUACOES),
             a.recursos_apresentados,
             a.recursos_aguardando,
             a.providos_em_recurso,
             a.nao_providos_em_recurso,
         ]
-        linha = tabela.linha([a.rotulo, *(Contagem(n) for n in contagens)], total=1, partes=(2, 3, 4, 5, 6))
+        linha = tabela.linha([a.rotulo, *(Contagem(n) for n in contagens)], total=1, partes=(2, 3, 4, 5, 6, 7))
         # Nos dados completos, cada recurso apresentado aguarda ou foi provido ou não provido: a soma
         # que o leitor faria fica protegida, mesmo quando o ato veio sem o recurso no sistema.
-        tabela.somar(linha, 7, (8, 9, 10))
+        tabela.somar(linha, 8, (9, 10, 11))
     return tabela
+
+
+_SITUACOES = (CONFIRMADO, NAO_CONFIRMADO, AUSENTE, PENDENTE, SAIU_ANTES, DECLARACAO_FALSA)
 
 
 def _apuracoes(prestacao: Prestacao) -> Tabela:

@@ -17,7 +17,7 @@ from comum.validacao import validar_data_de_ato, validar_texto
 from concursos.atos import Ato
 from concursos.consultas.verificacoes import situacao_vigente
 from concursos.models import Inscricao, OpcaoDeGrupo
-from concursos.services import registrar_verificacao
+from concursos.services.revisoes_de_verificacao import DecisaoDeVerificacao, registrar_revisoes_de_verificacao
 from cotas import quorum
 
 from .. import consultas, registro
@@ -244,10 +244,15 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     votos = {}
     for chamado_id, voto in Parecer.objects.filter(chamado__sessao=sessao).values_list("chamado_id", "voto"):
         votos.setdefault(chamado_id, []).append(voto)
+    decisoes = {
+        chamado.pk: quorum.decidir(
+            votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=True if recursal else chamado.compareceu
+        )
+        for chamado in chamados
+    }
+    verificacoes = _aplicar_nas_opcoes(sessao, chamados, decisoes, por)
     for chamado in chamados:
-        compareceu = True if recursal else chamado.compareceu
-        decisao = quorum.decidir(votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=compareceu)
-        _decidir(chamado, decisao, comissao, por)
+        _decidir(chamado, decisoes[chamado.pk], verificacoes.get(chamado.pk), comissao, por)
     sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, relogio.agora(), por
     sessao.registro = registro.montar_registro(sessao)
     sessao.hash_do_registro = registro.codigo(sessao.registro)
@@ -266,12 +271,14 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     return sessao
 
 
-def _decidir(chamado: Chamado, decisao: quorum.Decisao, comissao: Comissao, por) -> None:
+def _decidir(chamado: Chamado, decisao: quorum.Decisao, verificacao, comissao: Comissao, por) -> None:
     chamado.decisao = decisao.situacao
     chamado.votos_confirma, chamado.votos_nao_confirma = decisao.confirma, decisao.nao_confirma
     chamado.motivo_da_decisao = decisao.motivo[:300]
     chamado.save(update_fields=["decisao", "votos_confirma", "votos_nao_confirma", "motivo_da_decisao"])
-    verificacao = _aplicar_na_opcao(chamado, comissao, decisao.situacao, por)
+    if verificacao is None:  # recurso sem quórum: vale a decisão recorrida até novo julgamento
+        vigente = situacao_vigente(chamado.inscricao, comissao.grupo)
+        verificacao = (vigente, vigente)
     auditar(
         por,
         "decisao",
@@ -286,33 +293,39 @@ def _decidir(chamado: Chamado, decisao: quorum.Decisao, comissao: Comissao, por)
     )
 
 
-def _aplicar_na_opcao(chamado: Chamado, comissao: Comissao, situacao: str, por) -> tuple[str, str]:
-    """Leva a decisão à verificação da opção (o que o motor de cotas lê); devolve (antes, depois).
+def _aplicar_nas_opcoes(sessao: Sessao, chamados: list, decisoes: dict, por) -> dict[int, tuple[str, str]]:
+    """Leva as decisões às verificações das opções (o que o motor de cotas lê); devolve chamado →
+    (antes, depois).
 
-    Por ``concursos.services.registrar_verificacao``: antes da primeira publicação do cargo, grava
-    na opção; depois dela, registra um evento de revisão de verificação com a ata da sessão como
-    documento e a data do encerramento como data do ato (docs/REGRAS.md §§ 8 e 9). Não muda nada
-    quando o recurso fica sem quórum (vale a decisão recorrida até novo julgamento) nem quando já há
-    declaração falsa apurada (o processo administrativo prevalece)."""
-    inscricao = chamado.inscricao
-    OpcaoDeGrupo.objects.select_for_update().get(inscricao=inscricao, grupo=comissao.grupo)
-    antes = situacao_vigente(inscricao, comissao.grupo)
-    sem_julgamento = comissao.tipo == Comissao.RECURSAL and situacao == quorum.PENDENTE
-    if sem_julgamento or antes == DECLARACAO_FALSA:
-        return antes, antes
-    feita = registrar_verificacao(
-        inscricao,
-        comissao.grupo,
-        situacao,
-        origem="recurso" if comissao.tipo == Comissao.RECURSAL else "comissao",
+    Por ``concursos.services.registrar_revisoes_de_verificacao``, todas de uma vez: antes da primeira
+    publicação do cargo, grava na opção; depois dela, as decisões que mudam a verificação viram um
+    lote de eventos de revisão e UMA versão nova do resultado por cargo, com a ata da sessão como
+    documento, a data do encerramento como data do ato e quem encerrou (docs/REGRAS.md §§ 8 e 9;
+    a ordem do lote em docs/HETEROIDENTIFICACAO.md). Não muda nada quando o recurso fica sem quórum
+    (vale a decisão recorrida até novo julgamento) nem quando já há declaração falsa apurada (o
+    processo administrativo prevalece)."""
+    comissao = sessao.comissao
+    recursal = comissao.tipo == Comissao.RECURSAL
+    origem = "recurso" if recursal else "comissao"
+    por_chamado = {
+        chamado.pk: DecisaoDeVerificacao(
+            chamado.inscricao, comissao.grupo, decisoes[chamado.pk].situacao, origem, decisoes[chamado.pk].motivo[:300]
+        )
+        for chamado in chamados
+        if not (recursal and decisoes[chamado.pk].situacao == quorum.PENDENTE)
+    }
+    feitas = registrar_revisoes_de_verificacao(
+        por_chamado.values(),
         por=por,
-        ato=Ato(
-            documento=f"Ata da sessão nº {chamado.sessao_id} da comissão {comissao.get_tipo_display().lower()}"[:120],
-            data_do_ato=relogio.hoje(),
-        ),
-        motivo=chamado.motivo_da_decisao,
+        ato=Ato(documento=documento_da_sessao(sessao), data_do_ato=relogio.hoje()),
+        mantendo=frozenset({DECLARACAO_FALSA}),
     )
-    return feita.antes, feita.depois
+    return {pk: (feitas[decisao].antes, feitas[decisao].depois) for pk, decisao in por_chamado.items()}
+
+
+def documento_da_sessao(sessao: Sessao) -> str:
+    """O documento do ato: a ata da sessão."""
+    return f"Ata da sessão nº {sessao.pk} da comissão {sessao.comissao.get_tipo_display().lower()}"[:120]
 
 
 # — Pareceres —

@@ -159,7 +159,7 @@ def test_versao_interna_mostra_as_contagens_exatas_e_a_publica_suprime_de_1_a_4(
     (linha_interna,) = interna[autodeclaracoes].linhas
     (linha_publica,) = publica[autodeclaracoes].linhas
     # Grupo, total 2, confirmadas 2 (N2 pelo recurso), não confirmadas 0, …, 1 recurso, 0 aguardando, 1 provido.
-    assert linha_interna == ["Negros", 2, 2, 0, 0, 0, 0, 1, 0, 1, 0]
+    assert linha_interna == ["Negros", 2, 2, 0, 0, 0, 0, 0, 1, 0, 1, 0]
     assert linha_publica == ["Negros", *(MENOS_DE_5 if n else 0 for n in linha_interna[1:])]
     sessoes = "Desfechos por sessão"
     ordinaria, recursal = interna[sessoes].linhas
@@ -266,3 +266,36 @@ def test_sem_resultado_publicado_ocupa_o_resto_da_linha_e_o_pdf_tem_as_larguras(
     assert pdf.count("<col style=") == 4
     larguras = larguras_das_colunas(tabela.cabecalho)
     assert abs(sum(larguras) - 100) < 0.1 and larguras[0] > larguras[2]
+
+
+def test_pendente_de_quem_saiu_das_listas_conta_a_parte_e_nao_como_pendente():
+    """N1 pediu final de lista e N2 desistiu com a verificação ainda pendente: ninguém pode mais decidi-la
+    (a revisão de quem saiu é recusada) e ela não muda lista nenhuma (docs/REGRAS.md §8): conta como
+    "sem verificação: saíram antes", nunca como pendente."""
+    cargo = cargo_com_cotistas()
+    servicos_de_concursos.gerar_resultado(cargo, por=rh())
+    n1, n2 = cargo.inscricoes.get(numero="N1"), cargo.inscricoes.get(numero="N2")
+    ato = {"data_do_ato": date.today(), "por": rh()}
+    servicos_de_concursos.registrar_evento(cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", **ato)
+    registrado = servicos_de_concursos.registrar_desistencia(n2, documento="Req. 9", **ato)
+    assert registrado.resultado.saida["pendencias"] == []
+    (negros,) = prestacao_de_contas(cargo.edital).autodeclaracoes
+    assert negros.por_situacao["pendente"] == 0
+    assert negros.por_situacao["saiu_antes"] == 2 == negros.total
+    interna = {t.titulo: t for t in tabelas(prestacao_de_contas(cargo.edital), publica=False)}
+    cabecalho = interna["Heteroidentificação: autodeclarações e recursos"].cabecalho
+    (linha,) = interna["Heteroidentificação: autodeclarações e recursos"].linhas
+    assert linha[cabecalho.index("Pendentes")] == 0
+    assert linha[cabecalho.index("Sem verificação: saíram antes")] == 2
+
+
+def test_revertida_a_desistencia_a_verificacao_volta_a_ser_pendente():
+    cargo = cargo_com_cotistas()
+    servicos_de_concursos.gerar_resultado(cargo, por=rh())
+    n2 = cargo.inscricoes.get(numero="N2")
+    desistencia = servicos_de_concursos.registrar_desistencia(
+        n2, documento="Req. 9", data_do_ato=date.today(), por=rh()
+    )
+    servicos_de_concursos.reverter_evento(desistencia.evento, documento="Of. 1", motivo="Engano.", por=rh())
+    (negros,) = prestacao_de_contas(cargo.edital).autodeclaracoes
+    assert (negros.por_situacao["pendente"], negros.por_situacao["saiu_antes"]) == (2, 0)

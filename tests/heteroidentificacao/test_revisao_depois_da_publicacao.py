@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from concursos import services as servicos_de_concursos
 from concursos.atos import Ato
-from concursos.models import Evento, OpcaoDeGrupo
+from concursos.models import Evento, OpcaoDeGrupo, PosicaoVigente
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
 
@@ -121,3 +121,46 @@ def test_recurso_de_quem_ja_desistiu_encerra_a_sessao_sem_evento_e_sem_mudar_o_r
     assert sessao.encerrada_em is not None
     assert list(Evento.objects.filter(cargo=cargo).values_list("tipo", flat=True)) == ["desistencia"]
     assert cargo.resultados.count() == versoes
+
+
+def test_encerrar_a_sessao_depois_da_publicacao_atualiza_quem_esta_convocado_e_onde(publicado_e_n1):
+    """A busca do formulário de evento lê ``PosicaoVigente``: depois do encerramento, é a ordem vigente
+    da versão nova (N1 convocado na 6ª vaga)."""
+    cargo, chamado_n1 = publicado_e_n1
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
+    encerrar(sessao)
+    ultima = cargo.resultados.order_by("-versao").first()
+    gravadas = PosicaoVigente.objects.filter(cargo=cargo).values_list("inscricao", "posicao", "vaga", "resultado")
+    assert sorted(gravadas) == sorted(
+        (p.inscricao, p.posicao, p.vaga, ultima.pk) for p in ultima.saida_do_motor.ordem_vigente if p.inscricao
+    )
+    assert ("N1", 6, "negros", ultima.pk) in gravadas
+
+
+def test_sessao_encerrada_depois_da_publicacao_faz_uma_versao_so_com_um_evento_por_decisao():
+    """N1 e N2 não confirmados, resultado publicado; a recursal confirma os dois numa sessão: dois
+    eventos de verificação (na ordem da lista geral publicada: N1, 85, antes de N2, 80) e UMA versão."""
+    cargo = cargo_com_cotistas()
+    sessao = sessao_aberta(comissao(cargo.edital))
+    nao = {nome: "nao_confirma" for nome in ("ana", "bruno", "carla", "davi", "elisa")}
+    chamados = [julgar(sessao, cargo.inscricoes.get(numero=n), **nao) for n in ("N2", "N1")]
+    encerrar(sessao)
+    servicos_de_concursos.publicar_resultado(servicos_de_concursos.gerar_resultado(cargo, por=rh()), por=rh())
+    recursal = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    for chamado in chamados:
+        chamado.refresh_from_db()
+        recurso = services.registrar_recurso(chamado, texto=RAZOES, por=rh())
+        votar(
+            services.chamar_recurso(recurso, recursal, por=rh()), helena="confirma", igor="confirma", joana="confirma"
+        )
+    encerrar(recursal)
+
+    eventos = Evento.objects.filter(cargo=cargo).order_by("id")
+    assert [(e.inscricao.numero, e.situacao) for e in eventos] == [("N1", "confirmado"), ("N2", "confirmado")]
+    assert {e.documento for e in eventos} == {f"Ata da sessão nº {recursal.pk} da comissão recursal"}
+    assert cargo.resultados.count() == 2
+    versao = cargo.resultados.order_by("-versao").first()
+    assert versao.evento == eventos.last()
+    assert [e["inscricao"] for e in versao.cenario["eventos"]] == ["N1", "N2"]

@@ -2,6 +2,7 @@
 nas tabelas da versão pública, a legenda embaixo de cada uma, a planilha e os gráficos com o mesmo
 marcador, e a versão interna sem nada escondido. Um relatório escrito à mão, sem banco."""
 
+from dataclasses import replace
 from io import BytesIO
 
 from django.template.loader import render_to_string
@@ -11,6 +12,7 @@ from comum.supressao import MENOS_DE_5, OMITIDO
 from concursos.consultas.prestacao_de_contas import CargoNaPrestacao, VagasDoGrupo
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 from heteroidentificacao.prestacao_de_contas import Apuracoes, Autodeclaracoes, Prestacao
+from heteroidentificacao.prestacao_de_contas.contagens import SAIU_ANTES
 from heteroidentificacao.prestacao_de_contas.tabelas import (
     APURACOES,
     AUTODECLARACOES,
@@ -52,7 +54,7 @@ def por_titulo(publica: bool) -> dict:
 def test_versao_publica_esconde_com_x_a_celula_que_revelaria_o_menor_que_5():
     publica = por_titulo(True)
     # 40 − 30 − 0 − 0 − 2 daria as 8 não confirmadas; com elas escondidas, a conta não fecha.
-    assert publica[AUTODECLARACOES].linhas == [["Negros", 40, 30, X, 0, 0, MENOS_DE_5, 0, 0, 0, 0]]
+    assert publica[AUTODECLARACOES].linhas == [["Negros", 40, 30, X, 0, 0, 0, MENOS_DE_5, 0, 0, 0, 0]]
     # Decididos 9 = procedentes + improcedentes: as 7 improcedentes escondem os 2 procedentes.
     assert publica[APURACOES].linhas == [[19, 10, 9, MENOS_DE_5, X]]
     # Reservadas 16 (o número público do Anexo I) = 3 + 13 não providas: as não providas saem X.
@@ -71,7 +73,7 @@ def test_cada_tabela_com_marcador_tem_a_legenda_dele_embaixo():
 
 def test_versao_interna_nao_esconde_nada_nem_tem_legenda():
     interna = por_titulo(False)
-    assert interna[AUTODECLARACOES].linhas == [["Negros", 40, 30, 8, 0, 0, 2, 0, 0, 0, 0]]
+    assert interna[AUTODECLARACOES].linhas == [["Negros", 40, 30, 8, 0, 0, 0, 2, 0, 0, 0, 0]]
     assert interna[APURACOES].linhas == [[19, 10, 9, 2, 7]]
     assert interna[VAGAS].linhas == [["Guarda Municipal", "Negros", 16, 3, 0, 0, 0, 13, 1]]
     assert all(not tabela.legenda for tabela in interna.values())
@@ -92,3 +94,14 @@ def test_grafico_publico_desenha_o_x_hachurado_sem_o_valor_nem_o_comprimento():
     assert "<!-- 13 -->" in interno
     # A barra pública tem a largura simbólica (4 do "< 5" e 5 do X), não os 16 de verdade: o eixo vai a 10.
     assert "<!-- 16 -->" not in publico and "<!-- 10 -->" in publico
+
+
+def test_sem_verificacao_de_quem_saiu_antes_tambem_e_suprimida_e_entra_na_soma():
+    """3 das 40 pendentes saíram antes da decisão: "< 5", e a soma das autodeclarações não a devolve."""
+    por_situacao = {CONFIRMADO: 30, NAO_CONFIRMADO: 7, AUSENTE: 0, PENDENTE: 0, SAIU_ANTES: 3, DECLARACAO_FALSA: 0}
+    relatorio_ = replace(relatorio(), autodeclaracoes=[Autodeclaracoes("negros", 40, por_situacao, 0, 0, 0, 0)])
+    publica = {tabela.titulo: tabela for tabela in tabelas(relatorio_, True)}
+    (linha,) = publica[AUTODECLARACOES].linhas
+    cabecalho = publica[AUTODECLARACOES].cabecalho
+    assert linha[cabecalho.index("Sem verificação: saíram antes")] == MENOS_DE_5
+    assert linha[cabecalho.index("Não confirmadas")] == X  # 40 − 30 − 3 devolveria o "< 5"
