@@ -52,7 +52,9 @@ def test_registrar_um_evento_troca_as_posicoes_pelas_da_versao_nova(cargo, prime
 def test_reverter_o_evento_devolve_as_posicoes_de_antes(cargo, primeira_versao, rh):
     antes = gravadas(cargo)
     registrado = services.registrar_desistencia(cargo.inscricoes.get(numero="A"), por=rh, ato=ATO)
-    services.reverter_evento(registrado.evento, documento="Of. 2", motivo="Registrado por engano.", por=rh)
+    services.reverter_evento(
+        registrado.evento, ato=Ato(documento="Of. 2", data_do_ato=None), motivo="Registrado por engano.", por=rh
+    )
     assert gravadas(cargo) == da_ultima_versao(cargo) == antes
 
 

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from comum.graficos import barras_empilhadas
 from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
+from concursos.atos import Ato
 from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
 from concursos.models import Edital, Resultado
 from heteroidentificacao import services
@@ -275,9 +276,12 @@ def test_pendente_de_quem_saiu_das_listas_conta_a_parte_e_nao_como_pendente():
     cargo = cargo_com_cotistas()
     servicos_de_concursos.gerar_resultado(cargo, por=rh())
     n1, n2 = cargo.inscricoes.get(numero="N1"), cargo.inscricoes.get(numero="N2")
-    ato = {"data_do_ato": date.today(), "por": rh()}
-    servicos_de_concursos.registrar_evento(cargo, tipo="final_de_lista", inscricao=n1, documento="Req. 8", **ato)
-    registrado = servicos_de_concursos.registrar_desistencia(n2, documento="Req. 9", **ato)
+    servicos_de_concursos.registrar_evento(
+        cargo, tipo="final_de_lista", inscricao=n1, ato=Ato(documento="Req. 8", data_do_ato=date.today()), por=rh()
+    )
+    registrado = servicos_de_concursos.registrar_desistencia(
+        n2, ato=Ato(documento="Req. 9", data_do_ato=date.today()), por=rh()
+    )
     assert registrado.resultado.saida["pendencias"] == []
     (negros,) = prestacao_de_contas(cargo.edital).autodeclaracoes
     assert negros.por_situacao["pendente"] == 0
@@ -294,8 +298,10 @@ def test_revertida_a_desistencia_a_verificacao_volta_a_ser_pendente():
     servicos_de_concursos.gerar_resultado(cargo, por=rh())
     n2 = cargo.inscricoes.get(numero="N2")
     desistencia = servicos_de_concursos.registrar_desistencia(
-        n2, documento="Req. 9", data_do_ato=date.today(), por=rh()
+        n2, ato=Ato(documento="Req. 9", data_do_ato=date.today()), por=rh()
     )
-    servicos_de_concursos.reverter_evento(desistencia.evento, documento="Of. 1", motivo="Engano.", por=rh())
+    servicos_de_concursos.reverter_evento(
+        desistencia.evento, ato=Ato(documento="Of. 1", data_do_ato=None), motivo="Engano.", por=rh()
+    )
     (negros,) = prestacao_de_contas(cargo.edital).autodeclaracoes
     assert (negros.por_situacao["pendente"], negros.por_situacao["saiu_antes"]) == (2, 0)
