@@ -8,6 +8,7 @@ from comum import relogio
 from concursos.models import Edital
 from concursos.papeis import opera_concursos
 from cotas import quorum
+from cotas.erros import ErroDeCotas
 from cotas.regimes import grupos_heteroidentificados
 
 from ..models import SEGREGACAO_DE_FUNCOES, Comissao, Membro, PresencaDeMembro, Sessao
@@ -15,19 +16,24 @@ from .auditoria import auditar, exigir_permissao, obrigatorio
 
 
 def _validar_regra(regra: dict) -> dict:
+    """A regra de decisão que a comissão congela (docs/REGRAS.md §10): ``membros`` e, se o edital a
+    fixar, ``maioria_para_nao_confirmar`` — nunca menos que a maioria dos membros. As chaves da regra
+    anterior (``quorum``, ``minimo_para_confirmar``) não valem para uma comissão nova."""
+    if not isinstance(regra, dict):
+        raise ValidationError({"regra_de_quorum": "Informe a regra como um objeto com membros."})
+    for chave in quorum.CHAVES_ANTIGAS:
+        if chave in regra:
+            raise ValidationError(
+                {
+                    "regra_de_quorum": f"{chave} = {regra[chave]!r} é da regra anterior (maioria dos votantes) e não "
+                    "vale mais: informe membros e, se o edital fixar outro número, maioria_para_nao_confirmar "
+                    "(nunca menos que a maioria dos membros)."
+                }
+            )
     try:
-        membros, minimo_de_votos, para_confirmar = (
-            int(regra[k]) for k in ("membros", "quorum", "minimo_para_confirmar")
-        )
-    except (KeyError, TypeError, ValueError) as erro:
-        raise ValidationError(
-            {"regra_de_quorum": "Informe membros, quorum e minimo_para_confirmar como números inteiros."}
-        ) from erro
-    if not (membros >= 1 and 1 <= minimo_de_votos <= membros and 1 <= para_confirmar <= membros):
-        raise ValidationError(
-            {"regra_de_quorum": "O quórum e o mínimo para confirmar devem ficar entre 1 e o número de membros."}
-        )
-    return {"membros": membros, "quorum": minimo_de_votos, "minimo_para_confirmar": para_confirmar}
+        return quorum.ler_regra(regra)
+    except ErroDeCotas as erro:
+        raise ValidationError({"regra_de_quorum": str(erro)}) from erro
 
 
 @transaction.atomic
