@@ -18,7 +18,7 @@ from comum import relogio
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
-from ..atos import PCD, conferir_data_do_ato, conferir_origem
+from ..atos import PCD, conferir_data_do_ato, conferir_origem, grupos_da_avaliacao_pcd, verificacao_do_grupo
 from ..consultas.eventos import EventoRegistrado
 from ..consultas.verificacoes import saida_do_concurso, situacao_vigente
 from ..models import REGISTRAR_ATO_DE_VERIFICACAO, AtoDeVerificacao, Inscricao, OpcaoDeGrupo
@@ -76,7 +76,7 @@ def registrar_verificacao(
     vigente, ou sobre quem já saiu do concurso, fica só no ato, sem evento."""
     if desconhecidos := set(campos) - CAMPOS_DO_ATO:
         raise TypeError(f"Campos desconhecidos no ato de verificação: {', '.join(sorted(desconhecidos))}")
-    conferir_origem(grupo, situacao, origem)
+    conferir_origem(grupo, situacao, origem, verificacao=verificacao_do_grupo(inscricao.edital, grupo))
     conferir_data_do_ato(inscricao.edital, data_do_ato, hoje=relogio.dia_de(em))
     opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
     if opcao is None:
@@ -150,6 +150,15 @@ def _gravar(ato: AtoDeVerificacao) -> AtoDeVerificacao:
     return ato
 
 
+def grupo_da_avaliacao_pcd(inscricao: Inscricao) -> str:
+    """O grupo da inscrição que a avaliação multiprofissional verifica (o da tabela do regime com a
+    verificação ``avaliacao_pcd``, qualquer que seja o seu nome); sem ele, o PcD padrão, e a
+    inscrição sem a opção é recusada adiante."""
+    grupos = grupos_da_avaliacao_pcd(inscricao.edital)
+    optou = inscricao.opcoes.filter(grupo__in=grupos).values_list("grupo", flat=True).first()
+    return optou or next(iter(grupos), PCD)
+
+
 def registrar_avaliacao_pcd(
     inscricao: Inscricao, situacao: str, *, equipe: str, documento: str, data_do_ato, por, motivo: str = "", **campos
 ) -> VerificacaoRegistrada:
@@ -162,7 +171,7 @@ def registrar_avaliacao_pcd(
         raise ValidationError({"equipe": "Informe a equipe multiprofissional que fez a avaliação."})
     return registrar_verificacao(
         inscricao,
-        PCD,
+        grupo_da_avaliacao_pcd(inscricao),
         situacao,
         origem=AtoDeVerificacao.AVALIACAO_PCD,
         por=por,
@@ -204,7 +213,7 @@ def prever_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, orige
     """Cargo publicado: o resultado que o ato daria e o número do evento (``eventos.prever``), sem
     gravar nada; ``None`` quando o ato não muda o resultado (a verificação vigente já é essa, ou o
     candidato já saiu do concurso): fica só registrado."""
-    conferir_origem(grupo, situacao, origem)
+    conferir_origem(grupo, situacao, origem, verificacao=verificacao_do_grupo(inscricao.edital, grupo))
     conferir_data_do_ato(inscricao.edital, campos.get("data_do_ato"))
     if situacao_vigente(inscricao, grupo) == situacao or saida_do_concurso(inscricao):
         return None

@@ -5,14 +5,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from comum import relogio
+from concursos.atos import verificacao_do_grupo
 from concursos.models import Edital
 from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.erros import ErroDeCotas
-from cotas.regimes import grupos_heteroidentificados
+from cotas.modelo import AVALIACAO_PCD, DOCUMENTAL, HETEROIDENTIFICACAO, NENHUMA
+from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo
 
 from ..models import SEGREGACAO_DE_FUNCOES, Comissao, Membro, PresencaDeMembro, Sessao
 from .auditoria import auditar, exigir_permissao, obrigatorio
+
+ROTULOS_DAS_VERIFICACOES = {
+    AVALIACAO_PCD: "avaliação multiprofissional (PcD)",
+    DOCUMENTAL: "documentos",
+    NENHUMA: "nenhum procedimento",
+}
 
 
 def _validar_regra(regra: dict) -> dict:
@@ -52,6 +60,7 @@ def criar_comissao(
     exigir_permissao(por, "heteroidentificacao.add_comissao", "criar comissões de heteroidentificação")
     grupo = grupo or _grupo_do_regime(edital)
     padrao = quorum.REGRA_RECURSAL_PADRAO if tipo == Comissao.RECURSAL else quorum.REGRA_ORDINARIA_PADRAO
+    _exigir_heteroidentificacao(edital, grupo)
     if Comissao.objects.filter(edital=edital, tipo=tipo, grupo=grupo).exists():
         raise ValidationError(f"O edital {edital} já tem comissão {tipo} para o grupo {grupo}.")
     comissao = Comissao(
@@ -66,6 +75,20 @@ def criar_comissao(
     comissao.save()
     auditar(por, "comissao_criada", f"comissão #{comissao.pk}: {comissao}", depois=_comissao_como_dict(comissao))
     return comissao
+
+
+def _exigir_heteroidentificacao(edital: Edital, grupo: str | None) -> None:
+    """Só vai à comissão o grupo que a tabela do regime manda verificar pelo fenótipo: a PcD vai à
+    avaliação multiprofissional; indígenas e quilombolas, aos documentos (Lei 15.142/2025, art. 2º)."""
+    verificacao = verificacao_do_grupo(edital, grupo)
+    if verificacao != HETEROIDENTIFICACAO:
+        raise ValidationError(
+            {
+                "grupo": f"O grupo {rotulo_do_grupo(grupo)} é verificado por "
+                f"{ROTULOS_DAS_VERIFICACOES.get(verificacao, verificacao)} (tabela do regime do edital), "
+                "não pela comissão de heteroidentificação."
+            }
+        )
 
 
 def _grupo_do_regime(edital: Edital) -> str | None:
