@@ -28,8 +28,8 @@ from comum import relogio
 from comum.exibicao import data
 from comum.validacao import validar_texto
 from comum.validadores import tem_caracteres_de_controle
-from cotas.modelo import DECLARACAO_FALSA, NOTA, PENDENTE, VERIFICACAO
-from cotas.regimes import rotulo_do_grupo
+from cotas.modelo import AVALIACAO_PCD, DECLARACAO_FALSA, DOCUMENTAL, HETEROIDENTIFICACAO, NOTA, PENDENTE, VERIFICACAO
+from cotas.regimes import grupos_verificados_por, rotulo_do_grupo, verificacao_implicita
 
 from .diario_oficial import DiarioOficial
 from .models import SITUACOES_DE_VERIFICACAO, AtoDeVerificacao, Edital, Evento, Resultado
@@ -331,12 +331,16 @@ def situacao_no_cenario(cenario: dict, numero: str, grupo: str) -> str:
     return situacao
 
 
+# O grupo PcD dos regimes pré-definidos (telas e demonstração); quem verifica um grupo vem da tabela
+# do regime (``verificacao_do_grupo``), nunca deste nome.
 PCD = "pcd"
 ROTULOS_DAS_ORIGENS = dict(AtoDeVerificacao.ORIGENS)
-# Quem decide a verificação de cada tipo de grupo. Heteroidentificação (negros, pretos e pardos) e os
-# demais grupos de verificação coletiva (indígenas, quilombolas): a comissão, a recursal, o processo
-# de apuração ou a Justiça (Art. 2º, §1º); nunca o RH. PcD: a equipe multiprofissional
-# (Decreto 9.508/2018, art. 5º) ou a Justiça.
+# Quem decide a verificação de cada modo (``cotas.modelo.VERIFICACOES_DE_GRUPO``). Heteroidentificação
+# (negros, pretos e pardos): a comissão, a recursal, o processo de apuração ou a Justiça (Art. 2º,
+# §1º); nunca o RH. Avaliação PcD: a equipe multiprofissional (Decreto 9.508/2018, art. 5º) ou a
+# Justiça. Documental (indígenas, quilombolas): o fenótipo não se aplica, e nenhuma comissão de
+# heteroidentificação os julga; o processo de apuração ou a Justiça (a análise documental ainda não
+# tem origem de ato própria: docs/HETEROIDENTIFICACAO.md, "Pendências"). Nenhuma: só a Justiça.
 ORIGENS_DA_HETEROIDENTIFICACAO = (
     AtoDeVerificacao.COMISSAO,
     AtoDeVerificacao.RECURSO,
@@ -344,25 +348,44 @@ ORIGENS_DA_HETEROIDENTIFICACAO = (
     AtoDeVerificacao.JUDICIAL,
 )
 ORIGENS_DA_PCD = (AtoDeVerificacao.AVALIACAO_PCD, AtoDeVerificacao.JUDICIAL)
+ORIGENS_POR_VERIFICACAO = {
+    HETEROIDENTIFICACAO: ORIGENS_DA_HETEROIDENTIFICACAO,
+    AVALIACAO_PCD: ORIGENS_DA_PCD,
+    DOCUMENTAL: (AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL),
+}
 # Declaração falsa só se declara em processo com defesa (Art. 2º, §1º) ou pela Justiça.
 ORIGENS_DA_DECLARACAO_FALSA = (AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL)
 
 
-def origens_admitidas(grupo: str) -> tuple[str, ...]:
-    """As origens de ato que podem decidir a verificação do ``grupo``: as da PcD, ou as da
-    heteroidentificação, para os grupos heteroidentificados (``cotas.regimes.grupos_heteroidentificados``:
-    negros, pretos e pardos) e para os demais de verificação coletiva (indígenas, quilombolas)."""
-    if grupo == PCD:
-        return ORIGENS_DA_PCD
-    return ORIGENS_DA_HETEROIDENTIFICACAO
+def verificacao_do_grupo(edital: Edital, grupo: str) -> str:
+    """Como o edital verifica a opção pelo grupo: a verificação do grupo na tabela do regime
+    congelado (``cotas.modelo.Grupo.verificacao``); cópias congeladas antigas a trazem implícita."""
+    if edital.parametros_do_regime:
+        for do_regime in edital.regime_congelado().grupos:
+            if do_regime.grupo == grupo:
+                return do_regime.verificacao
+    return verificacao_implicita(grupo)
 
 
-def conferir_origem(grupo: str, situacao: str, origem: str) -> None:
-    """Recusa a origem desconhecida, a que não cabe ao grupo e a declaração falsa fora do processo."""
+def grupos_da_avaliacao_pcd(edital: Edital) -> tuple[str, ...]:
+    """Os grupos do edital verificados pela avaliação multiprofissional da deficiência."""
+    if not edital.parametros_do_regime:
+        return (PCD,)
+    return grupos_verificados_por(edital.regime_congelado(), AVALIACAO_PCD)
+
+
+def origens_admitidas(verificacao: str) -> tuple[str, ...]:
+    """As origens de ato que podem decidir uma verificação do modo ``verificacao``."""
+    return ORIGENS_POR_VERIFICACAO.get(verificacao, (AtoDeVerificacao.JUDICIAL,))
+
+
+def conferir_origem(grupo: str, situacao: str, origem: str, *, verificacao: str) -> None:
+    """Recusa a origem desconhecida, a que não cabe à verificação do grupo (``verificacao_do_grupo``)
+    e a declaração falsa fora do processo."""
     if origem not in ROTULOS_DAS_ORIGENS:
         conhecidas = ", ".join(ROTULOS_DAS_ORIGENS)
         raise ValidationError({"origem": f"Origem do ato desconhecida: {origem!r}; use uma de: {conhecidas}."})
-    admitidas = origens_admitidas(grupo)
+    admitidas = origens_admitidas(verificacao)
     if origem not in admitidas:
         quem = "; ".join(ROTULOS_DAS_ORIGENS[o].lower() for o in admitidas)
         raise ValidationError(

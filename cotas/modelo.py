@@ -28,6 +28,16 @@ PERDE_RESERVA = "perde_reserva"
 ELIMINADO = "eliminado"
 EFEITOS_DA_AUSENCIA = (PERDE_RESERVA, ELIMINADO)
 
+# Como a opção por um grupo é verificada (docs/REGRAS.md §§ 3 e 10): pela comissão de
+# heteroidentificação (fenótipo), pela avaliação multiprofissional da deficiência (Decreto
+# 9.508/2018, art. 5º), por documentos (indígenas e quilombolas: Lei 15.142/2025, art. 2º; o fenótipo
+# não se aplica a eles), ou por nenhuma.
+HETEROIDENTIFICACAO = "heteroidentificacao"
+AVALIACAO_PCD = "avaliacao_pcd"
+DOCUMENTAL = "documental"
+NENHUMA = "nenhuma"
+VERIFICACOES_DE_GRUPO = (HETEROIDENTIFICACAO, AVALIACAO_PCD, DOCUMENTAL, NENHUMA)
+
 # Situação da verificação da opção por um grupo (docs/REGRAS.md §3).
 CONFIRMADO = "confirmado"
 NAO_CONFIRMADO = "nao_confirmado"
@@ -90,6 +100,8 @@ class Grupo:
     # Autodeclarações de cor/raça que dão direito à opção (vazio: qualquer uma).
     cores_admitidas: tuple[str, ...] = ()
     nome_legivel: str = ""
+    # Quem verifica a opção (``VERIFICACOES_DE_GRUPO``); o shell lê isto, nunca o nome do grupo.
+    verificacao: str = HETEROIDENTIFICACAO
     # Pares (parâmetro, citação legal).
     referencias: tuple[tuple[str, str], ...] = ()
     # Os dois campos abaixo são dos regimes pré-definidos e não vão para a cópia congelada do

@@ -12,11 +12,15 @@ from .erros import ErroDeCotas, descrever_valor
 from .modelo import (
     AMPLA,
     ARREDONDAMENTOS,
+    AVALIACAO_PCD,
     CORES_IBGE,
+    DOCUMENTAL,
     EFEITOS_DA_AUSENCIA,
+    HETEROIDENTIFICACAO,
     METADE_PARA_CIMA,
     PARA_CIMA,
     PERDE_RESERVA,
+    VERIFICACOES_DE_GRUPO,
     Grupo,
     Regime,
 )
@@ -66,6 +70,7 @@ def _pcd(percentual: str = "5") -> Grupo:
         teto_percentual=Decimal("20"),
         ausencia=PERDE_RESERVA,
         nome_legivel="pessoas com deficiência",
+        verificacao=AVALIACAO_PCD,
         titulo="PcD",
         faixa_do_edital=(Decimal("5"), Decimal("20")),
         referencias=(
@@ -91,6 +96,7 @@ def _negros_20(lei: str = "", artigo: str = "Art.") -> Grupo:
         ausencia=PERDE_RESERVA,
         cores_admitidas=PRETOS_E_PARDOS,
         nome_legivel="negros",
+        verificacao=HETEROIDENTIFICACAO,
         titulo="Negros",
         referencias=(
             ("reserva", f"{lei}{artigo} 1º"),
@@ -155,7 +161,7 @@ FEDERAL_12990 = Regime(
 )
 
 
-def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...]) -> Grupo:
+def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...], verificacao: str) -> Grupo:
     return Grupo(
         grupo=nome,
         percentual=Decimal(percentual),
@@ -164,6 +170,7 @@ def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...
         ausencia=PERDE_RESERVA,
         cores_admitidas=cores,
         nome_legivel=legivel,
+        verificacao=verificacao,
         titulo=legivel[:1].upper() + legivel[1:],
         referencias=(
             ("reserva", f"{LEI_15142}, art. 1º"),
@@ -171,6 +178,10 @@ def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...
             ("minimo_de_vagas", f"{LEI_15142}, art. 5º"),
             ("arredondamento", f"{LEI_15142}, art. 5º"),
             ("elegibilidade", f"{LEI_15142}, art. 2º"),
+            (
+                "verificacao",
+                f"{LEI_15142}, arts. 2º e 3º (heteroidentificação para pretos e pardos; documentos para indígenas e quilombolas)",
+            ),
             ("ausencia", "IN Conjunta MGI/MIR/MPI nº 261/2025 (não elimina; segue na ampla)"),
             ("substituicao", f"{LEI_15142}, art. 7º"),
         ),
@@ -180,11 +191,12 @@ def _grupo_15142(nome: str, percentual: str, legivel: str, cores: tuple[str, ...
 FEDERAL_15142 = Regime(
     nome="federal-15142-2025",
     grupos=(
-        _grupo_15142("pretos_pardos", "25", "pretos e pardos", PRETOS_E_PARDOS),
+        _grupo_15142("pretos_pardos", "25", "pretos e pardos", PRETOS_E_PARDOS, HETEROIDENTIFICACAO),
         # Indígenas: identificação coletiva e reconhecimento pela comunidade, não a cor do IBGE; como
-        # os quilombolas (autoatribuição), qualquer cor pode optar (docs/REGRAS.md §1).
-        _grupo_15142("indigenas", "3", "indígenas", ()),
-        _grupo_15142("quilombolas", "2", "quilombolas", ()),
+        # os quilombolas (autoatribuição), qualquer cor pode optar (docs/REGRAS.md §1); a verificação
+        # deles é por documentos, nunca pelo fenótipo.
+        _grupo_15142("indigenas", "3", "indígenas", (), DOCUMENTAL),
+        _grupo_15142("quilombolas", "2", "quilombolas", (), DOCUMENTAL),
         _pcd(),
     ),
     prioridade=("pcd", "pretos_pardos", "indigenas", "quilombolas"),
@@ -209,9 +221,21 @@ def rotulo_do_grupo(grupo: str | None) -> str:
 
 
 def grupos_heteroidentificados(regime: Regime) -> tuple[str, ...]:
-    """Grupos cuja opção é verificada por heteroidentificação: os da autodeclaração preta ou parda
-    (Art. 2º; Lei 15.142/2025, art. 3º), ``negros`` ou ``pretos_pardos`` conforme o regime."""
-    return tuple(g.grupo for g in regime.grupos if set(g.cores_admitidas) == set(PRETOS_E_PARDOS))
+    """Grupos cuja opção é verificada pela comissão de heteroidentificação (a verificação do grupo na
+    tabela do regime): ``negros`` ou ``pretos_pardos``, conforme o regime (Art. 2º; Lei 15.142/2025,
+    art. 3º)."""
+    return grupos_verificados_por(regime, HETEROIDENTIFICACAO)
+
+
+def grupos_verificados_por(regime: Regime, verificacao: str) -> tuple[str, ...]:
+    """Os grupos do regime verificados de um modo (``VERIFICACOES_DE_GRUPO``)."""
+    return tuple(g.grupo for g in regime.grupos if g.verificacao == verificacao)
+
+
+def verificacao_implicita(nome: str) -> str:
+    """A verificação de um grupo de uma cópia congelada anterior ao campo ``verificacao``: a que o
+    sistema fazia então, pelo nome (``pcd`` pela avaliação; os demais pela comissão)."""
+    return AVALIACAO_PCD if nome == "pcd" else HETEROIDENTIFICACAO
 
 
 # Parâmetros de grupo que um edital (ou um cenário) pode sobrepor.
@@ -428,6 +452,7 @@ def regime_para_dict(regime: Regime) -> dict:
                 "teto_percentual": None if g.teto_percentual is None else str(g.teto_percentual),
                 "ausencia": g.ausencia,
                 "cores_admitidas": list(g.cores_admitidas),
+                "verificacao": g.verificacao,
                 "referencias": dict(g.referencias),
             }
             for g in regime.grupos
@@ -448,7 +473,14 @@ def _grupo_inline(item, posicao: int) -> Grupo:
     for obrigatorio in ("percentual", "arredondamento"):
         if obrigatorio not in item:
             raise ErroDeCotas(f"regime.grupos[{posicao}] ({nome}): falta o campo obrigatório {obrigatorio!r}.")
-    desconhecidos = set(item) - {"grupo", "nome_legivel", "cores_admitidas", "referencias", *PARAMETROS_DE_GRUPO}
+    desconhecidos = set(item) - {
+        "grupo",
+        "nome_legivel",
+        "cores_admitidas",
+        "verificacao",
+        "referencias",
+        *PARAMETROS_DE_GRUPO,
+    }
     if desconhecidos:
         raise ErroDeCotas(
             f"regime.grupos[{posicao}] ({nome}): campo desconhecido {descrever_valor(sorted(desconhecidos)[0])}."
@@ -457,8 +489,17 @@ def _grupo_inline(item, posicao: int) -> Grupo:
     cores = item.get("cores_admitidas", PRETOS_E_PARDOS if nome in GRUPOS_DE_PRETOS_E_PARDOS else ())
     if not isinstance(cores, list | tuple) or any(c not in CORES_IBGE for c in cores):
         raise ErroDeCotas(f"regime.grupos[{posicao}] ({nome}): cores_admitidas inválidas {descrever_valor(cores)}.")
+    verificacao = item.get("verificacao", verificacao_implicita(nome))
+    if verificacao not in VERIFICACOES_DE_GRUPO:
+        raise ErroDeCotas(
+            f"regime.grupos[{posicao}] ({nome}).verificacao: valor {descrever_valor(verificacao)} inválido; use "
+            f"{', '.join(VERIFICACOES_DE_GRUPO)}.",
+            campo="verificacao",
+            valor=verificacao,
+        )
     return Grupo(
         grupo=nome,
+        verificacao=verificacao,
         cores_admitidas=tuple(cores),
         nome_legivel=str(item.get("nome_legivel") or nome),
         referencias=_ler_referencias(item.get("referencias"), f"regime.grupos[{posicao}].referencias"),

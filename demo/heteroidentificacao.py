@@ -22,7 +22,7 @@ MEMBROS_DA_ORDINARIA = (
     ("membro3", False),
     ("membro4", False),
 )
-# A recursal com os três membros da sua regra (quórum de 3): com um só, nenhum recurso seria julgado.
+# A recursal com os três membros da sua regra (todos votam): com menos, nenhum recurso seria julgado.
 MEMBROS_DA_RECURSAL = (("recursal", True), ("recursal2", False), ("recursal3", False))
 
 

@@ -298,10 +298,19 @@ def _anexos(processo: ProcessoDeApuracao) -> list[str]:
 
 
 def descrever_regra(regra: dict) -> str:
-    """A regra de quórum congelada na comissão, em português."""
+    """A regra de decisão congelada na comissão, em português. A regra anterior (quórum de votantes,
+    mínimo de confirmações) continua descrita como era nas atas das sessões encerradas com ela."""
+    if "quorum" in regra and "maioria_para_nao_confirmar" not in regra:
+        return (
+            f"{regra['membros']} membros titulares; quórum de {regra['quorum']} votantes; a autodeclaração é "
+            f"confirmada pela maioria dos votantes, com ao menos {regra['minimo_para_confirmar']} votos de "
+            "confirmação (regra anterior a docs/REGRAS.md §10)"
+        )
+    regra = quorum.ler_regra(regra)
     return (
-        f"{regra['membros']} membros titulares; quórum de {regra['quorum']} votantes; a autodeclaração é "
-        f"confirmada pela maioria dos votantes, com ao menos {regra['minimo_para_confirmar']} votos de confirmação"
+        f"{regra['membros']} membros, todos votam; a autodeclaração só não é confirmada com "
+        f"{regra['maioria_para_nao_confirmar']} votos pela não confirmação (a maioria dos membros); "
+        "qualquer outra contagem a confirma"
     )
 
 

@@ -15,11 +15,13 @@ banco (``Parecer``), que o auditor lê.
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 
 from comum.canonico import canonico_e_hash
+from cotas import quorum
 
 from . import consultas
 from .models import DECISOES, Comissao, Sessao
 
-VERSAO = 1
+# 2: a regra de decisão do §10 (maioria dos membros), a gravação e o parecer motivado da comissão.
+VERSAO = 2
 ROTULOS_DAS_DECISOES = dict(DECISOES)
 REGISTRO_ALTERADO = (
     "O registro congelado da sessão nº {pk} não confere com o seu código de verificação: os dados foram "
@@ -36,7 +38,10 @@ def registro_da_sessao(sessao: Sessao) -> dict:
     """O registro congelado da sessão encerrada, conferido pelo código. Sessão encerrada antes do
     registro congelado existir: o registro é reconstituído dos dados de hoje e marcado assim."""
     if sessao.registro is None:
-        return {**montar_registro(sessao), "reconstituido": True}
+        reconstituido = montar_registro(sessao)
+        # Encerrada antes do registro congelado, e portanto antes da regra do §10: a regra da comissão como era.
+        reconstituido["sessao"]["regra_de_quorum"] = dict(sessao.comissao.regra_de_quorum)
+        return {**reconstituido, "reconstituido": True}
     if codigo(sessao.registro) != sessao.hash_do_registro:
         raise ValidationError(REGISTRO_ALTERADO.format(pk=sessao.pk))
     return sessao.registro
@@ -55,7 +60,8 @@ def montar_registro(sessao: Sessao) -> dict:
             "recursal": recursal,
             "edital": comissao.edital.identificacao,
             "grupo": comissao.grupo,
-            "regra_de_quorum": dict(comissao.regra_de_quorum),
+            # A regra em vigor (docs/REGRAS.md §10): membros e maioria para não confirmar.
+            "regra_de_quorum": quorum.ler_regra(comissao.regra_de_quorum),
             "marcada_para": _iso(sessao.inicio),
             "local": sessao.local,
             "link": sessao.link,

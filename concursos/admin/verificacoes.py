@@ -16,7 +16,7 @@ from comum.exibicao import data, data_e_hora
 from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
-from ..atos import PCD
+from ..atos import grupos_da_avaliacao_pcd
 from ..forms import OpcaoDeGrupoForm, grupos_conhecidos
 from ..models import OpcaoDeGrupo
 from ..services.verificacoes import PERMISSAO
@@ -84,7 +84,7 @@ class AtosDeVerificacaoNaFicha:
     @admin.display(description="registrar ato de verificação")
     def registrar_ato_de_verificacao(self, inscricao):
         botoes = []
-        if inscricao.opcoes.filter(grupo=PCD).exists():
+        if inscricao.opcoes.filter(grupo__in=grupos_da_avaliacao_pcd(inscricao.edital)).exists():
             botoes.append(
                 (reverse("concursos:registrar_avaliacao_pcd", args=[inscricao.pk]), "Registrar avaliação PcD")
             )

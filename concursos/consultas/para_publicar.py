@@ -17,10 +17,10 @@ from django.db.models import OuterRef, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.urls import reverse
 
-from cotas.modelo import PENDENTE
+from cotas.modelo import AVALIACAO_PCD, HETEROIDENTIFICACAO, PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
-from ..atos import PCD
+from ..atos import verificacao_do_grupo
 from ..models import REGISTRAR_AVALIACOES_PCD, Cargo, Edital, OpcaoDeGrupo, Resultado
 
 
@@ -69,8 +69,8 @@ def _faltas(versoes, usuario) -> list[FaltaNoCargo]:
     versoes = list(
         versoes.filter(provisorio=True)
         .annotate(pendencias=KeyTransform("pendencias", "saida"), empates=KeyTransform("empates", "saida"))
-        .select_related("cargo")
-        .only("pk", "versao", "cargo__codigo", "cargo__nome", "cargo__edital_id")
+        .select_related("cargo__edital")
+        .only("pk", "versao", "cargo__codigo", "cargo__nome", "cargo__edital_id", "cargo__edital__parametros_do_regime")
         .order_by("cargo__codigo")
     )
     pendentes = _grupos_pendentes({v.cargo_id: v.pendencias or () for v in versoes})
@@ -104,20 +104,24 @@ def _verificacoes(versao: Resultado, pendentes: dict[int, Counter]) -> list[Pass
     por_grupo = pendentes.get(versao.cargo_id)
     if not por_grupo:  # verificadas depois da geração: falta só gerar de novo
         return [_gerar_de_novo(len(versao.pendencias))]
-    grupos = sorted(por_grupo.items(), key=_pcd_depois)
-    return [_passo_da_verificacao(versao.cargo, grupo, quantas) for grupo, quantas in grupos]
+    modos = {grupo: verificacao_do_grupo(versao.cargo.edital, grupo) for grupo in por_grupo}
+    # A avaliação PcD por último; os demais pelo nome do grupo (só a ordem de exibição).
+    grupos = sorted(por_grupo.items(), key=lambda item: (modos[item[0]] == AVALIACAO_PCD, item[0]))
+    return [_passo_da_verificacao(versao.cargo, grupo, quantas, modos[grupo]) for grupo, quantas in grupos]
 
 
-def _pcd_depois(item) -> tuple:
-    return (item[0] == PCD, item[0])
-
-
-def _passo_da_verificacao(cargo: Cargo, grupo: str, quantas: int) -> Passo:
+def _passo_da_verificacao(cargo: Cargo, grupo: str, quantas: int, verificacao: str) -> Passo:
+    """O que falta para a verificação pendente, conforme quem verifica o grupo na tabela do regime."""
     texto = f"{rotulo_do_grupo(grupo)}: {quantas} {_plural(quantas, 'verificação pendente', 'verificações pendentes')}"
-    if grupo == PCD:
+    if verificacao == AVALIACAO_PCD:
         link = f"{reverse('concursos:importar_avaliacoes_pcd')}?{urlencode({'edital': cargo.edital_id})}"
         acao = "registre a avaliação da equipe multiprofissional (Avaliações PcD em lote, ou na inscrição)"
         return Passo(texto, acao, link, REGISTRAR_AVALIACOES_PCD)
+    if verificacao != HETEROIDENTIFICACAO:
+        inscricoes = reverse("admin:concursos_inscricao_changelist")
+        link = f"{inscricoes}?{urlencode({'cargo__id__exact': cargo.pk})}"
+        acao = "registre o ato de verificação na ficha de cada inscrição (o grupo não passa pela comissão)"
+        return Passo(texto, acao, link, ("concursos.add_atodeverificacao",))
     sessoes = reverse("admin:heteroidentificacao_sessao_changelist")
     link = f"{sessoes}?{urlencode({'comissao__edital__id__exact': cargo.edital_id})}"
     acao = "resolvem-se nas sessões de heteroidentificação do edital"

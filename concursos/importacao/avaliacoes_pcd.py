@@ -27,7 +27,7 @@ from comum.mensagens import mensagem_de
 from comum.planilhas import texto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
-from ..atos import PCD, ROTULOS_DAS_SITUACOES, Ato, conferir_data_do_ato
+from ..atos import ROTULOS_DAS_SITUACOES, Ato, conferir_data_do_ato, grupos_da_avaliacao_pcd
 from ..models import AtoDeVerificacao, Cargo, Edital, Inscricao
 from ..services import verificacoes
 from .erros import SEM_LINHA, ErroDaPlanilha
@@ -219,10 +219,12 @@ class _Conferencia:
         self.inscricoes = {i.numero: i for i in inscricoes.select_related("edital", "cargo", "candidato")}
         cargos = Cargo.objects.filter(pk__in={i.cargo_id for i in self.inscricoes.values()}).com_publicacao()
         self.publicados = {c.pk for c in cargos if c.publicado}
-        com_pcd = Inscricao.objects.filter(pk__in=[i.pk for i in self.inscricoes.values()], opcoes__grupo=PCD)
+        # O grupo da avaliação PcD é o da tabela do regime do edital, qualquer que seja o nome.
+        grupos = grupos_da_avaliacao_pcd(self.edital)
+        com_pcd = Inscricao.objects.filter(pk__in=[i.pk for i in self.inscricoes.values()], opcoes__grupo__in=grupos)
         self.com_pcd = set(com_pcd.values_list("pk", flat=True))
         atos = AtoDeVerificacao.objects.filter(
-            inscricao__in=self.com_pcd, grupo=PCD, origem=AtoDeVerificacao.AVALIACAO_PCD
+            inscricao__in=self.com_pcd, grupo__in=grupos, origem=AtoDeVerificacao.AVALIACAO_PCD
         ).values_list("inscricao_id", "situacao", "documento", "data_do_ato", "equipe")
         self.registrados = set(atos)
 

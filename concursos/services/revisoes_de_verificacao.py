@@ -28,7 +28,7 @@ from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 from cotas.modelo import PENDENTE, VERIFICACAO
 
 from ..adapters import cenario_do_cargo, evento_do_cenario
-from ..atos import ROTULOS_DAS_SITUACOES, Ato, conferir_origem
+from ..atos import ROTULOS_DAS_SITUACOES, Ato, conferir_origem, verificacao_do_grupo
 from ..models import AtoDeVerificacao, Cargo, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from ..saida_do_motor import LISTA_GERAL
 from .resultados import gerar_resultado
@@ -147,10 +147,12 @@ def registrar_revisoes_de_verificacao(
     registradas = {}
     por_cargo: dict[int, list] = {}
     for decisao in decisoes:
-        conferir_origem(decisao.grupo, decisao.situacao, decisao.origem)
         por_cargo.setdefault(decisao.inscricao.cargo_id, []).append(decisao)
     for cargo_id in sorted(por_cargo):
         cargo = Cargo.objects.select_for_update().select_related("edital").get(pk=cargo_id)
+        for decisao in por_cargo[cargo_id]:
+            verificacao = verificacao_do_grupo(cargo.edital, decisao.grupo)
+            conferir_origem(decisao.grupo, decisao.situacao, decisao.origem, verificacao=verificacao)
         conferido = ato.conferido(cargo.edital, hoje=relogio.dia_de(em), sem_documento=SEM_DOCUMENTO)
         if cargo.publicado:
             registradas |= _em_lote(cargo, por_cargo[cargo_id], por, conferido, em, mantendo)

@@ -18,7 +18,7 @@ from comum import relogio
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
-from ..atos import PCD, Ato, conferir_origem
+from ..atos import PCD, Ato, conferir_origem, grupos_da_avaliacao_pcd, verificacao_do_grupo
 from ..consultas.eventos import EventoRegistrado
 from ..consultas.verificacoes import saida_do_concurso, situacao_vigente
 from ..models import REGISTRAR_ATO_DE_VERIFICACAO, AtoDeVerificacao, Inscricao, OpcaoDeGrupo
@@ -77,7 +77,7 @@ def registrar_verificacao(
     vigente, ou sobre quem já saiu do concurso, fica só no ato, sem evento."""
     if desconhecidos := set(campos) - CAMPOS_DA_VERIFICACAO:
         raise TypeError(f"Campos desconhecidos no ato de verificação: {', '.join(sorted(desconhecidos))}")
-    conferir_origem(grupo, situacao, origem)
+    conferir_origem(grupo, situacao, origem, verificacao=verificacao_do_grupo(inscricao.edital, grupo))
     ato = ato.conferido(inscricao.edital, hoje=relogio.dia_de(em), sem_documento=SEM_DOCUMENTO)
     opcao = OpcaoDeGrupo.objects.select_for_update().filter(inscricao=inscricao, grupo=grupo).first()
     if opcao is None:
@@ -133,6 +133,15 @@ def _gravar(ato: AtoDeVerificacao) -> AtoDeVerificacao:
     return ato
 
 
+def grupo_da_avaliacao_pcd(inscricao: Inscricao) -> str:
+    """O grupo da inscrição que a avaliação multiprofissional verifica (o da tabela do regime com a
+    verificação ``avaliacao_pcd``, qualquer que seja o seu nome); sem ele, o PcD padrão, e a
+    inscrição sem a opção é recusada adiante."""
+    grupos = grupos_da_avaliacao_pcd(inscricao.edital)
+    optou = inscricao.opcoes.filter(grupo__in=grupos).values_list("grupo", flat=True).first()
+    return optou or next(iter(grupos), PCD)
+
+
 def registrar_avaliacao_pcd(
     inscricao: Inscricao, situacao: str, *, equipe: str, ato: Ato, por, motivo: str = ""
 ) -> VerificacaoRegistrada:
@@ -144,7 +153,14 @@ def registrar_avaliacao_pcd(
     if not (equipe or "").strip():
         raise ValidationError({"equipe": "Informe a equipe multiprofissional que fez a avaliação."})
     return registrar_verificacao(
-        inscricao, PCD, situacao, origem=AtoDeVerificacao.AVALIACAO_PCD, ato=ato, por=por, equipe=equipe, motivo=motivo
+        inscricao,
+        grupo_da_avaliacao_pcd(inscricao),
+        situacao,
+        origem=AtoDeVerificacao.AVALIACAO_PCD,
+        ato=ato,
+        por=por,
+        equipe=equipe,
+        motivo=motivo,
     )
 
 
@@ -169,7 +185,7 @@ def prever_verificacao(inscricao: Inscricao, grupo: str, situacao: str, *, orige
     """Cargo publicado: o resultado que o ato daria e o número do evento (``eventos.prever``), sem
     gravar nada; ``None`` quando o ato não muda o resultado (a verificação vigente já é essa, ou o
     candidato já saiu do concurso): fica só registrado. ``campos``: os de ``registrar_verificacao``."""
-    conferir_origem(grupo, situacao, origem)
+    conferir_origem(grupo, situacao, origem, verificacao=verificacao_do_grupo(inscricao.edital, grupo))
     ato = ato.conferido(inscricao.edital, sem_documento=SEM_DOCUMENTO)
     if situacao_vigente(inscricao, grupo) == situacao or saida_do_concurso(inscricao):
         return None

@@ -18,7 +18,7 @@ from cotas.regimes import rotulo_do_grupo
 from ..apresentacao import (
     contexto_admin,
 )
-from ..atos import PCD, Ato, sem_o_ato
+from ..atos import Ato, grupos_da_avaliacao_pcd, sem_o_ato
 from ..forms import (
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
@@ -34,7 +34,7 @@ from ..services.acessos import descrever, registrar_acesso
 def registrar_avaliacao_pcd(request, pk: int):
     """A avaliação da equipe multiprofissional, registrada pelo RH com a equipe e o documento."""
     inscricao = _inscricao_do_ato(pk)
-    if not inscricao.opcoes.filter(grupo=PCD).exists():
+    if not inscricao.opcoes.filter(grupo__in=grupos_da_avaliacao_pcd(inscricao.edital)).exists():
         messages.error(request, f"A inscrição {inscricao.numero} não optou pelas vagas de PcD.")
         return redirect("admin:concursos_inscricao_change", inscricao.pk)
     form = AvaliacaoPcdForm(request.POST if request.method == "POST" else None)
@@ -115,7 +115,7 @@ def _registrar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: 
 
 
 def _confirmar_ato(request, inscricao: Inscricao, form, *, origem: str, titulo: str, ato: Ato, dados: dict):
-    grupo = dados.pop("grupo", PCD)
+    grupo = dados.pop("grupo", None) or verificacoes.grupo_da_avaliacao_pcd(inscricao)
     situacao = dados.pop("situacao")
     previsto = verificacoes.prever_verificacao(inscricao, grupo, situacao, origem=origem, ato=ato, **dados)
     contexto = contexto_admin(

@@ -5,29 +5,43 @@ from django.db import transaction
 from django.utils import timezone
 
 from comum import relogio
+from concursos.atos import verificacao_do_grupo
 from concursos.models import Edital
 from concursos.papeis import opera_concursos
 from cotas import quorum
-from cotas.regimes import grupos_heteroidentificados
+from cotas.erros import ErroDeCotas
+from cotas.modelo import AVALIACAO_PCD, DOCUMENTAL, HETEROIDENTIFICACAO, NENHUMA
+from cotas.regimes import grupos_heteroidentificados, rotulo_do_grupo
 
 from ..models import SEGREGACAO_DE_FUNCOES, Comissao, Membro, PresencaDeMembro, Sessao
 from .auditoria import auditar, exigir_permissao, obrigatorio
 
+ROTULOS_DAS_VERIFICACOES = {
+    AVALIACAO_PCD: "avaliação multiprofissional (PcD)",
+    DOCUMENTAL: "documentos",
+    NENHUMA: "nenhum procedimento",
+}
+
 
 def _validar_regra(regra: dict) -> dict:
+    """A regra de decisão que a comissão congela (docs/REGRAS.md §10): ``membros`` e, se o edital a
+    fixar, ``maioria_para_nao_confirmar`` — nunca menos que a maioria dos membros. As chaves da regra
+    anterior (``quorum``, ``minimo_para_confirmar``) não valem para uma comissão nova."""
+    if not isinstance(regra, dict):
+        raise ValidationError({"regra_de_quorum": "Informe a regra como um objeto com membros."})
+    for chave in quorum.CHAVES_ANTIGAS:
+        if chave in regra:
+            raise ValidationError(
+                {
+                    "regra_de_quorum": f"{chave} = {regra[chave]!r} é da regra anterior (maioria dos votantes) e não "
+                    "vale mais: informe membros e, se o edital fixar outro número, maioria_para_nao_confirmar "
+                    "(nunca menos que a maioria dos membros)."
+                }
+            )
     try:
-        membros, minimo_de_votos, para_confirmar = (
-            int(regra[k]) for k in ("membros", "quorum", "minimo_para_confirmar")
-        )
-    except (KeyError, TypeError, ValueError) as erro:
-        raise ValidationError(
-            {"regra_de_quorum": "Informe membros, quorum e minimo_para_confirmar como números inteiros."}
-        ) from erro
-    if not (membros >= 1 and 1 <= minimo_de_votos <= membros and 1 <= para_confirmar <= membros):
-        raise ValidationError(
-            {"regra_de_quorum": "O quórum e o mínimo para confirmar devem ficar entre 1 e o número de membros."}
-        )
-    return {"membros": membros, "quorum": minimo_de_votos, "minimo_para_confirmar": para_confirmar}
+        return quorum.ler_regra(regra)
+    except ErroDeCotas as erro:
+        raise ValidationError({"regra_de_quorum": str(erro)}) from erro
 
 
 @transaction.atomic
@@ -46,6 +60,7 @@ def criar_comissao(
     exigir_permissao(por, "heteroidentificacao.add_comissao", "criar comissões de heteroidentificação")
     grupo = grupo or _grupo_do_regime(edital)
     padrao = quorum.REGRA_RECURSAL_PADRAO if tipo == Comissao.RECURSAL else quorum.REGRA_ORDINARIA_PADRAO
+    _exigir_heteroidentificacao(edital, grupo)
     if Comissao.objects.filter(edital=edital, tipo=tipo, grupo=grupo).exists():
         raise ValidationError(f"O edital {edital} já tem comissão {tipo} para o grupo {grupo}.")
     comissao = Comissao(
@@ -60,6 +75,20 @@ def criar_comissao(
     comissao.save()
     auditar(por, "comissao_criada", f"comissão #{comissao.pk}: {comissao}", depois=_comissao_como_dict(comissao))
     return comissao
+
+
+def _exigir_heteroidentificacao(edital: Edital, grupo: str | None) -> None:
+    """Só vai à comissão o grupo que a tabela do regime manda verificar pelo fenótipo: a PcD vai à
+    avaliação multiprofissional; indígenas e quilombolas, aos documentos (Lei 15.142/2025, art. 2º)."""
+    verificacao = verificacao_do_grupo(edital, grupo)
+    if verificacao != HETEROIDENTIFICACAO:
+        raise ValidationError(
+            {
+                "grupo": f"O grupo {rotulo_do_grupo(grupo)} é verificado por "
+                f"{ROTULOS_DAS_VERIFICACOES.get(verificacao, verificacao)} (tabela do regime do edital), "
+                "não pela comissão de heteroidentificação."
+            }
+        )
 
 
 def _grupo_do_regime(edital: Edital) -> str | None:

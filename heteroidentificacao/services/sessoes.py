@@ -167,11 +167,12 @@ def abrir_sessao(sessao: Sessao, *, por, ausentes=(), substitutos=None) -> Sessa
         )
     presencas = _composicao(comissao, set(ausentes), dict(substitutos or {}))
     votantes = sum(1 for p in presencas if p.votante)
-    minimo = comissao.regra_de_quorum["quorum"]
-    if votantes < minimo:
+    membros = quorum.ler_regra(comissao.regra_de_quorum)["membros"]
+    if votantes != membros:
         raise ValidationError(
             f"Compõem a sessão {votantes} membro(s) (titulares presentes e suplentes no lugar de titulares "
-            f"ausentes); o quórum da comissão exige {minimo}."
+            f"ausentes); a comissão decide com os seus {membros} membros, e todos votam (docs/REGRAS.md §10): "
+            "indique um suplente para cada titular ausente."
         )
     for presenca in presencas:
         presenca.sessao = sessao
@@ -244,12 +245,8 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     votos = {}
     for chamado_id, voto in Parecer.objects.filter(chamado__sessao=sessao).values_list("chamado_id", "voto"):
         votos.setdefault(chamado_id, []).append(voto)
-    decisoes = {
-        chamado.pk: quorum.decidir(
-            votos.get(chamado.pk, []), comissao.regra_de_quorum, compareceu=True if recursal else chamado.compareceu
-        )
-        for chamado in chamados
-    }
+    _exigir_todos_os_votos(sessao, [c for c in chamados if recursal or c.compareceu])
+    decisoes = {chamado.pk: _decisao(chamado, votos.get(chamado.pk, []), comissao, recursal) for chamado in chamados}
     verificacoes = _aplicar_nas_opcoes(sessao, chamados, decisoes, por)
     for chamado in chamados:
         _decidir(chamado, decisoes[chamado.pk], verificacoes.get(chamado.pk), comissao, por)
@@ -269,6 +266,31 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
         },
     )
     return sessao
+
+
+def _exigir_todos_os_votos(sessao: Sessao, avaliados: list[Chamado]) -> None:
+    """Recusa o encerramento enquanto um membro que compõe a sessão não registrou parecer sobre um
+    candidato que compareceu (docs/REGRAS.md §10): diz quem falta e em quais inscrições, nunca o voto."""
+    votantes = [p.membro for p in sessao.presencas.filter(votante=True).select_related("membro__usuario")]
+    deram = set(Parecer.objects.filter(chamado__in=avaliados).values_list("chamado_id", "membro_id"))
+    faltas = {}
+    for chamado in avaliados:
+        for membro in votantes:
+            if (chamado.pk, membro.pk) not in deram:
+                faltas.setdefault(membro.nome, []).append(chamado.inscricao.numero)
+    if faltas:
+        lista = "; ".join(f"{nome}: inscrições {', '.join(numeros)}" for nome, numeros in sorted(faltas.items()))
+        raise ValidationError(
+            f"Todo membro que compõe a sessão vota em cada candidato que compareceu; faltam pareceres — {lista}."
+        )
+
+
+def _decisao(chamado: Chamado, votos: list[str], comissao: Comissao, recursal: bool) -> quorum.Decisao:
+    compareceu = True if recursal else chamado.compareceu
+    try:
+        return quorum.decidir(votos, comissao.regra_de_quorum, compareceu=compareceu)
+    except cotas.ErroDeCotas as erro:
+        raise ValidationError(f"Inscrição {chamado.inscricao.numero}: {erro}") from erro
 
 
 def _decidir(chamado: Chamado, decisao: quorum.Decisao, verificacao, comissao: Comissao, por) -> None:

@@ -92,7 +92,7 @@ def descrever_sessao(sessao: Sessao) -> dict:
         # Quantos pareceres cada candidato pode ter: os membros que compõem a sessão (congelada na
         # abertura; as listas já a trazem em ``n_votantes``).
         "membros_da_regra": _n_votantes(sessao),
-        "quorum_da_regra": comissao.regra_de_quorum["quorum"],
+        "maioria_para_nao_confirmar": quorum.ler_regra(comissao.regra_de_quorum)["maioria_para_nao_confirmar"],
     }
 
 
@@ -166,11 +166,10 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
 
 def previa_do_encerramento(sessao: Sessao) -> list[dict]:
     """O que o presidente confere antes de encerrar, por candidato: a presença, quem já registrou
-    parecer (os nomes, nunca o voto), quantos faltam para a composição da regra e se o número de
-    pareceres alcança o quórum. Nunca o placar nem a decisão provisória: até o encerramento nenhum
+    parecer (os nomes, nunca o voto) e quantos faltam: todos os que compõem a sessão votam em quem
+    compareceu, e o encerramento é recusado antes disso (docs/REGRAS.md §10). Nunca o placar nem a decisão provisória: até o encerramento nenhum
     membro, o presidente inclusive, sabe como os outros votaram (docs/HETEROIDENTIFICACAO.md)."""
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
-    regra = sessao.comissao.regra_de_quorum
     votantes = consultas.quem_ja_votou(sessao)
     linhas = []
     for chamado in sessao.chamados.select_related("inscricao__candidato").order_by("inscricao__numero"):
@@ -187,8 +186,7 @@ def previa_do_encerramento(sessao: Sessao) -> list[dict]:
                 "votantes": nomes,
                 "n_pareceres": len(nomes),
                 "faltam": max(_n_votantes(sessao) - len(nomes), 0) if avaliado else 0,
-                "quorum": regra["quorum"],
-                "alcanca_o_quorum": len(nomes) >= regra["quorum"],
+                "completo": len(nomes) >= _n_votantes(sessao),
             }
         )
     return linhas

@@ -140,3 +140,32 @@ def test_cada_regime_tem_o_grupo_pcd_com_a_faixa_do_edital(regime):
 )
 def test_o_grupo_verificado_por_heteroidentificacao_vem_do_regime(nome, grupos):
     assert grupos_heteroidentificados(cotas.REGIMES[nome]) == grupos
+
+
+@pytest.mark.parametrize(
+    ("nome", "verificacoes"),
+    [
+        ("cariacica-2023", {"negros": "heteroidentificacao", "pcd": "avaliacao_pcd"}),
+        ("federal-12990-2014", {"negros": "heteroidentificacao", "pcd": "avaliacao_pcd"}),
+        (
+            "federal-15142-2025",
+            {
+                "pretos_pardos": "heteroidentificacao",
+                "indigenas": "documental",
+                "quilombolas": "documental",
+                "pcd": "avaliacao_pcd",
+            },
+        ),
+    ],
+)
+def test_cada_grupo_do_regime_diz_como_e_verificado_e_a_copia_congelada_o_guarda(nome, verificacoes):
+    regime = cotas.REGIMES[nome]
+    assert {g.grupo: g.verificacao for g in regime.grupos} == verificacoes
+    copia = regime_inline(cotas.regime_para_dict(regime))
+    assert {g.grupo: g.verificacao for g in copia.grupos} == verificacoes
+
+
+def test_verificacao_desconhecida_no_regime_do_cenario_e_recusada():
+    grupo = {"grupo": "baixa_renda", "percentual": "10", "arredondamento": "para_baixo", "verificacao": "sorteio"}
+    with pytest.raises(cotas.ErroDeCotas, match="verificacao: valor 'sorteio' inválido"):
+        regime_inline({"grupos": [grupo]})

@@ -134,11 +134,11 @@ def test_o_relatorio_de_prestacao_de_contas_publico_de_cada_edital_sai_em_a4_dei
 
 def julgar_a_sessao_da_demo() -> Sessao:
     """A presidente abre a sessão da demonstração; o primeiro chamado falta, o segundo não é
-    confirmado (1 a 3) e os outros são confirmados (4 a 0); a presidente encerra."""
+    confirmado (1 a 4) e os outros são confirmados (5 a 0); a presidente encerra."""
     sessao = Sessao.objects.get(comissao__edital__ano=2025, comissao__tipo=Comissao.ORDINARIA)
     presidente = get_user_model().objects.get(username="presidente")
     servicos_da_comissao.abrir_sessao(sessao, por=presidente)
-    votantes = get_user_model().objects.filter(username__in=["presidente", "membro1", "membro2", "membro3"])
+    votantes = get_user_model().objects.filter(username__in=["presidente", "membro1", "membro2", "membro3", "membro4"])
     for indice, chamado in enumerate(sessao.chamados.order_by("pk")):
         chamado = servicos_da_comissao.registrar_presenca(chamado, compareceu=indice != 0, por=presidente)
         if indice == 0:

@@ -17,6 +17,7 @@ from concursos import services
 from concursos.atos import Ato
 from concursos.models import Inscricao
 from heteroidentificacao import services as servicos_da_comissao
+from heteroidentificacao.models import Parecer
 from tests.concursos.fabricas import edital, inscricao
 from tests.heteroidentificacao.fabricas import comissao, pessoa, presidente, rh, sessao_aberta
 
@@ -108,7 +109,8 @@ def test_ficha_do_edital_faz_as_mesmas_consultas_com_poucas_e_muitas_inscricoes_
 
 def sessao_com(quantos: int):
     """Sessão aberta da comissão ordinária com ``quantos`` candidatos chamados: metade compareceu
-    e tem o parecer da presidente, a outra metade faltou (presença, votos e placar de verdade)."""
+    e tem o parecer de cada um dos cinco membros (o da presidente pelo serviço, os outros gravados
+    de uma vez, para o teste não levar minutos), a outra metade faltou."""
     guarda = edital(criado_por=rh(), numero=quantos).cargos.get()
     inscrever(guarda, quantos, grupos={"negros": "pendente"})
     sessao = sessao_aberta(comissao(guarda.edital))
@@ -117,6 +119,12 @@ def sessao_com(quantos: int):
     for chamado in chamados[: quantos // 2]:
         servicos_da_comissao.registrar_presenca(chamado, compareceu=True, por=ana)
         servicos_da_comissao.registrar_parecer(chamado, por=ana, voto="confirma")
+    outros = sessao.comissao.membros.exclude(usuario=ana)
+    Parecer.objects.bulk_create(
+        Parecer(chamado=chamado, membro=membro, voto="confirma")
+        for chamado in chamados[: quantos // 2]
+        for membro in outros
+    )
     for chamado in chamados[quantos // 2 :]:
         servicos_da_comissao.registrar_presenca(chamado, compareceu=False, por=ana)
     return sessao

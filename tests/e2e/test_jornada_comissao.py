@@ -15,11 +15,11 @@ próximo da lista geral. Como as vagas de ampla e a revertida recebem os vencedo
 ordem da lista geral, a ordem de convocação fica Alice, Bernardo, Yasmin, Caio, Paula, e Zacarias
 continua na lista geral pela nota (Art. 2º, §2º), fora da convocação.
 
-A comissão (Ordinária, regra padrão: 5 membros, quórum 3, ao menos 3 votos para confirmar) tem 4
-titulares e uma suplente; na abertura a presidente registra Davi ausente e Eva (suplente) no lugar
-dele, e Davi, entrando depois, não vota. Votam a presidente e dois membros, e ninguém vê placar
-antes do encerramento, nem a presidente na prévia. Yasmin: 3 a 0, confirmada. Zacarias: 1 a 2, não
-confirmado. Comissão, sessão e chamados são montados pelos serviços: as telas do RH para isso têm
+A comissão (Ordinária, regra padrão de docs/REGRAS.md §10: 5 membros, todos votam, 3 contra não
+confirmam) tem 5 titulares e uma suplente; na abertura a presidente registra Davi ausente e Eva
+(suplente) no lugar dele, e Davi, entrando depois, não vota. Votam os cinco que compõem a sessão, e
+ninguém vê placar antes do encerramento, nem a presidente na prévia. Yasmin: 5 a 0, confirmada.
+Zacarias: 2 a 3, não confirmado. Comissão, sessão e chamados são montados pelos serviços: as telas do RH para isso têm
 testes próprios (tests/heteroidentificacao/test_admin.py); esta jornada é a dos membros. No fim, o
 RH baixa a ata, inclui um membro novo na comissão e baixa de novo: a ata não muda.
 """
@@ -69,18 +69,20 @@ MEMBROS = [
     ("bruno.membro", "Bruno", "Almeida", False),
     ("carla.membro", "Carla", "Pimentel", False),
     ("davi.membro", "Davi", "Rocha", False),
+    ("fabio.membro", "Fábio", "Nunes", False),
 ]
-# Suplente: Davi falta à sessão e Eva vota no lugar dele (não chega a votar nesta jornada).
+# Suplente: Davi falta à sessão e Eva vota no lugar dele.
 SUPLENTE = ("eva.suplente", "Eva", "Moura")
 INCLUIDO_DEPOIS = ("ivo.suplente", "Ivo", "Teles")
 FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
 FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
+FUNDAMENTACAO_DE_EVA = "Pele clara e cabelo liso; traços faciais finos observados na sessão."
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
 
 
 @pytest.fixture
 def sessao_planejada(django_user_model):
-    """Edital, inscrições, comissão com 4 titulares e a sessão planejada com Yasmin e Zacarias chamados."""
+    """Edital, inscrições, comissão com 5 titulares e a sessão planejada com Yasmin e Zacarias chamados."""
     quem_cria = rh()
     cargo = edital(criado_por=quem_cria, numero=12, cargos=(("AGE", "Agente Administrativo", 5),)).cargos.get()
     inscricoes = {
@@ -145,6 +147,18 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
         carla, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_CARLA, outros=[FUNDAMENTACAO_DE_BRUNO]
     )
 
+    eva = entrar_na_comissao("eva.suplente")  # no lugar de Davi: vota
+    abrir_a_sessao(eva)
+    votar(eva, YASMIN, "Confirma a autodeclaração")
+    ir_ao_proximo(eva, ZACARIAS)
+    registrar_parecer(eva, "Não confirma a autodeclaração", FUNDAMENTACAO_DE_EVA)
+
+    fabio = entrar_na_comissao("fabio.membro")
+    abrir_a_sessao(fabio)
+    votar(fabio, YASMIN, "Confirma a autodeclaração")
+    ir_ao_proximo(fabio, ZACARIAS)
+    registrar_parecer(fabio, "Confirma a autodeclaração")
+
     presidente.get_by_role("link", name=SESSAO).click()
     abrir_o_parecer(presidente, ZACARIAS)
     nao_ve_os_outros_pareceres_nem_depois_do_seu(
@@ -152,7 +166,7 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     )
     encerrar_a_sessao(presidente)
     depois_do_encerramento_ve_os_pareceres_dos_outros(
-        presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
+        presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA, FUNDAMENTACAO_DE_EVA]
     )
 
     pagina_do_rh = entrar(servidor_do_rh)
@@ -294,21 +308,21 @@ def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *,
 def encerrar_a_sessao(pagina):
     pagina.get_by_role("link", name="Voltar à sessão").click()
     for nome in (YASMIN, ZACARIAS):
-        # Compõem a sessão 4: três titulares presentes e Eva no lugar de Davi.
-        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 3 de 4")
+        # Compõem a sessão 5: quatro titulares presentes e Eva no lugar de Davi; todos votaram.
+        expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 5 de 5")
     pagina.get_by_role("link", name="Encerrar sessão").click()
 
     expect(pagina.get_by_role("heading", name="Encerrar a sessão de 20/05/2025 09:00?")).to_be_visible()
     expect(pagina.get_by_text("nenhum parecer poderá ser registrado ou alterado")).to_be_visible()
     expect(pagina.get_by_text("só poderão ser revistas em recurso")).to_be_visible()
     previa = pagina.get_by_role("table")
-    # A prévia diz quem votou e se há quórum; nunca o placar nem a decisão provisória.
+    # A prévia diz quem votou e se todos votaram; nunca o placar nem a decisão provisória.
     for numero, nome in (("3003", YASMIN), ("3006", ZACARIAS)):
         expect(previa.get_by_role("row").filter(has_text=nome).get_by_role("cell")).to_have_text(
-            [numero, nome, "Compareceu", re.compile(r"^3 de 4 \(faltam 1\)"), "Alcança o quórum"]
+            [numero, nome, "Compareceu", re.compile(r"^5 de 5"), "Todos votaram"]
         )
     expect(previa).not_to_contain_text("Confirmado")
-    expect(previa).not_to_contain_text("1 a 2")
+    expect(previa).not_to_contain_text("2 a 3")
     conferir_acessibilidade(pagina, "encerrar a sessão")
     pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
 
@@ -316,9 +330,9 @@ def encerrar_a_sessao(pagina):
     expect(pagina.locator(".card-body .badge").first).to_have_text("Encerrada")
     expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)
     expect(cartao(pagina, YASMIN)).to_contain_text("Decidido: Confirmado")
-    expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 3 a 0")
+    expect(cartao(pagina, YASMIN)).to_contain_text("Placar (confirma a não confirma): 5 a 0")
     expect(cartao(pagina, ZACARIAS)).to_contain_text("Decidido: Não confirmado")
-    expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 1 a 2")
+    expect(cartao(pagina, ZACARIAS)).to_contain_text("Placar (confirma a não confirma): 2 a 3")
     conferir_acessibilidade(pagina, "sessão encerrada")
 
 

@@ -85,8 +85,20 @@ def chamar(sessao, inscricao_, *, compareceu=True):
 def votar(chamado, **votos):
     """``votar(chamado, ana="confirma", bruno="nao_confirma")``; não confirmação com fundamentação."""
     for nome, voto in votos.items():
+        if voto is None:  # quem ainda não votou
+            continue
         fundamentacao = FUNDAMENTACAO if voto == "nao_confirma" else ""
         services.registrar_parecer(chamado, por=pessoa(nome), voto=voto, fundamentacao=fundamentacao)
+
+
+def todos(voto="confirma", **excecoes) -> dict:
+    """O voto de cada um dos cinco titulares da ordinária (todos votam, docs/REGRAS.md §10), com as
+    exceções: ``todos(davi="nao_confirma")`` são 4 a 1."""
+    return {nome: excecoes.get(nome, voto) for nome in ORDINARIOS}
+
+
+def todos_na_recursal(voto="confirma", **excecoes) -> dict:
+    return {nome: excecoes.get(nome, voto) for nome in RECURSAIS}
 
 
 def julgar(sessao, inscricao_, **votos):

@@ -107,10 +107,10 @@ def test_criar_comissao_pelo_admin_congela_a_regra_e_fica_na_auditoria(client, s
     resposta = client.post(url("comissao_add"), dados)
     assert resposta.status_code == 302
     criada = Comissao.objects.get(edital=edital)
-    assert criada.regra_de_quorum == {"membros": 5, "quorum": 3, "minimo_para_confirmar": 3}
+    assert criada.regra_de_quorum == {"membros": 5, "maioria_para_nao_confirmar": 3}
     assert RegistroDeAuditoria.objects.get(acao="comissao_criada").usuario == secretaria
     ficha = texto(client.get(url("comissao_change", criada.pk)))
-    assert "5 membros titulares; quórum de 3 votantes" in ficha
+    assert "5 membros, todos votam; a autodeclaração só não é confirmada com 3 votos" in ficha
 
 
 def test_criar_comissao_pelo_admin_sem_grupo_verifica_o_grupo_do_regime_do_edital(client, secretaria):

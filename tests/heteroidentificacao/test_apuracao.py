@@ -11,7 +11,7 @@ from concursos.services import gerar_resultado, registrar_desistencia, registrar
 from heteroidentificacao import services
 from heteroidentificacao.models import RegistroDeAuditoria
 
-from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta
+from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, todos
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
@@ -27,7 +27,7 @@ def cargo(cargo):
     N2 (80) é o próximo."""
     sessao = sessao_aberta(comissao(cargo.edital))
     for numero in ("N1", "N2"):
-        julgar(sessao, cargo.inscricoes.get(numero=numero), ana="confirma", bruno="confirma", carla="confirma")
+        julgar(sessao, cargo.inscricoes.get(numero=numero), **todos("confirma"))
     encerrar(sessao)
     return cargo
 
@@ -171,7 +171,7 @@ def test_improcedente_nao_muda_nada(cargo):
 def test_decisao_da_comissao_nao_sobrescreve_declaracao_falsa_apurada():
     cargo = cargo_com_cotistas()
     sessao = sessao_aberta(comissao(cargo.edital))
-    chamado = julgar(sessao, cargo.inscricoes.get(numero="N1"), ana="confirma", bruno="confirma", carla="confirma")
+    chamado = julgar(sessao, cargo.inscricoes.get(numero="N1"), **todos("confirma"))
     procedente(notificado(cargo, "N1"))
     encerrar(sessao)
     chamado.refresh_from_db()

@@ -21,27 +21,42 @@ def o_edital():
 def test_comissoes_congelam_a_regra_padrao_do_seu_tipo(o_edital):
     ordinaria = comissao(o_edital)
     recursal = comissao(o_edital, tipo=Comissao.RECURSAL)
-    assert ordinaria.regra_de_quorum == {"membros": 5, "quorum": 3, "minimo_para_confirmar": 3}
-    assert recursal.regra_de_quorum == {"membros": 3, "quorum": 3, "minimo_para_confirmar": 2}
+    assert ordinaria.regra_de_quorum == {"membros": 5, "maioria_para_nao_confirmar": 3}
+    assert recursal.regra_de_quorum == {"membros": 3, "maioria_para_nao_confirmar": 2}
 
 
 def test_regra_congelada_nao_muda_quando_o_padrao_do_codigo_muda(o_edital, monkeypatch):
     criada = comissao(o_edital)
-    monkeypatch.setitem(quorum.REGRA_ORDINARIA_PADRAO, "minimo_para_confirmar", 4)
+    monkeypatch.setitem(quorum.REGRA_ORDINARIA_PADRAO, "maioria_para_nao_confirmar", 4)
     criada.refresh_from_db()
-    assert criada.regra_de_quorum["minimo_para_confirmar"] == 3
+    assert criada.regra_de_quorum["maioria_para_nao_confirmar"] == 3
 
 
 def test_edital_pode_fixar_outra_regra_e_regra_incoerente_e_recusada(o_edital):
-    regra = {"membros": 7, "quorum": 5, "minimo_para_confirmar": 4}
-    assert comissao(o_edital, titulares=(), regra_de_quorum=regra).regra_de_quorum == regra
-    with pytest.raises(ValidationError, match="entre 1 e o número de membros"):
+    assert comissao(o_edital, titulares=(), regra_de_quorum={"membros": 7}).regra_de_quorum == {
+        "membros": 7,
+        "maioria_para_nao_confirmar": 4,
+    }
+    with pytest.raises(ValidationError, match="maioria_para_nao_confirmar = 4 é maior que o número de membros"):
         services.criar_comissao(
-            o_edital,
-            tipo=Comissao.RECURSAL,
-            regra_de_quorum={"membros": 3, "quorum": 4, "minimo_para_confirmar": 2},
-            por=rh(),
+            o_edital, tipo=Comissao.RECURSAL, regra_de_quorum={"membros": 3, "maioria_para_nao_confirmar": 4}, por=rh()
         )
+
+
+@pytest.mark.parametrize(
+    ("regra", "recusa"),
+    [
+        (
+            {"membros": 5, "maioria_para_nao_confirmar": 2},
+            "maioria_para_nao_confirmar = 2 deixaria menos que a maioria",
+        ),
+        ({"membros": 1}, "membros = 1"),
+        ({"membros": 5, "quorum": 3, "minimo_para_confirmar": 5}, "quorum = 3 é da regra anterior"),
+    ],
+)
+def test_regra_que_deixa_menos_que_a_maioria_dos_membros_decidir_contra_e_recusada(o_edital, regra, recusa):
+    with pytest.raises(ValidationError, match=recusa):
+        services.criar_comissao(o_edital, regra_de_quorum=regra, por=rh())
 
 
 def test_membro_da_ordinaria_nao_pode_integrar_a_recursal_do_mesmo_edital(o_edital):

@@ -32,6 +32,7 @@ from .fabricas import (
     presidente,
     rh,
     sessao_aberta,
+    todos,
     votar,
 )
 
@@ -136,17 +137,17 @@ def test_composicao_impossivel_nao_abre_a_sessao(ordinaria, ausentes, substituto
 
 
 def test_membro_incluido_com_a_sessao_aberta_nao_vota_nela(cargo):
-    pequena = comissao(cargo.edital, titulares=("ana", "bruno", "carla", "davi"))
+    pequena = comissao(cargo.edital, titulares=("ana", "bruno", "carla", "davi"), regra_de_quorum={"membros": 4})
     aberta = sessao_aberta(pequena)
-    services.adicionar_membro(pequena, pessoa("elisa"), por=rh())
+    services.adicionar_membro(pequena, pessoa("elisa"), papel="suplente", por=rh())
     chamado = julgar(aberta, da(cargo, "N1"), ana="confirma")
     with pytest.raises(PermissionDenied, match="não compõe esta sessão"):
         votar(chamado, elisa="confirma")
 
 
 def test_contagem_de_pareceres_e_a_dos_membros_que_compoem_a_sessao(client, cargo):
-    """Comissão de 4 titulares (a regra admite 5): "0 de 4", e não "0 de 5"."""
-    pequena = comissao(cargo.edital, titulares=("ana", "bruno", "carla", "davi"))
+    """Comissão de 4 membros pela regra do edital: "0 de 4", e não "0 de 5" (o padrão)."""
+    pequena = comissao(cargo.edital, titulares=("ana", "bruno", "carla", "davi"), regra_de_quorum={"membros": 4})
     aberta = sessao_aberta(pequena)
     chamar(aberta, da(cargo, "N1"))
     client.force_login(presidente(pequena))
@@ -156,7 +157,7 @@ def test_contagem_de_pareceres_e_a_dos_membros_que_compoem_a_sessao(client, carg
 
 def test_membro_sai_com_motivo_e_data_e_o_historico_fica(client, cargo, ordinaria):
     julgada = sessao_aberta(ordinaria)
-    julgar(julgada, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(julgada, da(cargo, "N1"), **todos("confirma"))
     julgada = encerrar(julgada)
     bruno = membro(ordinaria, "bruno")
     services.desligar_membro(bruno, motivo="Pedido de desligamento (ofício 12/2025)", por=rh())
@@ -233,7 +234,7 @@ def test_abertura_grava_a_hora_de_fato(ordinaria):
 
 def test_ata_nao_muda_quando_a_comissao_muda_depois_do_encerramento(cargo, ordinaria):
     aberta = sessao_aberta(ordinaria)
-    julgar(aberta, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(aberta, da(cargo, "N1"), **todos("confirma"))
     encerrar(aberta)
     aberta.refresh_from_db()
     antes = pdf.contexto_da_ata(aberta)
@@ -248,7 +249,7 @@ def test_ata_nao_muda_quando_a_comissao_muda_depois_do_encerramento(cargo, ordin
 
 def test_registro_alterado_depois_do_encerramento_nao_emite_ata(cargo, ordinaria):
     aberta = sessao_aberta(ordinaria)
-    julgar(aberta, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(aberta, da(cargo, "N1"), **todos("confirma"))
     encerrar(aberta)
     aberta.refresh_from_db()
     adulterado = aberta.registro
@@ -261,13 +262,21 @@ def test_registro_alterado_depois_do_encerramento_nao_emite_ata(cargo, ordinaria
 def test_registro_guarda_os_pareceres_sem_autor_e_o_quorum(cargo, ordinaria):
     aberta = sessao_aberta(ordinaria, ausentes=("elisa",), substitutos={"elisa": "fabio"})
     inscricao(cargo, "N3", 60, grupos={"negros": "pendente"})
-    julgar(aberta, da(cargo, "N1"), ana="confirma", bruno="confirma", fabio="nao_confirma")
+    julgar(
+        aberta,
+        da(cargo, "N1"),
+        ana="confirma",
+        bruno="confirma",
+        carla="confirma",
+        davi="confirma",
+        fabio="nao_confirma",
+    )
     encerrar(aberta)
     aberta.refresh_from_db()
     feito = aberta.registro
     assert feito["sessao"]["regra_de_quorum"] == ordinaria.regra_de_quorum
     (n1,) = [c for c in feito["candidatos"] if c["numero"] == "N1"]
-    assert [p["voto"] for p in n1["pareceres"]] == ["confirma", "confirma", "nao_confirma"]
+    assert [p["voto"] for p in n1["pareceres"]] == ["confirma"] * 4 + ["nao_confirma"]
     assert all(set(p) == {"voto", "fundamentacao"} for p in n1["pareceres"])
     fabio = next(m for m in feito["membros"] if m["nome"] == "Fabio")
     assert fabio["substitui"] == "Elisa" and fabio["votante"] and fabio["pareceres"] == 1
@@ -276,16 +285,14 @@ def test_registro_guarda_os_pareceres_sem_autor_e_o_quorum(cargo, ordinaria):
 def test_pareceres_entregues_ao_candidato_saem_do_registro_congelado(cargo, ordinaria):
     """Um parecer mexido no banco depois do encerramento não muda o que o candidato recebe."""
     aberta = sessao_aberta(ordinaria)
-    chamado = julgar(aberta, da(cargo, "N1"), ana="confirma", bruno="nao_confirma", carla="confirma")
+    chamado = julgar(aberta, da(cargo, "N1"), **todos("confirma", bruno="nao_confirma"))
     encerrar(aberta)
     chamado.pareceres.filter(voto="nao_confirma").update(voto="confirma", fundamentacao="texto trocado")
     contexto = pdf.contexto_do_parecer(type(chamado).objects.get(pk=chamado.pk))
-    assert [p["voto"] for p in contexto["pareceres"]] == [
-        "Confirma a autodeclaração",
-        "Confirma a autodeclaração",
-        "Não confirma a autodeclaração",
+    assert [p["voto"] for p in contexto["pareceres"]] == ["Confirma a autodeclaração"] * 4 + [
+        "Não confirma a autodeclaração"
     ]
-    assert "texto trocado" not in str(contexto["pareceres"]) and contexto["placar"] == "2 a 1"
+    assert "texto trocado" not in str(contexto["pareceres"]) and contexto["placar"] == "4 a 1"
 
 
 @pytest.mark.parametrize("ano", [1, 9999])

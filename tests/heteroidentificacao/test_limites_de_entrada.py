@@ -11,7 +11,7 @@ from heteroidentificacao import services
 from heteroidentificacao.forms import DecisaoForm, DefesaForm, NotificacaoForm, SessaoForm
 from heteroidentificacao.models import Parecer, ProcessoDeApuracao, Recurso, Sessao
 
-from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta
+from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, todos
 from .test_admin import texto, url
 from .test_pdf import chamado_de, sessao_julgada
 
@@ -26,7 +26,7 @@ def processo():
     """Processo instaurado contra N1, confirmado pela comissão."""
     cargo = cargo_com_cotistas()
     sessao = sessao_aberta(comissao(cargo.edital))
-    julgar(sessao, cargo.inscricoes.get(numero="N1"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(sessao, cargo.inscricoes.get(numero="N1"), **todos("confirma"))
     encerrar(sessao)
     return services.instaurar_apuracao(
         cargo.inscricoes.get(numero="N1"), numero="PA 1", fatos="Denúncia.", instaurado_em=date(2025, 6, 2), por=rh()

@@ -231,14 +231,16 @@ def test_ata_traz_presenca_filmagem_decisao_placar_e_motivo(sessao):
     conteudo = texto(pdf.ata_pdf(sessao))
     assert "N1 Candidato N1 GM — Guarda Municipal ***" in conteudo
     assert "Sim Sim Confirmado 3 a 2 Motivo: confirmada por 3 a 2" in conteudo
-    assert "Sim Não Não confirmado 2 a 3 Motivo: não confirmada: 2 a 3" in conteudo
+    assert (
+        "Sim Não Não confirmado 2 a 3 Motivo: não confirmada: 3 dos 5 membros votaram pela não confirmação" in conteudo
+    )
     assert "Não Não Ausente — Motivo: candidato não compareceu ao procedimento" in conteudo
 
 
 def test_ata_identifica_a_sessao_a_regra_o_encerramento_e_a_gravacao(sessao):
     conteudo = texto(pdf.ata_pdf(sessao))
     assert "10/03/2025, às 09:00 (horário de Brasília)" in conteudo and LOCAL in conteudo
-    assert "confirmada pela maioria dos votantes, com ao menos 3 votos de confirmação" in conteudo
+    assert "5 membros, todos votam; a autodeclaração só não é confirmada com 3 votos pela não confirmação" in conteudo
     assert "Aberta em 10/03/2025 09:05, por Ana Quaresma" in conteudo
     assert "Encerrada em 10/03/2025 12:00, por Ana Quaresma" in conteudo
     assert f"Gravação {GRAVACAO}" in conteudo
@@ -349,11 +351,14 @@ def test_resultado_definitivo_e_recusado_com_candidato_em_sessao_nao_encerrada(s
         pdf.resultado_pdf(sessao.comissao, definitivo=True)
 
 
-def test_resultado_definitivo_e_recusado_com_candidato_sem_quorum_nao_julgado_de_novo(sessao):
+def test_resultado_definitivo_e_recusado_com_candidato_sem_quorum_de_sessao_antiga_nao_julgado_de_novo(sessao):
+    """Pela regra anterior ao §10, um candidato com menos de 3 votos saía pendente "sem quórum"; as
+    sessões encerradas assim guardam essa decisão (nunca recalculada) e ele espera nova sessão."""
     outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
-    votar(chamar(outra, n4_optou_pelo_grupo(sessao)), ana="confirma", bruno="confirma")
-    encerrar(outra)
-    Sessao.objects.filter(pk=outra.pk).update(encerrada_em=local(2025, 3, 12, 12))
+    n4 = chamar(outra, n4_optou_pelo_grupo(sessao))
+    n4.motivo_da_decisao = "sem quórum: 2 voto(s), mínimo de 3"
+    n4.save()
+    Sessao.objects.filter(pk=outra.pk).update(status=Sessao.ENCERRADA, encerrada_em=local(2025, 3, 12, 12))
     with pytest.raises(ValidationError) as recusa:
         pdf.resultado_pdf(sessao.comissao, definitivo=True)
     assert "Há candidato ainda sem decisão da comissão (inscrições N4 (sem quórum, aguardando nova sessão))" in str(
@@ -410,17 +415,17 @@ def test_pareceres_do_candidato_trazem_voto_e_fundamentacao_sem_nomes(sessao):
 
 
 def test_pareceres_do_candidato_nao_seguem_a_ordem_de_registro_nem_a_dos_membros(sessao):
-    """N4 é julgado na ordem Elisa (não), Davi (sim), Carla (não), Bruno (sim). Se o PDF numerasse
+    """N4 é julgado na ordem Elisa (não), Davi (sim), Carla (não), Bruno (sim), Ana (sim). Se o PDF numerasse
     pela ordem de registro, "Parecer 1" seria o primeiro "parecer_registrado" da trilha de auditoria,
     que traz o usuário e a hora: o PDF os agrupa pelo voto (e pelo texto), sem hora."""
     cargo = sessao.comissao.edital.cargos.get()
     inscricao(cargo, "N4", 74, grupos={"negros": "pendente"})
     outra = sessao_aberta(sessao.comissao, inicio=local(2025, 3, 12))
     n4 = chamar(outra, cargo.inscricoes.get(numero="N4"))
-    votar(n4, elisa="nao_confirma", davi="confirma", carla="nao_confirma", bruno="confirma")
+    votar(n4, elisa="nao_confirma", davi="confirma", carla="nao_confirma", bruno="confirma", ana="confirma")
     encerrar(outra)
     votos = [p["voto"] for p in pdf.contexto_do_parecer(n4)["pareceres"]]
-    assert votos == ["Confirma a autodeclaração"] * 2 + ["Não confirma a autodeclaração"] * 2
+    assert votos == ["Confirma a autodeclaração"] * 3 + ["Não confirma a autodeclaração"] * 2
     assert "registrado_em" not in str(pdf.contexto_do_parecer(n4)["pareceres"])
 
 

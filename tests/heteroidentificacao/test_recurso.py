@@ -10,7 +10,7 @@ from concursos.models import OpcaoDeGrupo
 from heteroidentificacao import consultas, services
 from heteroidentificacao.models import Membro, RegistroDeAuditoria, Sessao
 
-from .fabricas import chamar, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
+from .fabricas import chamar, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, todos, votar
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_recurso_sem_razoes_ou_com_data_futura_e_recusado(nao_confirmado):
 
 def test_so_cabe_recurso_contra_a_nao_confirmacao(cargo):
     sessao = sessao_aberta(comissao(cargo.edital))
-    confirmado = julgar(sessao, cargo.inscricoes.get(numero="N1"), ana="confirma", bruno="confirma", carla="confirma")
+    confirmado = julgar(sessao, cargo.inscricoes.get(numero="N1"), **todos("confirma"))
     ausente = chamar(sessao, cargo.inscricoes.get(numero="N2"), compareceu=False)
     with pytest.raises(ValidationError, match="A sessão ainda não foi encerrada"):
         services.registrar_recurso(confirmado, texto=RAZOES, por=rh())
@@ -129,18 +129,18 @@ def test_recurso_com_1_de_3_e_negado_e_a_nao_confirmacao_fica(nao_confirmado, re
     assert verificacao(nao_confirmado) == "nao_confirmado"
 
 
-def test_recurso_sem_quorum_mantem_a_decisao_e_volta_a_pauta(nao_confirmado, recursal):
+def test_recurso_nao_e_julgado_sem_o_voto_dos_3_membros(nao_confirmado, recursal):
+    """Antes, o recurso com 2 votos ficava "sem quórum"; agora a recursal só encerra com os 3 (§10)."""
     recurso = services.registrar_recurso(nao_confirmado, texto=RAZOES, por=rh())
-    primeira = sessao_aberta(recursal)
-    votar(services.chamar_recurso(recurso, primeira, por=rh()), helena="confirma", igor="confirma")
-    encerrar(primeira)
+    sessao = sessao_aberta(recursal)
+    julgamento = services.chamar_recurso(recurso, sessao, por=rh())
+    votar(julgamento, helena="confirma", igor="confirma")
+    with pytest.raises(ValidationError, match="faltam pareceres — Joana: inscrições N1"):
+        encerrar(sessao)
     assert verificacao(nao_confirmado) == "nao_confirmado"
-    segunda = sessao_aberta(recursal)
-    julgamento = services.chamar_recurso(recurso, segunda, por=rh())
-    votar(julgamento, helena="confirma", igor="confirma", joana="confirma")
-    encerrar(segunda)
-    recurso.refresh_from_db()
-    assert recurso.julgamento == julgamento and verificacao(nao_confirmado) == "confirmado"
+    votar(julgamento, joana="nao_confirma")
+    encerrar(sessao)
+    assert verificacao(nao_confirmado) == "confirmado"
 
 
 def test_recurso_julgado_nao_volta_a_pauta(nao_confirmado, recursal):

@@ -13,7 +13,7 @@ from concursos.models import Evento, OpcaoDeGrupo, PosicaoVigente
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
 
-from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
+from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, todos, votar
 
 pytestmark = pytest.mark.django_db
 RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
@@ -27,7 +27,7 @@ def publicado_e_n1():
     sessao = sessao_aberta(comissao(cargo.edital))
     nao = {"ana": "confirma", "bruno": "nao_confirma", "carla": "nao_confirma", "davi": "nao_confirma"}
     chamado_n1 = julgar(sessao, cargo.inscricoes.get(numero="N1"), **nao, elisa="nao_confirma")
-    julgar(sessao, cargo.inscricoes.get(numero="N2"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(sessao, cargo.inscricoes.get(numero="N2"), **todos("confirma"))
     encerrar(sessao)
     resultado = servicos_de_concursos.gerar_resultado(cargo, por=rh())
     servicos_de_concursos.publicar_resultado(resultado, por=rh())
@@ -96,7 +96,7 @@ def rh_publicou_n1_e_n2():
     cargo = cargo_com_cotistas()
     sessao = sessao_aberta(comissao(cargo.edital))
     for numero in ("N1", "N2"):
-        julgar(sessao, cargo.inscricoes.get(numero=numero), ana="confirma", bruno="confirma", carla="confirma")
+        julgar(sessao, cargo.inscricoes.get(numero=numero), **todos("confirma"))
     encerrar(sessao)
     servicos_de_concursos.publicar_resultado(servicos_de_concursos.gerar_resultado(cargo, por=rh()), por=rh())
     return cargo

@@ -19,6 +19,7 @@ from .fabricas import (
     presidente,
     rh,
     sessao_aberta,
+    todos,
     votar,
 )
 
@@ -49,10 +50,11 @@ def test_so_o_presidente_abre_e_encerra_a_sessao(ordinaria):
         services.encerrar_sessao(aberta, por=pessoa("bruno"))
 
 
-def test_comissao_sem_membros_para_o_quorum_nao_abre_sessao(cargo):
-    pequena = comissao(cargo.edital, titulares=("ana", "bruno"))
+def test_comissao_sem_todos_os_membros_nao_abre_sessao(cargo):
+    """Todos os membros votam (docs/REGRAS.md §10): a sessão não abre com a composição incompleta."""
+    pequena = comissao(cargo.edital, titulares=("ana", "bruno", "carla", "davi"))
     planejada = services.criar_sessao(pequena, inicio=cargo.edital.criado_em, por=rh())
-    with pytest.raises(ValidationError, match="Compõem a sessão 2 membro\\(s\\).*o quórum da comissão exige 3"):
+    with pytest.raises(ValidationError, match="Compõem a sessão 4 membro\\(s\\).*decide com os seus 5 membros"):
         services.abrir_sessao(planejada, por=pessoa("ana"))
 
 
@@ -79,7 +81,7 @@ def test_com_limite_chama_os_primeiros_n_da_lista_do_grupo_de_cada_cargo():
     assert numeros(services.chamar_candidatos(primeira, por=rh())) == ["M1", "M2", "N1"]
     chamado = primeira.chamados.get(inscricao__numero="N1")
     services.registrar_presenca(chamado, compareceu=True, por=pessoa("ana"))
-    votar(chamado, ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma")
+    votar(chamado, **todos("nao_confirma", davi="confirma", elisa="confirma"))
     for outro in primeira.chamados.exclude(pk=chamado.pk):
         services.registrar_presenca(outro, compareceu=False, por=pessoa("ana"))
     encerrar(primeira)
@@ -95,11 +97,9 @@ def test_chamada_manual_recusa_quem_nao_optou_e_quem_ja_foi_chamado(cargo, sessa
         services.chamar_candidatos(sessao, [da(cargo, "N1")], por=rh())
 
 
-def test_pendente_sem_quorum_volta_a_ser_chamado_e_o_ja_julgado_nao(cargo, ordinaria, sessao):
-    julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma")
-    julgar(sessao, da(cargo, "N2"), ana="confirma", bruno="confirma", carla="confirma")
+def test_o_ja_julgado_nao_volta_a_ser_chamado(cargo, ordinaria, sessao):
+    julgar(sessao, da(cargo, "N2"), **todos("confirma"))
     encerrar(sessao)
-    assert verificacao(cargo, "N1") == "pendente"
     segunda = sessao_aberta(ordinaria)
     assert numeros(services.chamar_candidatos(segunda, por=rh())) == ["N1"]
     with pytest.raises(ValidationError, match="N2 já foi julgada na sessão de .*; a revisão é pelo recurso"):
@@ -189,9 +189,9 @@ def test_ate_o_encerramento_o_membro_ve_so_o_proprio_parecer_mesmo_depois_de_vot
 
 
 def test_encerrada_a_sessao_os_membros_veem_todos_os_pareceres(cargo, sessao):
-    chamado = julgar(sessao, da(cargo, "N1"), bruno="confirma", carla="confirma", ana="confirma")
+    chamado = julgar(sessao, da(cargo, "N1"), **todos("confirma"))
     encerrar(sessao)
-    assert len(consultas.pareceres_visiveis(chamado, pessoa("davi"))) == 3
+    assert len(consultas.pareceres_visiveis(chamado, pessoa("davi"))) == 5
     assert consultas.pareceres_visiveis(chamado, pessoa("helena")) == []
 
 
@@ -206,37 +206,66 @@ def test_minhas_sessoes_lista_as_sessoes_das_comissoes_do_membro(ordinaria, sess
 def test_encerramento_decide_cada_candidato_e_grava_na_opcao_do_grupo(cargo, sessao):
     inscricao(cargo, "X", 60, grupos={"negros": "pendente"})
     inscricao(cargo, "W", 55, grupos={"negros": "pendente"})
-    julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="confirma", davi="nao_confirma")
-    julgar(sessao, da(cargo, "N2"), ana="confirma", bruno="nao_confirma", carla="nao_confirma", davi="nao_confirma")
+    julgar(sessao, da(cargo, "N1"), **todos("confirma", davi="nao_confirma", elisa="nao_confirma"))
+    julgar(sessao, da(cargo, "N2"), **todos("nao_confirma", ana="confirma", elisa="confirma"))
     chamar(sessao, da(cargo, "X"), compareceu=False)
-    julgar(sessao, da(cargo, "W"), ana="confirma", bruno="confirma")
+    julgar(sessao, da(cargo, "W"), **todos("confirma"))
     encerrar(sessao)
     decisoes = {
         c.inscricao.numero: (c.decisao, c.votos_confirma, c.votos_nao_confirma, c.motivo_da_decisao)
         for c in sessao.chamados.all()
     }
-    assert decisoes["N1"][:3] == ("confirmado", 3, 1)
-    assert decisoes["N2"][:3] == ("nao_confirmado", 1, 3)
+    assert decisoes["N1"][:3] == ("confirmado", 3, 2)
+    assert decisoes["N2"][:3] == ("nao_confirmado", 2, 3)
     assert decisoes["X"] == ("ausente", 0, 0, "candidato não compareceu ao procedimento")
-    assert decisoes["W"] == ("pendente", 2, 0, "sem quórum: 2 voto(s), mínimo de 3")
+    assert decisoes["W"][:3] == ("confirmado", 5, 0)
     assert {n: verificacao(cargo, n) for n in decisoes} == {
         "N1": "confirmado",
         "N2": "nao_confirmado",
         "X": "ausente",
-        "W": "pendente",
+        "W": "confirmado",
     }
 
 
-def test_empate_de_2_a_2_com_membro_ausente_nao_confirma(cargo, sessao):
-    julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="nao_confirma", davi="nao_confirma")
+def test_dois_a_um_com_dois_membros_calados_e_recusado_no_encerramento(cargo, sessao):
+    """Antes, 2 a 1 com dois membros calados saía "não confirmado"; todo membro vota (§10)."""
+    julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="nao_confirma")
+    with pytest.raises(ValidationError, match="faltam pareceres — Davi: inscrições N1; Elisa: inscrições N1"):
+        encerrar(sessao)
+    assert verificacao(cargo, "N1") == "pendente"
+
+
+def test_dois_contra_de_cinco_confirmam_a_autodeclaracao(cargo, sessao):
+    """Antes, 2 a 2 com um membro impedido saía "não confirmado"; só a maioria dos membros não confirma."""
+    julgar(sessao, da(cargo, "N1"), **todos("confirma", carla="nao_confirma", davi="nao_confirma"))
     encerrar(sessao)
-    assert verificacao(cargo, "N1") == "nao_confirmado"
+    assert verificacao(cargo, "N1") == "confirmado"
+
+
+def test_quatro_a_zero_confirma_mesmo_com_a_regra_antiga_congelada_na_comissao(cargo, ordinaria):
+    """A regra antiga "5 para confirmar" de uma comissão existente transformava 4 a 0 em não confirmado."""
+    ordinaria.regra_de_quorum = {"membros": 5, "quorum": 3, "minimo_para_confirmar": 5}
+    ordinaria.save()
+    sessao = sessao_aberta(ordinaria)
+    julgar(sessao, da(cargo, "N1"), **todos("confirma", elisa="nao_confirma"))
+    encerrar(sessao)
+    assert verificacao(cargo, "N1") == "confirmado"
+
+
+def test_o_encerramento_diz_quem_falta_votar_e_em_quem_sem_dizer_o_voto(cargo, sessao):
+    julgar(sessao, da(cargo, "N1"), **todos("nao_confirma", bruno=None, elisa=None))
+    julgar(sessao, da(cargo, "N2"), **todos("confirma", bruno=None))
+    with pytest.raises(ValidationError) as recusa:
+        encerrar(sessao)
+    mensagem = recusa.value.messages[0]
+    assert "Bruno: inscrições N1, N2; Elisa: inscrições N1" in mensagem
+    assert "confirma" not in mensagem.replace("confirmada", "")
 
 
 def test_nao_confirmado_fica_so_na_lista_geral_e_o_confirmado_na_de_negros(cargo, sessao):
     """Art. 2º, §2º: reprovado na heteroidentificação sem má-fé, segue na ampla pela nota."""
-    julgar(sessao, da(cargo, "N1"), ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma")
-    julgar(sessao, da(cargo, "N2"), ana="confirma", bruno="confirma", carla="confirma")
+    julgar(sessao, da(cargo, "N1"), **todos("nao_confirma"))
+    julgar(sessao, da(cargo, "N2"), **todos("confirma"))
     encerrar(sessao)
     saida = gerar_resultado(cargo, por=rh()).saida
     assert saida["listas"]["negros"] == ["N2"]
@@ -252,7 +281,7 @@ def test_nao_encerra_sem_a_presenca_de_todos_os_chamados(cargo, sessao):
 
 
 def test_depois_de_encerrada_nada_mais_se_registra_nem_se_altera(cargo, ordinaria, sessao):
-    chamado = julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="confirma")
+    chamado = julgar(sessao, da(cargo, "N1"), **todos("confirma"))
     encerrar(sessao)
     parecer = Parecer.objects.get(membro__usuario__username="ana")
     tentativas = [
@@ -268,18 +297,18 @@ def test_depois_de_encerrada_nada_mais_se_registra_nem_se_altera(cargo, ordinari
             tentativa()
     with pytest.raises(ValidationError, match="não pode ser aberta: está encerrada"):
         services.abrir_sessao(sessao, por=presidente(ordinaria))
-    assert Parecer.objects.count() == 3 and HistoricoDeParecer.objects.count() == 3
+    assert Parecer.objects.count() == 5 and HistoricoDeParecer.objects.count() == 5
     assert verificacao(cargo, "N1") == "confirmado"
 
 
 def test_pareceres_presenca_e_decisoes_ficam_na_auditoria(cargo, sessao):
-    julgar(sessao, da(cargo, "N1"), ana="confirma", bruno="confirma", carla="nao_confirma")
+    julgar(sessao, da(cargo, "N1"), **todos("nao_confirma", ana="confirma", bruno="confirma"))
     encerrar(sessao)
     registros = RegistroDeAuditoria.objects.order_by("id")
-    assert [r.acao for r in registros.filter(acao__startswith="parecer")] == ["parecer_registrado"] * 3
+    assert [r.acao for r in registros.filter(acao__startswith="parecer")] == ["parecer_registrado"] * 5
     assert registros.filter(acao="presenca_registrada", usuario__username="ana").count() == 1
     decisao = registros.get(acao="decisao")
     assert decisao.usuario.username == "ana"
     assert decisao.antes == {"decisao": "pendente", "verificacao": "pendente"}
-    assert decisao.depois["decisao"] == "nao_confirmado" and decisao.depois["placar"] == "2 a 1"
+    assert decisao.depois["decisao"] == "nao_confirmado" and decisao.depois["placar"] == "2 a 3"
     assert registros.get(acao="sessao_encerrada").depois["decisoes"] == {"N1": "nao_confirmado"}

@@ -12,7 +12,7 @@ from heteroidentificacao import services
 from heteroidentificacao.models import Chamado, HistoricoDeParecer, Parecer, Sessao
 from tests.concursos.fabricas import inscricao
 
-from .fabricas import FUNDAMENTACAO, chamar, pessoa, rh, sessao_aberta, votar
+from .fabricas import FUNDAMENTACAO, chamar, pessoa, rh, sessao_aberta, todos, votar
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_minhas_sessoes_conta_nao_julgados_meus_pareceres_e_decididos(client, ca
 
 def test_sessao_encerrada_conta_todos_como_decididos(client, cargo, sessao, chamado):
     chamar(sessao, cargo.inscricoes.get(numero="N2"), compareceu=False)
-    votar(chamado, ana="confirma", bruno="confirma", carla="confirma")
+    votar(chamado, **todos("confirma"))
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     (linha,) = entrar(client, "bruno").get(reverse("heteroidentificacao:minhas_sessoes")).context["sessoes"]
     assert (linha["nao_julgados"], linha["meus"], linha["decididos"]) == (0, 0, 2)
@@ -148,7 +148,7 @@ def test_sessao_mostra_o_estado_de_cada_candidato_para_o_membro(client, cargo, s
 
 def test_sessao_encerrada_mostra_a_decisao_de_cada_candidato(client, cargo, sessao, chamado):
     chamar(sessao, cargo.inscricoes.get(numero="N2"), compareceu=False)
-    votar(chamado, ana="nao_confirma", bruno="nao_confirma", carla="confirma")
+    votar(chamado, **todos("nao_confirma", carla="confirma"))
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     html = entrar(client, "davi").get(url_da_sessao(sessao)).content.decode()
     assert "Decidido: Não confirmado" in html
@@ -202,12 +202,12 @@ def test_confirmacao_do_encerramento_diz_a_consequencia_e_mostra_a_previa(client
         "Depois de encerrar, nenhum parecer poderá ser registrado ou alterado; as decisões serão gravadas como "
         "resultado da heteroidentificação e só poderão ser revistas em recurso." in html
     )
-    previa = {c["numero"]: (c["presenca"], c["votantes"], c["alcanca_o_quorum"]) for c in resposta.context["previa"]}
+    previa = {c["numero"]: (c["presenca"], c["votantes"], c["completo"]) for c in resposta.context["previa"]}
     assert previa == {
-        "N1": ("Compareceu", ["Ana", "Bruno", "Carla", "Davi"], True),
+        "N1": ("Compareceu", ["Ana", "Bruno", "Carla", "Davi"], False),  # falta Elisa
         ausente.inscricao.numero: ("Não compareceu", [], False),
     }
-    assert "4 de 5 (faltam 1)" in html and "Alcança o quórum" in html
+    assert "4 de 5 (faltam 1)" in html and "Faltam pareceres" in html
     assert Sessao.objects.get(pk=sessao.pk).status == Sessao.ABERTA
 
 
@@ -222,7 +222,7 @@ def test_previa_do_encerramento_nao_mostra_placar_nem_decisao_provisoria(client,
         assert proibido not in html
     for linha in resposta.context["previa"]:
         assert not {"decisao", "placar", "motivo"} & set(linha)
-    assert "Abaixo do quórum" in html and "1 de 5 (faltam 4)" in html
+    assert "Faltam pareceres" in html and "1 de 5 (faltam 4)" in html
 
 
 def test_previa_avisa_quem_ainda_esta_sem_presenca(client, cargo, sessao):
@@ -233,7 +233,7 @@ def test_previa_avisa_quem_ainda_esta_sem_presenca(client, cargo, sessao):
 
 def test_encerrar_grava_as_decisoes_na_opcao_do_grupo(client, cargo, sessao, chamado):
     ausente = chamar(sessao, cargo.inscricoes.get(numero="N2"), compareceu=False)
-    votar(chamado, ana="confirma", bruno="confirma", carla="confirma")
+    votar(chamado, **todos("confirma"))
     resposta = entrar(client, "ana").post(url_da_sessao(sessao, "encerrar_sessao"), follow=True)
     assert "Sessão encerrada" in mensagens(resposta)[0]
     assert Sessao.objects.get(pk=sessao.pk).status == Sessao.ENCERRADA
@@ -287,16 +287,16 @@ def test_nao_confirma_sem_fundamentacao_e_recusado_com_a_mensagem(client, chamad
 
 
 def test_parecer_em_sessao_encerrada_e_recusado_com_mensagem(client, sessao, chamado):
-    votar(chamado, ana="confirma", bruno="confirma", carla="confirma")
+    votar(chamado, **todos("confirma"))
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     resposta = votar_pela_tela(entrar(client, "davi"), chamado, "nao_confirma", FUNDAMENTACAO)
     assert mensagens(resposta) == [services.SESSAO_ENCERRADA]
-    assert not Parecer.objects.filter(membro__usuario__username="davi").exists()
+    assert Parecer.objects.get(membro__usuario__username="davi").voto == "confirma"
     assert 'id="form-parecer"' not in resposta.content.decode()
 
 
 def test_alterar_parecer_em_sessao_encerrada_e_recusado_com_mensagem(client, sessao, chamado):
-    votar(chamado, ana="confirma", bruno="confirma", carla="confirma")
+    votar(chamado, **todos("confirma"))
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     resposta = votar_pela_tela(entrar(client, "bruno"), chamado, "nao_confirma", FUNDAMENTACAO)
     assert mensagens(resposta) == [services.SESSAO_ENCERRADA]

@@ -87,9 +87,9 @@ def test_pareceres_visiveis_antes_do_encerramento_sao_so_o_proprio(chamado):
 
 
 def test_depois_do_encerramento_os_nomes_dos_autores_aparecem(client, cargo, sessao, chamado):
-    votar(chamado, ana="confirma")
+    votar(chamado, ana="confirma", davi="confirma", elisa="confirma")
     services.encerrar_sessao(sessao, por=pessoa("ana"))
-    html = pagina_do_parecer(client, "elisa", chamado)  # não votou, mas a sessão acabou
+    html = pagina_do_parecer(client, "elisa", chamado)  # a sessão acabou: os nomes dos outros aparecem
     assert DO_BRUNO in html and DO_CARLA in html
     assert "Bruno · " in html and "Carla · " in html
 
@@ -128,8 +128,8 @@ def test_pagina_do_parecer_nao_mostra_nota_cpf_nem_nascimento(client, cargo, ses
 
 @pytest.fixture
 def julgamento_do_recurso(cargo, sessao, chamado):
-    """N1 não confirmado (Bruno, Carla e Davi), recurso registrado e posto na pauta da recursal."""
-    votar(chamado, davi="nao_confirma")
+    """N1 não confirmado (Bruno, Carla e Davi, 2 a 3), recurso registrado e posto na pauta da recursal."""
+    votar(chamado, davi="nao_confirma", ana="confirma", elisa="confirma")
     Sessao.objects.filter(pk=sessao.pk).update(gravacao=GRAVACAO)
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     recurso = services.registrar_recurso(chamado, texto=RAZOES, por=rh())
@@ -174,20 +174,21 @@ def test_ajuda_da_fundamentacao_na_ordinaria_continua_a_da_sessao(client, chamad
 
 
 def test_recursal_recebe_os_pareceres_da_ordinaria_pelo_voto_e_nao_pela_ordem_de_registro(client, cargo, sessao):
-    """Registrados na ordem Bruno (confirma), Carla (não), Davi (confirma), Elisa (não): a recursal
-    os recebe agrupados pelo voto, não na ordem da trilha de auditoria."""
+    """Registrados na ordem Bruno (confirma), Carla (não), Davi (confirma), Elisa (não), Ana (não): a
+    recursal os recebe agrupados pelo voto, não na ordem da trilha de auditoria."""
     chamado = chamar(sessao, cargo.inscricoes.get(numero="N1"))
     services.registrar_parecer(chamado, por=pessoa("bruno"), voto="confirma", fundamentacao="")
     services.registrar_parecer(chamado, por=pessoa("carla"), voto="nao_confirma", fundamentacao=DO_CARLA)
     services.registrar_parecer(chamado, por=pessoa("davi"), voto="confirma", fundamentacao="")
     services.registrar_parecer(chamado, por=pessoa("elisa"), voto="nao_confirma", fundamentacao=DO_BRUNO)
-    services.encerrar_sessao(sessao, por=pessoa("ana"))
+    services.registrar_parecer(chamado, por=pessoa("ana"), voto="nao_confirma", fundamentacao=DO_CARLA + " Idem.")
     Sessao.objects.filter(pk=sessao.pk).update(gravacao=GRAVACAO)
-    chamado.refresh_from_db()  # 2 a 2: não confirmado (a confirmação pede 3 votos)
+    services.encerrar_sessao(sessao, por=pessoa("ana"))
+    chamado.refresh_from_db()  # 2 a 3: não confirmado (a maioria dos membros)
     recurso = services.registrar_recurso(chamado, texto=RAZOES, por=rh())
     recursal = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
     julgamento = services.chamar_recurso(recurso, recursal, por=rh())
     client.force_login(pessoa("igor"))
     resposta = client.get(reverse("heteroidentificacao:parecer", args=[julgamento.pk]))
     votos = [p["voto"] for p in resposta.context["recurso"]["pareceres"]]
-    assert votos == ["Confirma a autodeclaração"] * 2 + ["Não confirma a autodeclaração"] * 2
+    assert votos == ["Confirma a autodeclaração"] * 2 + ["Não confirma a autodeclaração"] * 3

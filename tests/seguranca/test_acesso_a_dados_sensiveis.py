@@ -219,7 +219,7 @@ def test_sessao_encerrada_com_as_decisoes_registra_o_acesso_e_a_aberta_nao(clien
     url = reverse("heteroidentificacao:sessao", args=[sessao.pk])
     client.get(url)
     assert acessos() == []
-    votar(chamado, ana="confirma", bruno="confirma", carla="confirma")
+    votar(chamado, ana="confirma", bruno="confirma", carla="confirma", davi="confirma", elisa="confirma")
     encerrar(sessao)
     client.get(url)
     acesso = unico_acesso()

@@ -409,7 +409,7 @@ def montar_cenario():
     recursal = fabricas.comissao(e1, tipo=Comissao.RECURSAL, titulares=("helena", "otavio", "joana"))
     se = sessao_aberta(c1, inicio=agora - timedelta(hours=3))
     k2 = chamar(se, n2)
-    votar(k2, carla="nao_confirma", davi="nao_confirma", elisa="nao_confirma")
+    votar(k2, paula="confirma", marcos="confirma", carla="nao_confirma", davi="nao_confirma", elisa="nao_confirma")
     encerrar(se)
     recurso = services.registrar_recurso(k2, texto="Peço a revisão pela gravação.", por=rh)
     sr = sessao_aberta(recursal)
@@ -466,7 +466,10 @@ def montar_cenario():
     visita.force_login(usuarios[DO_RH])
     visita.get(reverse("admin:concursos_inscricao_change", args=[n1.pk]))
     parecer = k1.pareceres.get()
-    registro_do_parecer = RegistroDeAuditoria.objects.get(acao="parecer_registrado", usuario=usuarios[MEMBRO_C1])
+    # O do parecer de k1 (o membro também votou em k2, na sessão encerrada: todos votam).
+    registro_do_parecer = RegistroDeAuditoria.objects.filter(
+        acao="parecer_registrado", usuario=usuarios[MEMBRO_C1]
+    ).latest("id")
     objetos = {
         "auth.group": Group.objects.get(name=RH),
         "auth.user": usuarios[MEMBRO_C1],
