@@ -18,6 +18,10 @@ acessos são só leitura: nascem pelos serviços.
 """
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+
+from comum.convites.admin import CodigoDeCadastroAdmin, UsuarioComCodigoDeCadastro
+from comum.convites.models import CodigoDeCadastro
 
 from ..models import (
     AcessoADadosSensiveis,
@@ -55,3 +59,7 @@ admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
 admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)
 admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)
+# O segundo fator (comum/convites/): a ação que emite o código de cadastro, na lista de usuários.
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), UsuarioComCodigoDeCadastro)
+admin.site.register(CodigoDeCadastro, CodigoDeCadastroAdmin)

@@ -52,7 +52,7 @@ def test_sem_proxy_configurado_o_x_forwarded_for_nao_muda_o_endereco(client, set
 
 
 @pytest.fixture
-def atras_do_nginx(settings):
+def nginx_como_proxy_confiavel(settings):
     """O que ``PROXIES_REVERSOS=1`` põe em ``config/settings.py``."""
     settings.PROXIES_REVERSOS = 1
     settings.PROXIES_CONFIAVEIS = ["127.0.0.1/32", "::1/128"]
@@ -60,7 +60,9 @@ def atras_do_nginx(settings):
     settings.AXES_IPWARE_PROXY_COUNT = 0
 
 
-def test_atras_do_nginx_conta_o_endereco_que_ele_reescreve_e_nunca_o_do_proxy(client, atras_do_nginx):
+def test_nginx_como_proxy_confiavel_conta_o_endereco_que_ele_reescreve_e_nunca_o_do_proxy(
+    client, nginx_como_proxy_confiavel
+):
     pelo_nginx = {"REMOTE_ADDR": "127.0.0.1"}
     for _ in range(6):
         consultar(client, HTTP_X_FORWARDED_FOR=CELULAR, **pelo_nginx)
@@ -69,7 +71,7 @@ def test_atras_do_nginx_conta_o_endereco_que_ele_reescreve_e_nunca_o_do_proxy(cl
     assert consultar(client, HTTP_X_FORWARDED_FOR=OUTRO, **pelo_nginx).status_code == 200
 
 
-def test_o_cabecalho_de_quem_nao_e_o_proxy_e_ignorado(client, atras_do_nginx):
+def test_o_cabecalho_de_quem_nao_e_o_proxy_e_ignorado(client, nginx_como_proxy_confiavel):
     """Quem chega ao gunicorn por fora do nginx não escapa do limite trocando o cabeçalho."""
     respostas = [consultar(client, REMOTE_ADDR=CELULAR, HTTP_X_FORWARDED_FOR=f"10.0.0.{i}") for i in range(6)]
     assert respostas[-1].status_code == 429
