@@ -224,15 +224,9 @@ def _registros(arquivo: Path) -> int:
     )
 
 
-# Os apps pequenos de ``comum/`` (um módulo por camada) registram o seu admin no ``admin.py`` de sempre.
-APPS_PEQUENOS_COM_ADMIN = ("comum/convites",)
-
-
 def test_o_admin_de_cada_app_e_registrado_num_lugar_so():
     registram = {_produto(arquivo) for arquivo in MODULOS.values() if _registros(arquivo)}
-    assert registram == {f"{app}/admin/__init__.py" for app in APPS} | {
-        f"{app}/admin.py" for app in APPS_PEQUENOS_COM_ADMIN
-    }
+    assert registram == {f"{app}/admin/__init__.py" for app in APPS}
 
 
 def test_nenhum_modulo_de_um_subpacote_importa_as_camadas_de_cima_do_app():

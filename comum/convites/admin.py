@@ -1,17 +1,14 @@
 """No admin: a ação "Emitir código de cadastro do segundo fator" na lista de usuários (quem pode
 alterar usuários: o superusuário e quem os administra), que mostra cada código uma vez só; e a lista
-dos códigos emitidos (quem emitiu, quando, até quando vale, quando foi usado), só para ler."""
+dos códigos emitidos (quem emitiu, quando, até quando vale, quando foi usado), só para ler. Os dois
+são registrados com os demais, em ``concursos/admin/__init__.py``."""
 
 from django.conf import settings
 from django.contrib import admin
-from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.template.response import TemplateResponse
 
 from . import codigos
-from .models import CodigoDeCadastro
-
-Usuario = get_user_model()
 
 
 class UsuarioComCodigoDeCadastro(UserAdmin):
@@ -35,12 +32,6 @@ class UsuarioComCodigoDeCadastro(UserAdmin):
         return resposta
 
 
-if admin.site.is_registered(Usuario):
-    admin.site.unregister(Usuario)
-admin.site.register(Usuario, UsuarioComCodigoDeCadastro)
-
-
-@admin.register(CodigoDeCadastro)
 class CodigoDeCadastroAdmin(admin.ModelAdmin):
     list_display = ["usuario", "emitido_por", "emitido_em", "valido_ate", "usado_em"]
     fields = list_display

@@ -20,8 +20,11 @@ acessos são só leitura: nascem pelos serviços.
 """
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 
 from comum.admin import conferir_os_admins_de_fora
+from comum.convites.admin import CodigoDeCadastroAdmin, UsuarioComCodigoDeCadastro
+from comum.convites.models import CodigoDeCadastro
 
 from ..models import (
     AcessoADadosSensiveis,
@@ -60,4 +63,10 @@ admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)
 admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)
 
+# O segundo fator (comum/convites/): a ação que emite o código de cadastro, na lista de usuários.
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), UsuarioComCodigoDeCadastro)
+admin.site.register(CodigoDeCadastro, CodigoDeCadastroAdmin)
+
+# Por último: os admins de fora (e os de cima, já registrados) ganham a lista de parâmetros conferida.
 conferir_os_admins_de_fora(admin.site, apps_do_sistema={"cotas", "concursos", "heteroidentificacao", "demo"})

@@ -33,6 +33,8 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
+from comum.convites import codigos
+from comum.convites.models import CodigoDeCadastro
 from comum.dois_fatores import gerar_codigos_de_recuperacao
 from concursos import services as servicos_de_concursos
 from concursos.atos import Ato
@@ -80,6 +82,8 @@ ADMIN = {
     # O segundo fator de cada pessoa: só o superusuário remove o autenticador de quem perdeu o celular.
     "otp_totp.totpdevice": {SUPERUSUARIO: TUDO},
     "otp_static.staticdevice": {SUPERUSUARIO: TUDO},
+    # Os códigos de cadastro do segundo fator emitidos (só o hash, quem emitiu, quando, quando foi usado).
+    "convites.codigodecadastro": {SUPERUSUARIO: LEITURA},
     "concursos.edital": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.cargo": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
     "concursos.candidato": {SUPERUSUARIO: TUDO, DO_RH: TUDO, DO_AUDITOR: LEITURA},
@@ -116,6 +120,7 @@ ACOES = {
     "heteroidentificacao.sessao": {"chamar_candidatos": (DO_RH, SUPERUSUARIO)},
     "heteroidentificacao.recurso": {"incluir_na_sessao_recursal": (DO_RH, SUPERUSUARIO)},
     "axes.accessattempt": {"cleanup_expired_attempts": (SUPERUSUARIO,)},
+    "auth.user": {"emitir_codigo_de_cadastro": (SUPERUSUARIO,)},
 }
 
 
@@ -481,6 +486,9 @@ def montar_cenario():
             username="rita", ip_address="10.0.0.1", user_agent="teste"
         ),
         "otp_totp.totpdevice": autenticador_confirmado(usuarios[MEMBRO_C1]),
+        "convites.codigodecadastro": CodigoDeCadastro.objects.get(
+            hash_do_codigo=codigos._hash(codigos.emitir(usuarios[MEMBRO_C1], por=usuarios[SUPERUSUARIO]))
+        ),
         "otp_static.staticdevice": StaticDevice.objects.get(
             user=usuarios[MEMBRO_C1], token_set__token=gerar_codigos_de_recuperacao(usuarios[MEMBRO_C1])[0]
         ),
