@@ -107,6 +107,9 @@ class InscricaoAdmin(
     ImportExportModelAdmin,
 ):
     form = InscricaoForm
+    # O link "registre a ordem do sorteio" do que falta para publicar (consultas/para_publicar.py) leva
+    # à lista dos empatados pelos números de inscrição, que as listas publicadas já mostram.
+    parametros_aceitos = ("numero__in",)
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
     export_formats = FORMATOS_DE_EXPORTACAO

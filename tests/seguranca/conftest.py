@@ -46,7 +46,9 @@ def cenario_das_portas(dados_do_modulo):
     comissao = fabricas.comissao(cargo.edital)
     encerrada = fabricas.sessao_aberta(comissao, inicio=timezone.now() - timedelta(hours=5))
     julgado = fabricas.julgar(
-        encerrada, cargo.inscricoes.get(numero="N2"), ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma"
+        encerrada,
+        cargo.inscricoes.get(numero="N2"),
+        **fabricas.todos(ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma"),
     )
     fabricas.encerrar(encerrada)
     services.registrar_recurso(julgado, texto="Peço a revisão pela gravação.", por=fabricas.rh())

@@ -60,7 +60,7 @@ def test_atras_do_nginx_conta_o_endereco_que_ele_reescreve_e_nunca_o_do_proxy(cl
     assert consultar(client, HTTP_X_FORWARDED_FOR=OUTRO, **pelo_nginx).status_code == 200
 
 
-def test_o_cabecalho_de_quem_nao_e_o_proxy_e_ignorado(client, nginx_como_proxy_confiavel):
+def test_o_cabecalho_de_quem_nao_e_o_proxy_e_ignorado(client, atras_do_nginx):
     """Quem chega ao gunicorn por fora do nginx não escapa do limite trocando o cabeçalho."""
     respostas = [consultar(client, REMOTE_ADDR=CELULAR, HTTP_X_FORWARDED_FOR=f"10.0.0.{i}") for i in range(6)]
     assert respostas[-1].status_code == 429

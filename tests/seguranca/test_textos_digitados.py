@@ -37,6 +37,8 @@ CAMPOS_DE_MAQUINA = {
     "heteroidentificacao.Sessao.hash_do_registro": "SHA-256 do registro congelado da sessão",
     "heteroidentificacao.RegistroDeAuditoria.acao": "nome da ação, escrito pelo serviço que a registra",
     "heteroidentificacao.RegistroDeAuditoria.objeto": "identificação do registro, montada pelo serviço",
+    "concursos.PosicaoVigente.inscricao": "número da inscrição, copiado da saída do motor ao gerar a versão",
+    "concursos.PosicaoVigente.vaga": "rótulo da vaga (grupo), copiado da saída do motor ao gerar a versão",
     "convites.CodigoDeCadastro.hash_do_codigo": "SHA-256 do código de cadastro do segundo fator, nunca o código",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
