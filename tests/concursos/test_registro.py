@@ -393,6 +393,7 @@ def test_ficha_da_inscricao_publicada_mostra_notas_so_para_leitura_e_os_botoes_d
         "ver_dados_sensiveis",
         "view_opcaodegrupo",
         "change_opcaodegrupo",
+        "registrar_evento",  # os botões de revisão só aparecem a quem registra eventos (issue 24)
     )
     client.force_login(com_permissoes("rh", *permissoes))
     zeca = publicado.inscricoes.get(numero="Z")

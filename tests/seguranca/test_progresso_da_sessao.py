@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def sessao():
+def sessao_com_pareceres():
     """N1 com os pareceres de Bruno e Carla; N2 presente, sem parecer nenhum."""
     cargo = cargo_com_cotistas()
     aberta = sessao_aberta(comissao(cargo.edital))
@@ -43,13 +43,13 @@ def cartoes(client, usuario, sessao) -> dict[str, str]:
     return achados
 
 
-def test_o_membro_nao_percebe_que_colegas_ja_votaram_num_candidato(client, sessao):
-    vistos = cartoes(client, pessoa("davi"), sessao)
+def test_o_membro_nao_percebe_que_colegas_ja_votaram_num_candidato(client, sessao_com_pareceres):
+    vistos = cartoes(client, pessoa("davi"), sessao_com_pareceres)
     assert vistos["N1"] == vistos["N2"]
     assert "Bruno" not in vistos["N1"] and "Pareceres registrados" not in vistos["N1"]
 
 
-def test_o_presidente_ve_quem_ja_registrou_parecer_e_nunca_como(client, sessao):
-    vistos = cartoes(client, presidente(sessao.comissao), sessao)
+def test_o_presidente_ve_quem_ja_registrou_parecer_e_nunca_como(client, sessao_com_pareceres):
+    vistos = cartoes(client, presidente(sessao_com_pareceres.comissao), sessao_com_pareceres)
     assert "Já registraram: Bruno, Carla" in vistos["N1"]
     assert "confirma" not in vistos["N1"].lower().replace("não compareceu", "")
