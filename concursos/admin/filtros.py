@@ -32,8 +32,9 @@ def rotulo_do_cargo(cargo) -> str:
 
 class FiltroDeNumeros(admin.SimpleListFilter):
     """As inscrições de uma lista de números (``?numero__in=E1,E2``), o link da caixa "Para publicar
-    falta" para os empatados sem sorteio (``consultas.para_publicar``). Aparece na barra lateral só
-    quando está em uso, com a opção de voltar a todas. Os números são públicos na lista."""
+    falta" para os empatados sem sorteio (``consultas.para_publicar``). Fica sempre na barra lateral
+    (um filtro que filtrasse sem aparecer seria o que ``comum.admin.ListaConferida`` recusa), com os
+    números escolhidos e a opção de voltar a todas. Os números são públicos na lista."""
 
     title = "números de inscrição"
     parameter_name = "numero__in"
@@ -43,6 +44,9 @@ class FiltroDeNumeros(admin.SimpleListFilter):
 
     def lookups(self, request, model_admin):
         return [(self.value(), ", ".join(self.numeros()))] if self.numeros() else []
+
+    def has_output(self):
+        return True
 
     def queryset(self, request, queryset):
         return queryset.filter(numero__in=self.numeros()) if self.value() is not None else queryset
