@@ -25,17 +25,14 @@ class ListaConferida(ChangeList):
     ``search_fields``), ``p`` e ``all`` (a página; "mostrar tudo" só quando a página o oferece), ``o``
     (a ordem; aqui, só pelas colunas ordenáveis daquele usuário, ``sortable_by``), ``_popup`` e
     ``_to_field`` (conferido por ``to_field_allowed``). Os filtros dos popups de ``raw_id_fields``
-    com ``limit_choices_to`` continuam valendo, como no Django. Um admin pode declarar em
-    ``parametros_aceitos`` os poucos filtros que os links do próprio sistema põem na URL (cada um com
-    o motivo de não dizer nada sensível).
+    com ``limit_choices_to`` continuam valendo, como no Django.
     """
 
     def get_filters(self, request):
         pedidos = self.get_filters_params()
         do_drill_down = self._conferir_drill_down(pedidos)
         especificacoes, tem_filtros, restantes, duplicatas, ativos = super().get_filters(request)
-        aceitos = set(getattr(self.model_admin, "parametros_aceitos", ()))
-        sobrando = set(restantes) - do_drill_down - self._dos_popups(restantes) - aceitos
+        sobrando = set(restantes) - do_drill_down - self._dos_popups(restantes)
         if sobrando:
             raise IncorrectLookupParameters(f"Filtro que esta lista não oferece: {', '.join(sorted(sobrando))}")
         return especificacoes, tem_filtros, restantes, duplicatas, ativos

@@ -26,7 +26,7 @@ from ..importacao.recurso import FORMATOS_DE_EXPORTACAO, FORMATOS_DE_IMPORTACAO,
 from ..importacao.tela import ImportacaoNoAdmin
 from ..models import Candidato, Inscricao
 from ..services.acessos import descrever_filtros, registrar_acesso
-from .filtros import FiltroDeCargo, FiltroDeEdital, rotulo_do_cargo
+from .filtros import FiltroDeCargo, FiltroDeEdital, FiltroDeNumeros, rotulo_do_cargo
 from .pecas import AcessoRegistradoNoAdmin, HistoricoNoAdmin
 from .verificacoes import AtosDeVerificacaoNaFicha, OpcaoDeGrupoInline, publicada
 
@@ -107,9 +107,6 @@ class InscricaoAdmin(
     ImportExportModelAdmin,
 ):
     form = InscricaoForm
-    # O link "registre a ordem do sorteio" do que falta para publicar (consultas/para_publicar.py) leva
-    # à lista dos empatados pelos números de inscrição, que as listas publicadas já mostram.
-    parametros_aceitos = ("numero__in",)
     resource_classes = [InscricaoResource]
     import_formats = FORMATOS_DE_IMPORTACAO
     export_formats = FORMATOS_DE_EXPORTACAO
@@ -132,7 +129,7 @@ class InscricaoAdmin(
     # com caixa de busca, e a ordem fixa do índice (edital mais recente, número): ordenar por nota
     # ou por nome seria ordenar a tabela inteira a cada página.
     list_display = ["numero", "nome_de_uso", "cargo", "nota", "situacao"]
-    list_filter = [("edital", FiltroDeEdital), ("cargo", FiltroDeCargo), "situacao"]
+    list_filter = [("edital", FiltroDeEdital), ("cargo", FiltroDeCargo), "situacao", FiltroDeNumeros]
     search_fields = ["=numero", "=candidato__cpf", "^candidato__nome", "^candidato__nome_social"]
     search_help_text = "Número de inscrição ou CPF completos (o CPF com ou sem máscara), ou o começo do nome."
     caminho_do_candidato = "candidato__"

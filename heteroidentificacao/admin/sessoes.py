@@ -77,7 +77,12 @@ class SessaoAdmin(
     form = SessaoForm
 
     list_display = ["quando", "comissao", "onde", "status", "documentos"]
-    list_filter = ["status", "comissao__tipo", "comissao__edital"]
+    list_filter = [
+        "status",
+        "comissao__tipo",
+        "comissao__edital",
+        "comissao",
+    ]  # "comissao": o link da ficha da comissão
     list_select_related = ["comissao__edital"]
     inlines = [ChamadoInline]
     actions = ["chamar_candidatos"]

@@ -1,10 +1,11 @@
 """Botões e links só para quem pode usá-los (issue 24, achado 7): o auditor, que só lê, não vê
 "Registrar correção de nota", "Desistência de…", "Publicar…" nem "Gerar resultado". O teste abre,
 como o auditor, na demonstração (resultados publicados, eventos, sessões, apurações), o início do
-admin, cada lista e a ficha dos dois primeiros e dos dois últimos registros de cada modelo, e as telas do sistema a que elas
-levam; cada link e cada formulário dessas páginas que leva ao próprio sistema não pode responder 403
-a ele. Os formulários são enviados como a página os enviaria (GET ou POST, vazio), numa transação
-desfeita."""
+admin, cada lista e a ficha dos dois primeiros e dos dois últimos registros de cada modelo, e as
+telas do sistema a que elas levam; cada link e cada formulário dessas páginas que leva ao próprio
+sistema não pode responder 403 a ele, nem levar a uma lista com um filtro que ela não oferece
+(``?e=1``). Os formulários são enviados como a página os enviaria (GET ou POST, vazio), numa
+transação desfeita."""
 
 import re
 from html import unescape
@@ -73,9 +74,12 @@ def test_o_auditor_nao_ve_botao_nem_link_que_lhe_responderia_403():
             continue
         vistas.add(pagina)
         for destino in destinos(pagina, resposta.content.decode()) - set(conferidos):
-            conferidos[destino] = abrir(cliente, *destino).status_code
-            if conferidos[destino] == 403:
+            aberto = abrir(cliente, *destino)
+            conferidos[destino] = aberto.status_code
+            if aberto.status_code == 403:
                 problemas.append(f"{pagina} → {destino[0].upper()} {destino[1]}")
+            elif aberto.status_code == 400 or aberto.get("Location", "").endswith("?e=1"):
+                problemas.append(f"{pagina} → {destino[1]}: filtro que a lista não oferece")
             elif destino[0] == "get" and destino[1].startswith("/concursos/") and destino[1] not in vistas:
                 fila.append(destino)  # as telas do sistema fora do admin (evento, resultado…), um nível
     assert not problemas, "\n".join(sorted(set(problemas)))

@@ -59,9 +59,8 @@ def lista(modelo_admin, usuario, parametros=None):
 
 
 def oferecidos(cl) -> set[str]:
-    """Os parâmetros que a página oferece: os dos filtros, os do drill-down de datas e os que o admin
-    declara para os links do sistema (``parametros_aceitos``)."""
-    nomes = set(getattr(cl.model_admin, "parametros_aceitos", ()))
+    """Os parâmetros que a página oferece: os dos filtros e os do drill-down de datas."""
+    nomes = set()
     for especificacao in cl.filter_specs:
         nomes |= set(especificacao.expected_parameters())
     if cl.date_hierarchy:
