@@ -42,7 +42,7 @@ def buscar(inscricoes: QuerySet, digitado: str, limite: int = LIMITE) -> Encontr
     palavras = para_busca(texto).split()
     if len(texto) >= MINIMO_DE_LETRAS and any(c.isalpha() for c in texto):
         # ``nome_para_busca``: o nome civil e o social já sem acentos nem maiúsculas, guardados na
-        # inscrição (índice ``(cargo, nome_para_busca)``): só as linhas do cargo, nada calculado por linha.
+        # inscrição: só as linhas do cargo (pelo índice do cargo), nada calculado por linha.
         por_nome = base
         for palavra in palavras:
             por_nome = por_nome.filter(nome_para_busca__contains=palavra)

@@ -1,7 +1,7 @@
 """O nome para busca guardado na inscrição (``Inscricao.nome_para_busca``, issue 25): a busca por nome
-do formulário de evento lê essa cópia, minúscula e sem acentos, com o índice ``(cargo,
-nome_para_busca)``. Ela tem de continuar igual ao nome do candidato venha a mudança de onde vier: a
-importação (em lotes, sem ``save()``), o admin, o ``update()`` e a migração que a preencheu."""
+do formulário de evento lê essa cópia, minúscula e sem acentos, só nas linhas do cargo. Ela tem de
+continuar igual ao nome do candidato venha a mudança de onde vier: a importação (em lotes, sem
+``save()``), o admin, o ``update()`` e a migração que a preencheu."""
 
 import importlib
 
