@@ -52,7 +52,7 @@ from django.db.models import Max  # noqa: E402
 
 from comum.cpf import completar_cpf  # noqa: E402
 from concursos import services  # noqa: E402
-from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo  # noqa: E402
+from concursos.models import Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, nome_normalizado  # noqa: E402
 from cotas.modelo import AUSENTE, CONCURSO_PUBLICO, CONFIRMADO, NAO_CONFIRMADO  # noqa: E402
 from demo.plano import CONECTIVOS, NOMES_FEMININOS, NOMES_MASCULINOS, SOBRENOMES  # noqa: E402
 
@@ -174,6 +174,7 @@ def linhas_do_cargo(rng: random.Random, cargo_id: int, tamanho: int, ids: dict, 
                 jurado,
                 sorteio,
                 situacao,
+                nome_normalizado(nome, social),
             )
         )
     return candidatos, inscricoes, opcoes
@@ -185,7 +186,7 @@ COLUNAS = {
     Candidato: ("id", "nome", "nome_social", "cpf", "nascimento", "email"),
     Inscricao: (
         "id", "edital", "cargo", "candidato", "numero", "cor_raca", "nota", "notas_parciais", "jurado", "sorteio",
-        "situacao",
+        "situacao", "nome_para_busca",
     ),
     OpcaoDeGrupo: ("inscricao", "grupo", "situacao"),
 }  # fmt: skip

@@ -11,10 +11,10 @@ texto, depois os nomes e por fim o CPF; até ``LIMITE`` inscrições.
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.db.models.functions import Substr
 
-from comum.busca import SemAcentos, para_busca
+from comum.busca import para_busca
 from comum.cpf import normalizar_cpf
 from comum.validadores import tem_caracteres_de_controle
 from cotas.regimes import rotulo_do_grupo
@@ -41,9 +41,11 @@ def buscar(inscricoes: QuerySet, digitado: str, limite: int = LIMITE) -> Encontr
     consultas = [base.filter(numero=texto), base.filter(numero__istartswith=texto).order_by("numero")]
     palavras = para_busca(texto).split()
     if len(texto) >= MINIMO_DE_LETRAS and any(c.isalpha() for c in texto):
-        por_nome = base.annotate(_nome=SemAcentos("candidato__nome"), _social=SemAcentos("candidato__nome_social"))
+        # ``nome_para_busca``: o nome civil e o social já sem acentos nem maiúsculas, guardados na
+        # inscrição: só as linhas do cargo (pelo índice do cargo), nada calculado por linha.
+        por_nome = base
         for palavra in palavras:
-            por_nome = por_nome.filter(Q(_nome__contains=palavra) | Q(_social__contains=palavra))
+            por_nome = por_nome.filter(nome_para_busca__contains=palavra)
         consultas.append(por_nome.order_by("candidato__nome", "numero"))
     digitos = normalizar_cpf(texto)
     if len(digitos) == 11:

@@ -17,7 +17,15 @@ from .acessos import AcessoADadosSensiveis
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
 from .eventos import Evento, EventoQuerySet
 from .importacao import LeiauteDeImportacao
-from .inscricoes import CORES_IBGE, MENSAGEM_INSCRICAO_CONGELADA, Candidato, Inscricao, InscricaoQuerySet, Pessoa
+from .inscricoes import (
+    CORES_IBGE,
+    MENSAGEM_INSCRICAO_CONGELADA,
+    Candidato,
+    Inscricao,
+    InscricaoQuerySet,
+    Pessoa,
+    nome_normalizado,
+)
 from .instituicao import Instituicao
 from .processamentos import Processamento
 from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
@@ -57,6 +65,7 @@ __all__ = [
     "LeiauteDeImportacao",
     "OpcaoDeGrupo",
     "Pessoa",
+    "nome_normalizado",
     "PosicaoVigente",
     "Processamento",
     "Provimento",

@@ -39,6 +39,7 @@ CAMPOS_DE_MAQUINA = {
     "heteroidentificacao.RegistroDeAuditoria.objeto": "identificação do registro, montada pelo serviço",
     "concursos.PosicaoVigente.inscricao": "número da inscrição, copiado da saída do motor ao gerar a versão",
     "concursos.PosicaoVigente.vaga": "rótulo da vaga (grupo), copiado da saída do motor ao gerar a versão",
+    "concursos.Inscricao.nome_para_busca": "cópia do nome e do nome social já conferidos do candidato, sem acentos",
     "convites.CodigoDeCadastro.hash_do_codigo": "SHA-256 do código de cadastro do segundo fator, nunca o código",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
