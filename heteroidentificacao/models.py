@@ -179,6 +179,9 @@ class Sessao(TextosDigitados, models.Model):
         blank=True,
         validators=[ValidadorDeTexto("referência da gravação", 300, multilinha=False)],
     )
+    # O SHA-256 do arquivo da gravação (docs/REGRAS.md §10): com a referência, registrado pelo
+    # presidente (``services.registrar_gravacao``) e exigido para encerrar a sessão ordinária.
+    hash_da_gravacao = models.CharField("SHA-256 do arquivo da gravação", max_length=64, blank=True, editable=False)
     aberta_em = models.DateTimeField("aberta em", null=True, blank=True, editable=False)
     aberta_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -94,6 +94,8 @@ def contexto_da_ata(sessao: Sessao) -> dict:
             "local": dados["local"],
             "link": dados["link"],
             "gravacao": dados["gravacao"],
+            # Registros congelados antes da gravação com SHA-256 (migração 0006) não têm a chave.
+            "hash_da_gravacao": dados.get("hash_da_gravacao", ""),
             "aberta_em": _data_e_hora(dados["aberta_em"]),
             "aberta_por": dados["aberta_por"],
             "encerrada_em": _data_e_hora(dados["encerrada_em"]),

@@ -66,6 +66,7 @@ def montar_registro(sessao: Sessao) -> dict:
             "local": sessao.local,
             "link": sessao.link,
             "gravacao": sessao.gravacao,
+            "hash_da_gravacao": sessao.hash_da_gravacao,
             "aberta_em": _iso(sessao.aberta_em),
             "aberta_por": _nome(sessao.aberta_por),
             "encerrada_em": _iso(sessao.encerrada_em),

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", sessoes.minhas_sessoes, name="minhas_sessoes"),
     path("sessoes/<int:pk>/", sessoes.sessao, name="sessao"),
     path("sessoes/<int:pk>/abrir/", sessoes.abrir_sessao, name="abrir_sessao"),
+    path("sessoes/<int:pk>/gravacao/", sessoes.registrar_gravacao, name="registrar_gravacao"),
     path("sessoes/<int:pk>/encerrar/", sessoes.encerrar_sessao, name="encerrar_sessao"),
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),

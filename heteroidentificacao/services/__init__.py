@@ -22,12 +22,14 @@ from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
 from .recursos import chamar_recurso, registrar_recurso
 from .sessoes import (
+    RECUSOU_A_FILMAGEM,
     SESSAO_ENCERRADA,
     abrir_sessao,
     alterar_parecer,
     chamar_candidatos,
     criar_sessao,
     encerrar_sessao,
+    registrar_gravacao,
     registrar_parecer,
     registrar_presenca,
 )
@@ -35,6 +37,7 @@ from .sessoes import (
 __all__ = [
     "ANULACAO",
     "DECLARACAO_FALSA",
+    "RECUSOU_A_FILMAGEM",
     "SESSAO_ENCERRADA",
     "DecisaoDaApuracao",
     "abrir_sessao",
@@ -51,6 +54,7 @@ __all__ = [
     "instaurar_apuracao",
     "notificar",
     "registrar_defesa",
+    "registrar_gravacao",
     "registrar_parecer",
     "registrar_presenca",
     "registrar_recurso",
