@@ -205,6 +205,18 @@ class GravacaoForm(forms.Form):
         return {"referencia": self.cleaned_data["gravacao"], "sha256": self.cleaned_data["hash_da_gravacao"]}
 
 
+class ParecerDaComissaoForm(forms.Form):
+    """O parecer motivado da comissão, redigido pelo presidente (``services.registrar_parecer_da_comissao``)."""
+
+    parecer_da_comissao = forms.CharField(
+        label="Parecer motivado da comissão",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="As características fenotípicas que fundamentam a decisão da comissão; exigido para encerrar "
+        "quando a autodeclaração não é confirmada.",
+    )
+
+
 class ComposicaoForm(forms.Form):
     """A presença dos membros na abertura da sessão: cada titular (menos o presidente, que abre)
     presente ou ausente e, para o ausente, o suplente que vota no lugar dele. Quem confere as

@@ -259,6 +259,13 @@ class Chamado(TextosDigitados, models.Model):
     motivo_da_decisao = models.CharField(
         "motivo da decisão", max_length=300, blank=True, validators=[ValidadorDeTexto("motivo da decisão", 300)]
     )
+    # O parecer motivado da comissão (docs/REGRAS.md §10): as características fenotípicas que fundamentam
+    # a não confirmação, registradas pelo presidente; exigido para encerrar a sessão que não confirma.
+    parecer_da_comissao = models.TextField(
+        "parecer motivado da comissão (características fenotípicas)",
+        blank=True,
+        validators=[ValidadorDeTexto("parecer motivado da comissão", LIMITE_DE_TEXTO)],
+    )
     history = HistoricalRecords(
         verbose_name="histórico do candidato chamado", verbose_name_plural="históricos do candidato chamado"
     )

@@ -125,6 +125,8 @@ def _membro_da_ata(membro: dict) -> dict:
 def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
     linha = {
         **{campo: candidato[campo] for campo in ("numero", "nome", "cpf", "cargo", "motivo")},
+        # Registros congelados antes do parecer motivado (migração 0007) não têm a chave.
+        "parecer_da_comissao": candidato.get("parecer_da_comissao", ""),
         "compareceu": "—" if recursal else _sim_ou_nao(candidato["compareceu"]),
         "recusou_filmagem": "—" if recursal else _sim_ou_nao(candidato["recusou_filmagem"]),
         "decisao": ROTULOS_DAS_DECISOES[candidato["decisao"]],
@@ -239,6 +241,7 @@ def contexto_do_parecer(chamado: Chamado) -> dict:
         "decisao": ROTULOS_DAS_DECISOES[do_candidato["decisao"]],
         "placar": _placar_registrado(do_candidato),
         "motivo": do_candidato["motivo"],
+        "parecer_da_comissao": do_candidato.get("parecer_da_comissao", ""),
         "pareceres": [{"membro": f"Parecer {i}", **parecer} for i, parecer in enumerate(pareceres, start=1)],
         "recurso": resultado.cabimento_do_recurso(chamado),
     }

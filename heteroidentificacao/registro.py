@@ -119,6 +119,7 @@ def _candidato(chamado, recursal: bool) -> dict:
         "votos_confirma": chamado.votos_confirma,
         "votos_nao_confirma": chamado.votos_nao_confirma,
         "motivo": chamado.motivo_da_decisao,
+        "parecer_da_comissao": chamado.parecer_da_comissao,
         "pareceres": [
             {"voto": p.voto, "fundamentacao": p.fundamentacao} for p in consultas.pareceres_sem_autoria(chamado)
         ],

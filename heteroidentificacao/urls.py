@@ -14,6 +14,11 @@ urlpatterns = [
     path("sessoes/<int:pk>/encerrar/", sessoes.encerrar_sessao, name="encerrar_sessao"),
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),
+    path(
+        "chamados/<int:pk>/parecer-da-comissao/",
+        sessoes.registrar_parecer_da_comissao,
+        name="registrar_parecer_da_comissao",
+    ),
     # Prestação de contas do edital (RH e auditor): junta concursos e heteroidentificação, por isso mora aqui.
     path(
         "editais/<int:pk>/prestacao-de-contas/",

@@ -31,6 +31,7 @@ from .sessoes import (
     encerrar_sessao,
     registrar_gravacao,
     registrar_parecer,
+    registrar_parecer_da_comissao,
     registrar_presenca,
 )
 
@@ -55,6 +56,7 @@ __all__ = [
     "notificar",
     "registrar_defesa",
     "registrar_gravacao",
+    "registrar_parecer_da_comissao",
     "registrar_parecer",
     "registrar_presenca",
     "registrar_recurso",

@@ -259,6 +259,7 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     _exigir_gravacao(sessao, chamados, avaliados)
     _exigir_todos_os_votos(sessao, avaliados)
     decisoes = {chamado.pk: _decisao(chamado, votos.get(chamado.pk, []), comissao, recursal) for chamado in chamados}
+    _exigir_parecer_motivado(chamados, decisoes)
     verificacoes = _aplicar_nas_opcoes(sessao, chamados, decisoes, por)
     for chamado in chamados:
         _decidir(chamado, decisoes[chamado.pk], verificacoes.get(chamado.pk), comissao, por)
@@ -363,6 +364,40 @@ def _aplicar_nas_opcoes(sessao: Sessao, chamados: list, decisoes: dict, por) -> 
 def documento_da_sessao(sessao: Sessao) -> str:
     """O documento do ato: a ata da sessão."""
     return f"Ata da sessão nº {sessao.pk} da comissão {sessao.comissao.get_tipo_display().lower()}"[:120]
+
+
+def _exigir_parecer_motivado(chamados: list[Chamado], decisoes: dict) -> None:
+    """A não confirmação traz o parecer motivado da própria comissão (docs/REGRAS.md §10): uma
+    contagem não é motivo. Recusa o encerramento dizendo as inscrições sem ele (nunca o placar)."""
+    sem = [
+        c.inscricao.numero
+        for c in chamados
+        if decisoes[c.pk].situacao == quorum.NAO_CONFIRMADO and not c.parecer_da_comissao.strip()
+    ]
+    if sem:
+        raise ValidationError(
+            "A não confirmação traz o parecer motivado da comissão (as características fenotípicas que a "
+            f"fundamentam), registrado pelo presidente: falta o das inscrições {', '.join(sorted(sem))}."
+        )
+
+
+@transaction.atomic
+def registrar_parecer_da_comissao(chamado: Chamado, *, texto: str, por) -> Chamado:
+    """O parecer motivado da comissão sobre o candidato (as características fenotípicas que a
+    comissão observou), redigido pelo presidente com a sessão aberta; exigido no encerramento
+    quando a decisão é de não confirmação, e guardado no registro congelado (ata e parecer)."""
+    sessao = travar_sessao(chamado.sessao_id)
+    exigir_presidente(sessao.comissao, por, "registrar o parecer motivado da comissão")
+    _exigir_aberta(sessao)
+    chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    texto = validar_texto((texto or "").strip(), rotulo="parecer motivado da comissão", campo="parecer_da_comissao")
+    antes = {"parecer_da_comissao": chamado.parecer_da_comissao}
+    chamado.parecer_da_comissao = texto
+    chamado.full_clean(exclude=[campo.name for campo in Chamado._meta.fields if campo.name != "parecer_da_comissao"])
+    chamado.save(update_fields=["parecer_da_comissao"])
+    depois = {"parecer_da_comissao": texto}
+    auditar(por, "parecer_da_comissao_registrado", _descrever_chamado(chamado), antes=antes, depois=depois)
+    return chamado
 
 
 # — Gravação —

@@ -26,7 +26,7 @@ from concursos.services.acessos import descrever, registrar_acesso
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import ComposicaoForm, GravacaoForm, ParecerForm, PresencaForm
+from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 CORES_DAS_DECISOES = {
@@ -365,6 +365,25 @@ def registrar_gravacao(request, pk):
 
 
 @login_required
+@require_POST
+def registrar_parecer_da_comissao(request, pk):
+    chamado, membro = _chamado_do_membro(request, pk)
+    _exigir_presidente(membro, "registrar o parecer motivado da comissão")
+    form = ParecerDaComissaoForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError("Confira o parecer motivado da comissão.")
+        services.registrar_parecer_da_comissao(
+            chamado, texto=form.cleaned_data["parecer_da_comissao"], por=request.user
+        )
+    except ValidationError as erro:
+        messages.error(request, mensagem_de(erro))
+    else:
+        messages.success(request, f"Inscrição {chamado.inscricao.numero}: parecer motivado da comissão registrado.")
+    return redirect("heteroidentificacao:parecer", pk=chamado.pk)
+
+
+@login_required
 def encerrar_sessao(request, pk):
     sessao, membro = _sessao_do_membro(request, pk)
     _exigir_presidente(membro, "encerrar a sessão")
@@ -432,6 +451,11 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
+    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
+    if membro.presidente and chamado.sessao.status == Sessao.ABERTA:
+        contexto["form_da_comissao"] = ParecerDaComissaoForm(
+            initial={"parecer_da_comissao": chamado.parecer_da_comissao}
+        )
     if meu or contexto["outros"] or contexto["decisao"] or contexto["recurso"]:
         # O próprio parecer, os dos outros (só depois do encerramento), a decisão ou o material do recurso.
         rotulo = f"inscrição {chamado.inscricao.numero}, sessão #{chamado.sessao_id}"

@@ -77,6 +77,7 @@ INCLUIDO_DEPOIS = ("ivo.suplente", "Ivo", "Teles")
 FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
 FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
 FUNDAMENTACAO_DE_EVA = "Pele clara e cabelo liso; traços faciais finos observados na sessão."
+PARECER_DA_COMISSAO = "A comissão observou pele clara, cabelo liso e traços faciais finos."
 GRAVACAO = "https://arquivos.cariacica.test/heteroidentificacao/sessao-2025-05-20.mp4"
 SHA256_DA_GRAVACAO = "5d41402abc4b2a76b9719d911017c592a3bf4f1b2b0b822cd15d6c15b0f00a08"
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
@@ -166,6 +167,7 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     nao_ve_os_outros_pareceres_nem_depois_do_seu(
         presidente, "Confirma a autodeclaração", "", outros=[FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
     )
+    registrar_o_parecer_da_comissao(presidente)
     encerrar_a_sessao(presidente)
     depois_do_encerramento_ve_os_pareceres_dos_outros(
         presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA, FUNDAMENTACAO_DE_EVA]
@@ -305,6 +307,16 @@ def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *,
         expect(pagina.locator("body")).not_to_contain_text(texto)
     expect(outros_pareceres(pagina)).not_to_contain_text("Não confirma a autodeclaração")
     expect(meu_parecer(pagina)).to_contain_text("Registrado")
+
+
+def registrar_o_parecer_da_comissao(pagina):
+    """Na página do parecer de Zacarias, a presidente registra o parecer motivado da comissão, sem o
+    qual uma não confirmação não é gravada (docs/REGRAS.md §10)."""
+    secao = pagina.locator("#form-parecer-da-comissao")
+    secao.get_by_label("Parecer motivado da comissão").fill(PARECER_DA_COMISSAO)
+    secao.get_by_role("button", name="Registrar o parecer motivado da comissão").click()
+    expect(mensagens(pagina)).to_contain_text("Inscrição 3006: parecer motivado da comissão registrado.")
+    conferir_acessibilidade(pagina, "parecer motivado da comissão")
 
 
 def registrar_a_gravacao(pagina):

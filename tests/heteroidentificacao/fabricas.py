@@ -100,6 +100,17 @@ def votar(chamado, **votos):
             continue
         fundamentacao = FUNDAMENTACAO if voto == "nao_confirma" else ""
         services.registrar_parecer(chamado, por=pessoa(nome), voto=voto, fundamentacao=fundamentacao)
+    if "nao_confirma" in votos.values():  # a não confirmação exige o parecer motivado (docs/REGRAS.md §10)
+        motivar(chamado)
+
+
+PARECER_DA_COMISSAO = "A comissão observou pele clara, cabelo liso e traços faciais finos."
+
+
+def motivar(chamado, texto=PARECER_DA_COMISSAO):
+    """O presidente registra o parecer motivado da comissão sobre o candidato."""
+    comissao_ = Comissao.objects.get(sessoes__chamados=chamado)
+    return services.registrar_parecer_da_comissao(chamado, texto=texto, por=presidente(comissao_))
 
 
 def todos(voto="confirma", **excecoes) -> dict:

@@ -33,6 +33,7 @@ from .fabricas import (
     comissao,
     encerrar,
     julgar,
+    motivar,
     pessoa,
     rh,
     sessao_aberta,
@@ -100,6 +101,7 @@ def nao_confirmar_n2(chamado):
     votar(chamado, ana="confirma", bruno="confirma")
     for nome in ("carla", "davi", "elisa"):
         services.registrar_parecer(chamado, por=pessoa(nome), voto="nao_confirma", fundamentacao=FUNDAMENTACAO_N2)
+    motivar(chamado)
 
 
 def sessao_julgada(*, encerrada_agora=False) -> Sessao:
