@@ -186,6 +186,37 @@ class DecisaoForm(forms.Form):
     )
 
 
+class GravacaoForm(forms.Form):
+    """A gravação da sessão, registrada pelo presidente: a referência do arquivo (guardado fora do
+    sistema) e o SHA-256 dele; ``services.registrar_gravacao`` confere os dois."""
+
+    gravacao = forms.CharField(
+        label="Referência da gravação",
+        max_length=300,
+        help_text="Link http(s) para o vídeo da sessão ou o código de referência do arquivo (até 300 caracteres).",
+    )
+    hash_da_gravacao = forms.CharField(
+        label="SHA-256 do arquivo",
+        max_length=64,
+        help_text="Os 64 algarismos hexadecimais do SHA-256 do arquivo de vídeo (por exemplo, de sha256sum).",
+    )
+
+    def argumentos(self) -> dict:
+        return {"referencia": self.cleaned_data["gravacao"], "sha256": self.cleaned_data["hash_da_gravacao"]}
+
+
+class ParecerDaComissaoForm(forms.Form):
+    """O parecer motivado da comissão, redigido pelo presidente (``services.registrar_parecer_da_comissao``)."""
+
+    parecer_da_comissao = forms.CharField(
+        label="Parecer motivado da comissão",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="As características fenotípicas que fundamentam a decisão da comissão; exigido para encerrar "
+        "quando a autodeclaração não é confirmada.",
+    )
+
+
 class ComposicaoForm(forms.Form):
     """A presença dos membros na abertura da sessão: cada titular (menos o presidente, que abre)
     presente ou ausente e, para o ausente, o suplente que vota no lugar dele. Quem confere as

@@ -179,6 +179,9 @@ class Sessao(TextosDigitados, models.Model):
         blank=True,
         validators=[ValidadorDeTexto("referência da gravação", 300, multilinha=False)],
     )
+    # O SHA-256 do arquivo da gravação (docs/REGRAS.md §10): com a referência, registrado pelo
+    # presidente (``services.registrar_gravacao``) e exigido para encerrar a sessão ordinária.
+    hash_da_gravacao = models.CharField("SHA-256 do arquivo da gravação", max_length=64, blank=True, editable=False)
     aberta_em = models.DateTimeField("aberta em", null=True, blank=True, editable=False)
     aberta_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -255,6 +258,13 @@ class Chamado(TextosDigitados, models.Model):
     votos_nao_confirma = models.PositiveSmallIntegerField("votos pela não confirmação", default=0)
     motivo_da_decisao = models.CharField(
         "motivo da decisão", max_length=300, blank=True, validators=[ValidadorDeTexto("motivo da decisão", 300)]
+    )
+    # O parecer motivado da comissão (docs/REGRAS.md §10): as características fenotípicas que fundamentam
+    # a não confirmação, registradas pelo presidente; exigido para encerrar a sessão que não confirma.
+    parecer_da_comissao = models.TextField(
+        "parecer motivado da comissão (características fenotípicas)",
+        blank=True,
+        validators=[ValidadorDeTexto("parecer motivado da comissão", LIMITE_DE_TEXTO)],
     )
     history = HistoricalRecords(
         verbose_name="histórico do candidato chamado", verbose_name_plural="históricos do candidato chamado"

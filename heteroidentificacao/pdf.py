@@ -94,6 +94,8 @@ def contexto_da_ata(sessao: Sessao) -> dict:
             "local": dados["local"],
             "link": dados["link"],
             "gravacao": dados["gravacao"],
+            # Registros congelados antes da gravação com SHA-256 (migração 0006) não têm a chave.
+            "hash_da_gravacao": dados.get("hash_da_gravacao", ""),
             "aberta_em": _data_e_hora(dados["aberta_em"]),
             "aberta_por": dados["aberta_por"],
             "encerrada_em": _data_e_hora(dados["encerrada_em"]),
@@ -123,6 +125,8 @@ def _membro_da_ata(membro: dict) -> dict:
 def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
     linha = {
         **{campo: candidato[campo] for campo in ("numero", "nome", "cpf", "cargo", "motivo")},
+        # Registros congelados antes do parecer motivado (migração 0007) não têm a chave.
+        "parecer_da_comissao": candidato.get("parecer_da_comissao", ""),
         "compareceu": "—" if recursal else _sim_ou_nao(candidato["compareceu"]),
         "recusou_filmagem": "—" if recursal else _sim_ou_nao(candidato["recusou_filmagem"]),
         "decisao": ROTULOS_DAS_DECISOES[candidato["decisao"]],
@@ -237,6 +241,7 @@ def contexto_do_parecer(chamado: Chamado) -> dict:
         "decisao": ROTULOS_DAS_DECISOES[do_candidato["decisao"]],
         "placar": _placar_registrado(do_candidato),
         "motivo": do_candidato["motivo"],
+        "parecer_da_comissao": do_candidato.get("parecer_da_comissao", ""),
         "pareceres": [{"membro": f"Parecer {i}", **parecer} for i, parecer in enumerate(pareceres, start=1)],
         "recurso": resultado.cabimento_do_recurso(chamado),
     }

@@ -66,6 +66,7 @@ def montar_registro(sessao: Sessao) -> dict:
             "local": sessao.local,
             "link": sessao.link,
             "gravacao": sessao.gravacao,
+            "hash_da_gravacao": sessao.hash_da_gravacao,
             "aberta_em": _iso(sessao.aberta_em),
             "aberta_por": _nome(sessao.aberta_por),
             "encerrada_em": _iso(sessao.encerrada_em),
@@ -118,6 +119,7 @@ def _candidato(chamado, recursal: bool) -> dict:
         "votos_confirma": chamado.votos_confirma,
         "votos_nao_confirma": chamado.votos_nao_confirma,
         "motivo": chamado.motivo_da_decisao,
+        "parecer_da_comissao": chamado.parecer_da_comissao,
         "pareceres": [
             {"voto": p.voto, "fundamentacao": p.fundamentacao} for p in consultas.pareceres_sem_autoria(chamado)
         ],

@@ -10,9 +10,15 @@ urlpatterns = [
     path("", sessoes.minhas_sessoes, name="minhas_sessoes"),
     path("sessoes/<int:pk>/", sessoes.sessao, name="sessao"),
     path("sessoes/<int:pk>/abrir/", sessoes.abrir_sessao, name="abrir_sessao"),
+    path("sessoes/<int:pk>/gravacao/", sessoes.registrar_gravacao, name="registrar_gravacao"),
     path("sessoes/<int:pk>/encerrar/", sessoes.encerrar_sessao, name="encerrar_sessao"),
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),
+    path(
+        "chamados/<int:pk>/parecer-da-comissao/",
+        sessoes.registrar_parecer_da_comissao,
+        name="registrar_parecer_da_comissao",
+    ),
     # Prestação de contas do edital (RH e auditor): junta concursos e heteroidentificação, por isso mora aqui.
     path(
         "editais/<int:pk>/prestacao-de-contas/",

@@ -96,14 +96,17 @@ class SessaoAdmin(
         if obj is None:
             return ["comissao", "inicio", "local", "link"]
         inicio = "inicio" if obj.status == Sessao.PLANEJADA else "quando"
-        return ["comissao", inicio, "local", "link", "status", "abertura", "encerramento", "gravacao", "documentos"]
+        return [
+            *["comissao", inicio, "local", "link", "status", "abertura", "encerramento"],
+            *["gravacao", "hash_da_gravacao", "documentos"],
+        ]
 
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return []
         # Data, local e link mudam só enquanto a sessão está planejada; a gravação, a qualquer tempo.
         depois_de_aberta = [] if obj.status == Sessao.PLANEJADA else ["quando", "local", "link"]
-        return ["comissao", "status", "abertura", "encerramento", "documentos", *depois_de_aberta]
+        return ["comissao", "status", "abertura", "encerramento", "hash_da_gravacao", "documentos", *depois_de_aberta]
 
     def incluir(self, request, dados):
         return services.criar_sessao(

@@ -22,19 +22,23 @@ from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
 from .recursos import chamar_recurso, registrar_recurso
 from .sessoes import (
+    RECUSOU_A_FILMAGEM,
     SESSAO_ENCERRADA,
     abrir_sessao,
     alterar_parecer,
     chamar_candidatos,
     criar_sessao,
     encerrar_sessao,
+    registrar_gravacao,
     registrar_parecer,
+    registrar_parecer_da_comissao,
     registrar_presenca,
 )
 
 __all__ = [
     "ANULACAO",
     "DECLARACAO_FALSA",
+    "RECUSOU_A_FILMAGEM",
     "SESSAO_ENCERRADA",
     "DecisaoDaApuracao",
     "abrir_sessao",
@@ -51,6 +55,8 @@ __all__ = [
     "instaurar_apuracao",
     "notificar",
     "registrar_defesa",
+    "registrar_gravacao",
+    "registrar_parecer_da_comissao",
     "registrar_parecer",
     "registrar_presenca",
     "registrar_recurso",

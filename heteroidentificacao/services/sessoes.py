@@ -7,6 +7,8 @@ antes (e é contado no placar) ou é recusado com "Sessão encerrada" — nunca 
 contado. No SQLite a trava não existe; os testes de corrida rodam no PostgreSQL.
 """
 
+import re
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -21,11 +23,15 @@ from concursos.services.revisoes_de_verificacao import DecisaoDeVerificacao, reg
 from cotas import quorum
 
 from .. import consultas, registro
-from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, PresencaDeMembro, Sessao
+from ..forms import validar_referencia_de_gravacao
+from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, PresencaDeMembro, Recurso, Sessao
 from .apuracao import DECLARACAO_FALSA
 from .auditoria import auditar, exigir_membro, exigir_presidente, exigir_presidente_ou_permissao
 
 SESSAO_ENCERRADA = "Sessão encerrada: nada mais pode ser registrado nem alterado nela."
+RECUSOU_A_FILMAGEM = (
+    "O candidato recusou a filmagem: é tratado como ausente (o efeito de ausência do regime) e não é avaliado."
+)
 NAO_COMPOE_A_SESSAO = (
     "Você não compõe esta sessão: a composição foi fixada na abertura (titulares presentes e suplentes "
     "no lugar de titulares ausentes)."
@@ -129,6 +135,10 @@ def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filma
         raise ValidationError("Só quem compareceu pode ter recusado a filmagem.")
     if not compareceu and chamado.pareceres.exists():
         raise ValidationError("Já há pareceres para este candidato: não é possível registrá-lo como ausente.")
+    if recusou_filmagem and chamado.pareceres.exists():
+        raise ValidationError(
+            "Já há pareceres para este candidato: quem recusa a filmagem é tratado como ausente e não é avaliado."
+        )
     antes = {"compareceu": chamado.compareceu, "recusou_filmagem": chamado.recusou_filmagem}
     chamado.compareceu, chamado.recusou_filmagem = compareceu, recusou_filmagem
     chamado.save(update_fields=["compareceu", "recusou_filmagem"])
@@ -245,8 +255,11 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     votos = {}
     for chamado_id, voto in Parecer.objects.filter(chamado__sessao=sessao).values_list("chamado_id", "voto"):
         votos.setdefault(chamado_id, []).append(voto)
-    _exigir_todos_os_votos(sessao, [c for c in chamados if recursal or c.compareceu])
+    avaliados = [c for c in chamados if recursal or (c.compareceu and not c.recusou_filmagem)]
+    _exigir_gravacao(sessao, chamados, avaliados)
+    _exigir_todos_os_votos(sessao, avaliados)
     decisoes = {chamado.pk: _decisao(chamado, votos.get(chamado.pk, []), comissao, recursal) for chamado in chamados}
+    _exigir_parecer_motivado(chamados, decisoes)
     verificacoes = _aplicar_nas_opcoes(sessao, chamados, decisoes, por)
     for chamado in chamados:
         _decidir(chamado, decisoes[chamado.pk], verificacoes.get(chamado.pk), comissao, por)
@@ -286,9 +299,12 @@ def _exigir_todos_os_votos(sessao: Sessao, avaliados: list[Chamado]) -> None:
 
 
 def _decisao(chamado: Chamado, votos: list[str], comissao: Comissao, recursal: bool) -> quorum.Decisao:
+    """A decisão pela regra da comissão; quem recusou a filmagem fica ausente (o efeito de ausência
+    do regime, docs/REGRAS.md §10), sem ser avaliado."""
     compareceu = True if recursal else chamado.compareceu
+    recusou = not recursal and chamado.recusou_filmagem
     try:
-        return quorum.decidir(votos, comissao.regra_de_quorum, compareceu=compareceu)
+        return quorum.decidir(votos, comissao.regra_de_quorum, compareceu=compareceu, recusou_filmagem=recusou)
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"Inscrição {chamado.inscricao.numero}: {erro}") from erro
 
@@ -350,6 +366,104 @@ def documento_da_sessao(sessao: Sessao) -> str:
     return f"Ata da sessão nº {sessao.pk} da comissão {sessao.comissao.get_tipo_display().lower()}"[:120]
 
 
+def _exigir_parecer_motivado(chamados: list[Chamado], decisoes: dict) -> None:
+    """A não confirmação traz o parecer motivado da própria comissão (docs/REGRAS.md §10): uma
+    contagem não é motivo. Recusa o encerramento dizendo as inscrições sem ele (nunca o placar)."""
+    sem = [
+        c.inscricao.numero
+        for c in chamados
+        if decisoes[c.pk].situacao == quorum.NAO_CONFIRMADO and not c.parecer_da_comissao.strip()
+    ]
+    if sem:
+        raise ValidationError(
+            "A não confirmação traz o parecer motivado da comissão (as características fenotípicas que a "
+            f"fundamentam), registrado pelo presidente: falta o das inscrições {', '.join(sorted(sem))}."
+        )
+
+
+@transaction.atomic
+def registrar_parecer_da_comissao(chamado: Chamado, *, texto: str, por) -> Chamado:
+    """O parecer motivado da comissão sobre o candidato (as características fenotípicas que a
+    comissão observou), redigido pelo presidente com a sessão aberta; exigido no encerramento
+    quando a decisão é de não confirmação, e guardado no registro congelado (ata e parecer)."""
+    sessao = travar_sessao(chamado.sessao_id)
+    exigir_presidente(sessao.comissao, por, "registrar o parecer motivado da comissão")
+    _exigir_aberta(sessao)
+    chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    texto = validar_texto((texto or "").strip(), rotulo="parecer motivado da comissão", campo="parecer_da_comissao")
+    antes = {"parecer_da_comissao": chamado.parecer_da_comissao}
+    chamado.parecer_da_comissao = texto
+    chamado.full_clean(exclude=[campo.name for campo in Chamado._meta.fields if campo.name != "parecer_da_comissao"])
+    chamado.save(update_fields=["parecer_da_comissao"])
+    depois = {"parecer_da_comissao": texto}
+    auditar(por, "parecer_da_comissao_registrado", _descrever_chamado(chamado), antes=antes, depois=depois)
+    return chamado
+
+
+# — Gravação —
+
+SHA256 = re.compile(r"[0-9a-f]{64}")
+SEM_GRAVACAO = (
+    "Registre a gravação da sessão (a referência e o SHA-256 do arquivo) antes de encerrar: nenhum candidato "
+    "é confirmado ou não confirmado sem ela (docs/REGRAS.md §10)."
+)
+
+
+@transaction.atomic
+def registrar_gravacao(sessao: Sessao, *, referencia: str, sha256: str, por) -> Sessao:
+    """A gravação do procedimento: a referência do arquivo (link ou código, guardado fora do sistema)
+    e o SHA-256 dele, que confere depois que o arquivo guardado é o filmado. Só o presidente, antes
+    do encerramento; depois, a referência corrigida pelo admin aparece à parte na ata."""
+    sessao = travar_sessao(sessao)
+    exigir_presidente(sessao.comissao, por, "registrar a gravação")
+    if sessao.status == Sessao.ENCERRADA:
+        raise ValidationError(SESSAO_ENCERRADA)
+    referencia = (referencia or "").strip()
+    if not referencia:
+        raise ValidationError(
+            {"gravacao": "Informe a referência da gravação (link para o vídeo ou código do arquivo)."}
+        )
+    referencia = validar_texto(referencia, rotulo="referência da gravação", campo="gravacao")
+    try:
+        validar_referencia_de_gravacao(referencia)
+    except ValidationError as erro:
+        raise ValidationError({"gravacao": erro.messages}) from None
+    sha256 = (sha256 or "").strip().lower()
+    if not SHA256.fullmatch(sha256):
+        raise ValidationError(
+            {"hash_da_gravacao": "O SHA-256 do arquivo tem 64 algarismos hexadecimais (0 a 9 e a a f)."}
+        )
+    antes = {"gravacao": sessao.gravacao, "hash_da_gravacao": sessao.hash_da_gravacao}
+    sessao.gravacao, sessao.hash_da_gravacao = referencia, sha256
+    sessao.full_clean(exclude=[campo.name for campo in Sessao._meta.fields if campo.name != "gravacao"])
+    sessao.save(update_fields=["gravacao", "hash_da_gravacao"])
+    depois = {"gravacao": referencia, "hash_da_gravacao": sha256}
+    auditar(por, "gravacao_registrada", f"sessão #{sessao.pk}: {sessao}", antes=antes, depois=depois)
+    return sessao
+
+
+def _exigir_gravacao(sessao: Sessao, chamados: list[Chamado], avaliados: list[Chamado]) -> None:
+    """Sem a gravação não há decisão (docs/REGRAS.md §10): a sessão ordinária que avaliou alguém
+    precisa da sua (referência e SHA-256); a recursal julga pela gravação do primeiro procedimento,
+    e o recurso não é julgado sem a referência dela."""
+    if sessao.comissao.tipo == Comissao.ORDINARIA:
+        if avaliados and not (sessao.gravacao and sessao.hash_da_gravacao):
+            raise ValidationError(SEM_GRAVACAO)
+        return
+    sem = [
+        recurso.julgamento.inscricao.numero
+        for recurso in Recurso.objects.filter(julgamento__in=chamados).select_related(
+            "chamado__sessao", "julgamento__inscricao"
+        )
+        if not recurso.chamado.sessao.gravacao
+    ]
+    if sem:
+        raise ValidationError(
+            "O recurso não é julgado sem a gravação do primeiro procedimento: falta a referência da gravação "
+            f"da sessão recorrida (inscrições {', '.join(sorted(sem))})."
+        )
+
+
 # — Pareceres —
 
 
@@ -379,6 +493,8 @@ def registrar_parecer(chamado: Chamado, *, por, voto: str, fundamentacao: str = 
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
     if comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is not True:
         raise ValidationError("Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu.")
+    if comissao.tipo == Comissao.ORDINARIA and chamado.recusou_filmagem:
+        raise ValidationError(RECUSOU_A_FILMAGEM)
     parecer = Parecer.objects.filter(chamado=chamado, membro=membro).first()
     if parecer is None:
         limite = sessao.presencas.filter(votante=True).count()

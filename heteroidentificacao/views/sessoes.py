@@ -26,7 +26,7 @@ from concursos.services.acessos import descrever, registrar_acesso
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import ComposicaoForm, ParecerForm, PresencaForm
+from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 CORES_DAS_DECISOES = {
@@ -85,6 +85,9 @@ def descrever_sessao(sessao: Sessao) -> dict:
         "encerrada": sessao.status == Sessao.ENCERRADA,
         "encerrada_em": sessao.encerrada_em,
         "gravacao": sessao.gravacao,
+        "hash_da_gravacao": sessao.hash_da_gravacao,
+        # A ordinária só encerra com a gravação registrada (referência e SHA-256, docs/REGRAS.md §10).
+        "sem_gravacao": comissao.tipo == Comissao.ORDINARIA and not (sessao.gravacao and sessao.hash_da_gravacao),
         "recursal": comissao.tipo == Comissao.RECURSAL,
         "comissao": f"Comissão {comissao.get_tipo_display().lower()}",
         "edital": comissao.edital.identificacao,
@@ -106,13 +109,19 @@ def descrever_candidato(chamado: Chamado) -> dict:
     return {"pk": chamado.pk, "numero": chamado.inscricao.numero, "nome": chamado.inscricao.candidato.nome_de_uso}
 
 
+def avaliado(chamado: Chamado) -> bool:
+    """Na ordinária, recebe pareceres quem compareceu e aceitou ser filmado; quem recusou a
+    filmagem é tratado como ausente (docs/REGRAS.md §10)."""
+    return chamado.compareceu is True and not chamado.recusou_filmagem
+
+
 def descrever_presenca(chamado: Chamado) -> tuple[str, str]:
     if chamado.compareceu is None:
         return "Presença não registrada", "danger"
     if not chamado.compareceu:
         return "Não compareceu", "secondary"
     if chamado.recusou_filmagem:
-        return "Compareceu; recusou ser filmado", "info"
+        return "Compareceu; recusou ser filmado (tratado como ausente)", "info"
     return "Compareceu", "success"
 
 
@@ -148,7 +157,7 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or chamado.compareceu is True),
+                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or avaliado(chamado)),
                 "pode_marcar_presenca": compoe and not recursal and sessao.status == Sessao.ABERTA,
                 # Quem já tem parecer não pode ser marcado ausente (o serviço recusaria). O presidente,
                 # que vê quem votou, corrige a presença enquanto não há parecer; o membro só marca a
@@ -175,17 +184,17 @@ def previa_do_encerramento(sessao: Sessao) -> list[dict]:
     for chamado in sessao.chamados.select_related("inscricao__candidato").order_by("inscricao__numero"):
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
         nomes = votantes.get(chamado.pk, [])
-        avaliado = recursal or chamado.compareceu is True
+        avaliado_ = recursal or avaliado(chamado)
         linhas.append(
             {
                 **descrever_candidato(chamado),
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "falta": not recursal and chamado.compareceu is None,
-                "avaliado": avaliado,
+                "avaliado": avaliado_,
                 "votantes": nomes,
                 "n_pareceres": len(nomes),
-                "faltam": max(_n_votantes(sessao) - len(nomes), 0) if avaliado else 0,
+                "faltam": max(_n_votantes(sessao) - len(nomes), 0) if avaliado_ else 0,
                 "completo": len(nomes) >= _n_votantes(sessao),
             }
         )
@@ -230,6 +239,7 @@ def material_do_recurso(chamado: Chamado) -> dict | None:
         "motivo": recorrido.motivo_da_decisao,
         "sessao_em": recorrido.sessao.inicio,
         "gravacao": recorrido.sessao.gravacao,
+        "hash_da_gravacao": recorrido.sessao.hash_da_gravacao,
         "recusou_filmagem": recorrido.recusou_filmagem,
         "pareceres": [
             {"voto": p.get_voto_display(), "confirma": p.voto == quorum.CONFIRMA, "fundamentacao": p.fundamentacao}
@@ -245,7 +255,7 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
         return None
     candidatos = sessao.chamados.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
     if sessao.comissao.tipo == Comissao.ORDINARIA:
-        candidatos = candidatos.filter(compareceu=True)
+        candidatos = candidatos.filter(compareceu=True, recusou_filmagem=False)
     depois = candidatos.filter(inscricao__numero__gt=chamado.inscricao.numero).order_by("inscricao__numero")
     return depois.first() or candidatos.order_by("inscricao__numero").first()
 
@@ -260,6 +270,8 @@ def _por_que_nao_vota(chamado: Chamado) -> str:
         return "Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu."
     if sessao.comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is False:
         return "O candidato não compareceu: não há parecer a registrar."
+    if sessao.comissao.tipo == Comissao.ORDINARIA and chamado.recusou_filmagem:
+        return services.RECUSOU_A_FILMAGEM
     return ""
 
 
@@ -302,6 +314,9 @@ def sessao(request, pk):
         "composicao": consultas.composicao_da_sessao(presencas),
         "compoe": compoe,
     }
+    if membro.presidente and sessao.status == Sessao.ABERTA and sessao.comissao.tipo == Comissao.ORDINARIA:
+        inicial = {"gravacao": sessao.gravacao, "hash_da_gravacao": sessao.hash_da_gravacao}
+        contexto["form_da_gravacao"] = GravacaoForm(initial=inicial)
     if membro.presidente and sessao.status == Sessao.PLANEJADA:
         contexto["form_da_composicao"] = ComposicaoForm(
             membros=sessao.comissao.membros.ativos().select_related("usuario")
@@ -328,6 +343,44 @@ def abrir_sessao(request, pk):
             request, "Sessão aberta com a composição registrada: os membros já podem registrar presença e pareceres."
         )
     return redirect("heteroidentificacao:sessao", pk=sessao.pk)
+
+
+@login_required
+@require_POST
+def registrar_gravacao(request, pk):
+    sessao, membro = _sessao_do_membro(request, pk)
+    _exigir_presidente(membro, "registrar a gravação")
+    form = GravacaoForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(
+                "Informe a referência da gravação e o SHA-256 do arquivo (64 algarismos hexadecimais)."
+            )
+        services.registrar_gravacao(sessao, por=request.user, **form.argumentos())
+    except ValidationError as erro:
+        messages.error(request, mensagem_de(erro))
+    else:
+        messages.success(request, "Gravação da sessão registrada (referência e SHA-256 do arquivo).")
+    return redirect("heteroidentificacao:sessao", pk=sessao.pk)
+
+
+@login_required
+@require_POST
+def registrar_parecer_da_comissao(request, pk):
+    chamado, membro = _chamado_do_membro(request, pk)
+    _exigir_presidente(membro, "registrar o parecer motivado da comissão")
+    form = ParecerDaComissaoForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError("Confira o parecer motivado da comissão.")
+        services.registrar_parecer_da_comissao(
+            chamado, texto=form.cleaned_data["parecer_da_comissao"], por=request.user
+        )
+    except ValidationError as erro:
+        messages.error(request, mensagem_de(erro))
+    else:
+        messages.success(request, f"Inscrição {chamado.inscricao.numero}: parecer motivado da comissão registrado.")
+    return redirect("heteroidentificacao:parecer", pk=chamado.pk)
 
 
 @login_required
@@ -398,6 +451,11 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
+    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
+    if membro.presidente and chamado.sessao.status == Sessao.ABERTA:
+        contexto["form_da_comissao"] = ParecerDaComissaoForm(
+            initial={"parecer_da_comissao": chamado.parecer_da_comissao}
+        )
     if meu or contexto["outros"] or contexto["decisao"] or contexto["recurso"]:
         # O próprio parecer, os dos outros (só depois do encerramento), a decisão ou o material do recurso.
         rotulo = f"inscrição {chamado.inscricao.numero}, sessão #{chamado.sessao_id}"

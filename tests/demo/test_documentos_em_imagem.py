@@ -27,6 +27,8 @@ pytestmark = pytest.mark.django_db
 
 EDICAO_DO_DIARIO_OFICIAL = "2.345"
 FUNDAMENTACAO = "Pele clara e cabelo liso observados no procedimento, sem os traços do fenótipo negro."
+GRAVACAO = "https://arquivos.cariacica.test/heteroidentificacao/demo-sessao.mp4"
+SHA256_DA_GRAVACAO = "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +140,7 @@ def julgar_a_sessao_da_demo() -> Sessao:
     sessao = Sessao.objects.get(comissao__edital__ano=2025, comissao__tipo=Comissao.ORDINARIA)
     presidente = get_user_model().objects.get(username="presidente")
     servicos_da_comissao.abrir_sessao(sessao, por=presidente)
+    servicos_da_comissao.registrar_gravacao(sessao, referencia=GRAVACAO, sha256=SHA256_DA_GRAVACAO, por=presidente)
     votantes = get_user_model().objects.filter(username__in=["presidente", "membro1", "membro2", "membro3", "membro4"])
     for indice, chamado in enumerate(sessao.chamados.order_by("pk")):
         chamado = servicos_da_comissao.registrar_presenca(chamado, compareceu=indice != 0, por=presidente)
@@ -147,6 +150,8 @@ def julgar_a_sessao_da_demo() -> Sessao:
             voto = "nao_confirma" if indice == 1 and votante.username != "presidente" else "confirma"
             fundamentacao = FUNDAMENTACAO if voto == "nao_confirma" else ""
             servicos_da_comissao.registrar_parecer(chamado, por=votante, voto=voto, fundamentacao=fundamentacao)
+        if indice == 1:  # a não confirmação traz o parecer motivado da comissão (docs/REGRAS.md §10)
+            servicos_da_comissao.registrar_parecer_da_comissao(chamado, texto=FUNDAMENTACAO, por=presidente)
     return servicos_da_comissao.encerrar_sessao(sessao, por=presidente)
 
 

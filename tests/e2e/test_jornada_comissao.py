@@ -77,6 +77,9 @@ INCLUIDO_DEPOIS = ("ivo.suplente", "Ivo", "Teles")
 FUNDAMENTACAO_DE_BRUNO = "Pele clara, cabelo liso e traços finos observados na sessão."
 FUNDAMENTACAO_DE_CARLA = "Fenótipo observado não corresponde ao de pessoa parda: pele clara, nariz afilado."
 FUNDAMENTACAO_DE_EVA = "Pele clara e cabelo liso; traços faciais finos observados na sessão."
+PARECER_DA_COMISSAO = "A comissão observou pele clara, cabelo liso e traços faciais finos."
+GRAVACAO = "https://arquivos.cariacica.test/heteroidentificacao/sessao-2025-05-20.mp4"
+SHA256_DA_GRAVACAO = "5d41402abc4b2a76b9719d911017c592a3bf4f1b2b0b822cd15d6c15b0f00a08"
 NAO_CONFIRMA_SEM_FUNDAMENTACAO = "A fundamentação é obrigatória quando o parecer não confirma."
 
 
@@ -164,6 +167,7 @@ def test_membros_votam_presidente_encerra_e_rh_ve_as_decisoes_no_resultado(
     nao_ve_os_outros_pareceres_nem_depois_do_seu(
         presidente, "Confirma a autodeclaração", "", outros=[FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA]
     )
+    registrar_o_parecer_da_comissao(presidente)
     encerrar_a_sessao(presidente)
     depois_do_encerramento_ve_os_pareceres_dos_outros(
         presidente, ZACARIAS, [FUNDAMENTACAO_DE_BRUNO, FUNDAMENTACAO_DE_CARLA, FUNDAMENTACAO_DE_EVA]
@@ -305,11 +309,38 @@ def nao_ve_os_outros_pareceres_nem_depois_do_seu(pagina, voto, fundamentacao, *,
     expect(meu_parecer(pagina)).to_contain_text("Registrado")
 
 
+def registrar_o_parecer_da_comissao(pagina):
+    """Na página do parecer de Zacarias, a presidente registra o parecer motivado da comissão, sem o
+    qual uma não confirmação não é gravada (docs/REGRAS.md §10)."""
+    secao = pagina.locator("#form-parecer-da-comissao")
+    secao.get_by_label("Parecer motivado da comissão").fill(PARECER_DA_COMISSAO)
+    secao.get_by_role("button", name="Registrar o parecer motivado da comissão").click()
+    expect(mensagens(pagina)).to_contain_text("Inscrição 3006: parecer motivado da comissão registrado.")
+    conferir_acessibilidade(pagina, "parecer motivado da comissão")
+
+
+def registrar_a_gravacao(pagina):
+    """Sem a gravação (a referência e o SHA-256 do arquivo) a sessão não encerra (docs/REGRAS.md §10):
+    a prévia avisa e desabilita o botão; a presidente registra a gravação na página da sessão."""
+    pagina.get_by_role("link", name="Encerrar sessão").click()
+    expect(pagina.get_by_text("A gravação da sessão ainda não foi registrada")).to_be_visible()
+    expect(pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões")).to_be_disabled()
+    pagina.get_by_role("link", name="Registrar a gravação").click()
+    gravacao = pagina.locator("#form-gravacao")
+    gravacao.get_by_label("Referência da gravação").fill(GRAVACAO)
+    gravacao.get_by_label("SHA-256 do arquivo").fill(SHA256_DA_GRAVACAO)
+    gravacao.get_by_role("button", name="Registrar a gravação").click()
+    expect(mensagens(pagina)).to_contain_text("Gravação da sessão registrada")
+    expect(pagina.locator("#form-gravacao")).to_contain_text(f"Registrada: {GRAVACAO}")
+    conferir_acessibilidade(pagina, "sessão aberta, com a gravação registrada")
+
+
 def encerrar_a_sessao(pagina):
     pagina.get_by_role("link", name="Voltar à sessão").click()
     for nome in (YASMIN, ZACARIAS):
         # Compõem a sessão 5: quatro titulares presentes e Eva no lugar de Davi; todos votaram.
         expect(cartao(pagina, nome)).to_contain_text("Pareceres registrados: 5 de 5")
+    registrar_a_gravacao(pagina)
     pagina.get_by_role("link", name="Encerrar sessão").click()
 
     expect(pagina.get_by_role("heading", name="Encerrar a sessão de 20/05/2025 09:00?")).to_be_visible()

@@ -52,16 +52,27 @@ def membro(comissao_, nome):
     return comissao_.membros.ativos().get(usuario__username=nome)
 
 
-def sessao_aberta(comissao_, *, inicio=None, ausentes=(), substitutos=None):
+SHA256_DA_GRAVACAO = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+GRAVACAO = "SEMAD-2026-0042 video da sessao"
+
+
+def sessao_aberta(comissao_, *, inicio=None, ausentes=(), substitutos=None, gravada=True):
     """Sessão marcada para uma hora atrás e aberta pelo presidente; ``ausentes`` (titulares) e
-    ``substitutos`` (titular ausente → suplente) pelos nomes das personas."""
+    ``substitutos`` (titular ausente → suplente) pelos nomes das personas. ``gravada``: o presidente
+    já registrou a gravação (referência e SHA-256), sem a qual não se encerra (docs/REGRAS.md §10)."""
     sessao = services.criar_sessao(comissao_, inicio=inicio or timezone.now() - timedelta(hours=1), por=rh())
-    return services.abrir_sessao(
+    sessao = services.abrir_sessao(
         sessao,
         por=presidente(comissao_),
         ausentes=[membro(comissao_, nome) for nome in ausentes],
         substitutos={membro(comissao_, t): membro(comissao_, s) for t, s in (substitutos or {}).items()},
     )
+    return gravar(sessao) if gravada and comissao_.tipo == Comissao.ORDINARIA else sessao
+
+
+def gravar(sessao, referencia=GRAVACAO, sha256=SHA256_DA_GRAVACAO):
+    """O presidente registra a gravação da sessão (a referência e o SHA-256 do arquivo)."""
+    return services.registrar_gravacao(sessao, referencia=referencia, sha256=sha256, por=presidente(sessao.comissao))
 
 
 def cargo_com_cotistas(**campos_do_edital):
@@ -89,6 +100,17 @@ def votar(chamado, **votos):
             continue
         fundamentacao = FUNDAMENTACAO if voto == "nao_confirma" else ""
         services.registrar_parecer(chamado, por=pessoa(nome), voto=voto, fundamentacao=fundamentacao)
+    if "nao_confirma" in votos.values():  # a não confirmação exige o parecer motivado (docs/REGRAS.md §10)
+        motivar(chamado)
+
+
+PARECER_DA_COMISSAO = "A comissão observou pele clara, cabelo liso e traços faciais finos."
+
+
+def motivar(chamado, texto=PARECER_DA_COMISSAO):
+    """O presidente registra o parecer motivado da comissão sobre o candidato."""
+    comissao_ = Comissao.objects.get(sessoes__chamados=chamado)
+    return services.registrar_parecer_da_comissao(chamado, texto=texto, por=presidente(comissao_))
 
 
 def todos(voto="confirma", **excecoes) -> dict:

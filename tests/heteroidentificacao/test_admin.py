@@ -206,7 +206,7 @@ def test_acao_chamar_na_sessao_da_recursal_mostra_a_recusa_do_servico(client, se
 def test_ficha_da_sessao_mostra_os_chamados_so_para_leitura_com_placar(client, secretaria):
     sessao = sessao_julgada()
     pagina = texto(client.get(url("sessao_change", sessao.pk)))
-    assert "N1 Candidato N1 GM — Guarda Municipal Sim Sim Confirmado 3 a 2" in pagina
+    assert "N1 Candidato N1 GM — Guarda Municipal Sim Não Confirmado 3 a 2" in pagina
     assert "N3 Candidato N3 GM — Guarda Municipal Não Não Ausente —" in pagina
     assert "lista de convocação (PDF)" in pagina and "ata (PDF)" in pagina
 

@@ -33,8 +33,8 @@ from .fabricas import (
     comissao,
     encerrar,
     julgar,
+    motivar,
     pessoa,
-    presidente,
     rh,
     sessao_aberta,
     votar,
@@ -101,10 +101,11 @@ def nao_confirmar_n2(chamado):
     votar(chamado, ana="confirma", bruno="confirma")
     for nome in ("carla", "davi", "elisa"):
         services.registrar_parecer(chamado, por=pessoa(nome), voto="nao_confirma", fundamentacao=FUNDAMENTACAO_N2)
+    motivar(chamado)
 
 
 def sessao_julgada(*, encerrada_agora=False) -> Sessao:
-    """Sessão da ordinária de 10/03/2025, 9h: N1 confirmado por 3 a 2 (recusou ser filmado), N2 não
+    """Sessão da ordinária de 10/03/2025, 9h: N1 confirmado por 3 a 2, N2 não
     confirmado por 2 a 3, N3 ausente. Encerrada ao meio-dia (ou agora, com o prazo de recurso aberto)."""
     cargo = cargo_com_cotistas()
     inscricao(cargo, "N3", 75, grupos={"negros": "pendente"})
@@ -115,7 +116,6 @@ def sessao_julgada(*, encerrada_agora=False) -> Sessao:
         sessao = sessao_aberta(ordinaria, inicio=local(2025, 3, 10))
     Sessao.objects.filter(pk=sessao.pk).update(local=LOCAL, gravacao=GRAVACAO)
     n1 = chamar(sessao, cargo.inscricoes.get(numero="N1"))
-    services.registrar_presenca(n1, compareceu=True, recusou_filmagem=True, por=presidente(ordinaria))
     votar(n1, ana="confirma", bruno="confirma", carla="confirma", davi="nao_confirma", elisa="nao_confirma")
     nao_confirmar_n2(chamar(sessao, cargo.inscricoes.get(numero="N2")))
     chamar(sessao, cargo.inscricoes.get(numero="N3"), compareceu=False)
@@ -230,7 +230,7 @@ def test_ata_traz_os_membros_por_papel(sessao):
 def test_ata_traz_presenca_filmagem_decisao_placar_e_motivo(sessao):
     conteudo = texto(pdf.ata_pdf(sessao))
     assert "N1 Candidato N1 GM — Guarda Municipal ***" in conteudo
-    assert "Sim Sim Confirmado 3 a 2 Motivo: confirmada por 3 a 2" in conteudo
+    assert "Sim Não Confirmado 3 a 2 Motivo: confirmada por 3 a 2" in conteudo
     assert (
         "Sim Não Não confirmado 2 a 3 Motivo: não confirmada: 3 dos 5 membros votaram pela não confirmação" in conteudo
     )

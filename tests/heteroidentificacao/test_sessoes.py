@@ -305,7 +305,9 @@ def test_pareceres_presenca_e_decisoes_ficam_na_auditoria(cargo, sessao):
     julgar(sessao, da(cargo, "N1"), **todos("nao_confirma", ana="confirma", bruno="confirma"))
     encerrar(sessao)
     registros = RegistroDeAuditoria.objects.order_by("id")
-    assert [r.acao for r in registros.filter(acao__startswith="parecer")] == ["parecer_registrado"] * 5
+    pareceres_dos_membros = registros.filter(acao__in=["parecer_registrado", "parecer_alterado"])
+    assert [r.acao for r in pareceres_dos_membros] == ["parecer_registrado"] * 5
+    assert registros.filter(acao="parecer_da_comissao_registrado", usuario__username="ana").count() == 1
     assert registros.filter(acao="presenca_registrada", usuario__username="ana").count() == 1
     decisao = registros.get(acao="decisao")
     assert decisao.usuario.username == "ana"

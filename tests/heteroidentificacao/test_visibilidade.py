@@ -12,7 +12,7 @@ from heteroidentificacao import consultas, services
 from heteroidentificacao.models import Comissao, Sessao
 from tests.concursos.fabricas import inscricao
 
-from .fabricas import chamar, comissao, pessoa, rh, sessao_aberta, votar
+from .fabricas import chamar, comissao, motivar, pessoa, rh, sessao_aberta, votar
 
 pytestmark = pytest.mark.django_db
 
@@ -182,6 +182,7 @@ def test_recursal_recebe_os_pareceres_da_ordinaria_pelo_voto_e_nao_pela_ordem_de
     services.registrar_parecer(chamado, por=pessoa("davi"), voto="confirma", fundamentacao="")
     services.registrar_parecer(chamado, por=pessoa("elisa"), voto="nao_confirma", fundamentacao=DO_BRUNO)
     services.registrar_parecer(chamado, por=pessoa("ana"), voto="nao_confirma", fundamentacao=DO_CARLA + " Idem.")
+    motivar(chamado)
     Sessao.objects.filter(pk=sessao.pk).update(gravacao=GRAVACAO)
     services.encerrar_sessao(sessao, por=pessoa("ana"))
     chamado.refresh_from_db()  # 2 a 3: não confirmado (a maioria dos membros)

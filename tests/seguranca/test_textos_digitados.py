@@ -35,6 +35,8 @@ CAMPOS_DE_MAQUINA = {
     "concursos.Evento.grupo": "chave de um grupo do regime (cotas), copiada da opção",
     "heteroidentificacao.Comissao.grupo": "chave de um grupo do regime (cotas), escolhida numa lista",
     "heteroidentificacao.Sessao.hash_do_registro": "SHA-256 do registro congelado da sessão",
+    "heteroidentificacao.Sessao.hash_da_gravacao": "SHA-256 do arquivo da gravação: 64 algarismos hexadecimais, "
+    "conferidos por services.registrar_gravacao (o único que o grava; não editável no admin)",
     "heteroidentificacao.RegistroDeAuditoria.acao": "nome da ação, escrito pelo serviço que a registra",
     "heteroidentificacao.RegistroDeAuditoria.objeto": "identificação do registro, montada pelo serviço",
     "concursos.PosicaoVigente.inscricao": "número da inscrição, copiado da saída do motor ao gerar a versão",
