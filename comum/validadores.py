@@ -3,6 +3,7 @@
 import re
 
 from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 
 # Caracteres que ninguém digita num nome ou num número de inscrição: controles (C0/C1, DEL), os que
 # invertem ou isolam a direção do texto (U+202E mostra "gpj.exe" como "exe.jpg") e os invisíveis de
@@ -35,4 +36,29 @@ def validar_texto_limpo(valor: str) -> None:
         raise ValidationError(
             "O texto tem caracteres de controle ou invisíveis (copiados de outro sistema?); digite-o de novo.",
             code="controle",
+        )
+
+
+CODIGO_DE_GRAVACAO = re.compile(r"[0-9A-Za-zÀ-ÿ][0-9A-Za-zÀ-ÿ ,;._/#:()ºª-]*")
+OUTRO_ESQUEMA = re.compile(r"([a-z][a-z0-9+.-]*://|(javascript|data|vbscript|file):)", re.IGNORECASE)
+
+
+def validar_referencia_de_gravacao(valor: str) -> None:
+    """A gravação é citada, nunca enviada: um link ``http(s)`` para o vídeo ou um código de
+    referência (letras, números, espaços e ``, ; . _ - / # : ( )``). Nada de ``javascript:``,
+    ``file:`` ou caracteres de controle — a referência aparece como link na tela da recursal."""
+    if not valor:
+        return
+    validar_texto_limpo(valor)
+    if re.match(r"https?://", valor, re.IGNORECASE):
+        try:
+            URLValidator(schemes=["http", "https"])(valor)
+        except ValidationError:
+            raise ValidationError("Link inválido: confira o endereço da gravação.", code="link") from None
+    elif OUTRO_ESQUEMA.match(valor):
+        raise ValidationError("Só links http:// ou https://, ou um código de referência.", code="esquema")
+    elif not CODIGO_DE_GRAVACAO.fullmatch(valor):
+        raise ValidationError(
+            "Use um link http(s) para o vídeo ou um código de referência (letras, números, espaços e . _ - / # :).",
+            code="codigo",
         )

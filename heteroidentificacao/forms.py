@@ -7,24 +7,19 @@ referência da gravação); quem valida a regra (fundamentação obrigatória qu
 sessão aberta, só o próprio parecer) é ``services/`` e o modelo, e a tela mostra a recusa deles.
 """
 
-import re
-
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout, Submit
 from django import forms
-from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 
 from comum import relogio
 from comum.validacao import ValidadorDeDataDeAto, campo_de_texto
-from comum.validadores import validar_texto_limpo
+from comum.validadores import validar_referencia_de_gravacao, validar_texto_limpo
 
 from .models import Comissao, Parecer, ProcessoDeApuracao, Sessao
 
 TAMANHO_MAXIMO_DA_FUNDAMENTACAO = 10_000
 # Código de referência da gravação: o número do arquivo no sistema de vídeo, a mídia, a pasta.
-CODIGO_DE_GRAVACAO = re.compile(r"[0-9A-Za-zÀ-ÿ][0-9A-Za-zÀ-ÿ ,;._/#:()ºª-]*")
-OUTRO_ESQUEMA = re.compile(r"([a-z][a-z0-9+.-]*://|(javascript|data|vbscript|file):)", re.IGNORECASE)
 
 AJUDA_DA_FUNDAMENTACAO = (
     "Obrigatória quando o parecer não confirma a autodeclaração: descreva as características "
@@ -92,27 +87,6 @@ class PresencaForm(forms.Form):
 
     def argumentos(self) -> dict:
         return PRESENCAS[self.cleaned_data["presenca"]]
-
-
-def validar_referencia_de_gravacao(valor: str) -> None:
-    """A gravação é citada, nunca enviada: um link ``http(s)`` para o vídeo ou um código de
-    referência (letras, números, espaços e ``, ; . _ - / # : ( )``). Nada de ``javascript:``,
-    ``file:`` ou caracteres de controle — a referência aparece como link na tela da recursal."""
-    if not valor:
-        return
-    validar_texto_limpo(valor)
-    if re.match(r"https?://", valor, re.IGNORECASE):
-        try:
-            URLValidator(schemes=["http", "https"])(valor)
-        except ValidationError:
-            raise ValidationError("Link inválido: confira o endereço da gravação.", code="link") from None
-    elif OUTRO_ESQUEMA.match(valor):
-        raise ValidationError("Só links http:// ou https://, ou um código de referência.", code="esquema")
-    elif not CODIGO_DE_GRAVACAO.fullmatch(valor):
-        raise ValidationError(
-            "Use um link http(s) para o vídeo ou um código de referência (letras, números, espaços e . _ - / # :).",
-            code="codigo",
-        )
 
 
 class SessaoForm(forms.ModelForm):

@@ -16,6 +16,7 @@ from django.utils import timezone
 import cotas
 from comum import relogio
 from comum.validacao import validar_data_de_ato, validar_texto
+from comum.validadores import validar_referencia_de_gravacao
 from concursos.atos import Ato
 from concursos.consultas.verificacoes import situacao_vigente
 from concursos.models import Inscricao, OpcaoDeGrupo
@@ -23,7 +24,6 @@ from concursos.services.revisoes_de_verificacao import DecisaoDeVerificacao, reg
 from cotas import quorum
 
 from .. import consultas, registro
-from ..forms import validar_referencia_de_gravacao
 from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, PresencaDeMembro, Recurso, Sessao
 from .apuracao import DECLARACAO_FALSA
 from .auditoria import auditar, exigir_membro, exigir_presidente, exigir_presidente_ou_permissao

@@ -6,7 +6,7 @@ from django.test import Client
 
 from heteroidentificacao.models import Comissao
 
-from .fabricas import SUPLENTES, cargo_com_cotistas, chamar, comissao, sessao_aberta
+from .fabricas import SUPLENTES, cargo_com_cotistas, chamar, comissao, encerrar, julgar, sessao_aberta
 
 
 @pytest.fixture
@@ -47,3 +47,21 @@ def secretaria(client: Client):
     usuario = equipe("secretaria", *PERMISSOES_DO_RH)
     client.force_login(usuario)
     return usuario
+
+
+@pytest.fixture
+def nao_confirmado(cargo):
+    """N1 não confirmado por 1 a 4 numa sessão encerrada da comissão ordinária."""
+    sessao = sessao_aberta(comissao(cargo.edital))
+    chamado = julgar(
+        sessao,
+        cargo.inscricoes.get(numero="N1"),
+        ana="confirma",
+        bruno="nao_confirma",
+        carla="nao_confirma",
+        davi="nao_confirma",
+        elisa="nao_confirma",
+    )
+    encerrar(sessao)
+    chamado.refresh_from_db()
+    return chamado

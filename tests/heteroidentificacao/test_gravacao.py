@@ -136,15 +136,6 @@ def test_recusa_da_filmagem_depois_de_pareceres_e_recusada(chamado):
 # — Recurso —
 
 
-@pytest.fixture
-def nao_confirmado(cargo, ordinaria):
-    sessao = sessao_aberta(ordinaria)
-    chamado = julgar(sessao, cargo.inscricoes.get(numero="N1"), **todos("nao_confirma", ana="confirma"))
-    encerrar(sessao)
-    chamado.refresh_from_db()
-    return chamado
-
-
 def test_recurso_nao_e_julgado_sem_a_gravacao_do_primeiro_procedimento(nao_confirmado, recursal):
     Sessao.objects.filter(pk=nao_confirmado.sessao_id).update(gravacao="", hash_da_gravacao="")
     recurso = services.registrar_recurso(nao_confirmado, texto="Sou pardo.", por=rh())

@@ -17,24 +17,6 @@ pytestmark = pytest.mark.django_db
 RAZOES = "Sou pardo; peço a revisão pela gravação do procedimento."
 
 
-@pytest.fixture
-def nao_confirmado(cargo):
-    """N1 não confirmado por 1 a 4 numa sessão encerrada da comissão ordinária."""
-    sessao = sessao_aberta(comissao(cargo.edital))
-    chamado = julgar(
-        sessao,
-        cargo.inscricoes.get(numero="N1"),
-        ana="confirma",
-        bruno="nao_confirma",
-        carla="nao_confirma",
-        davi="nao_confirma",
-        elisa="nao_confirma",
-    )
-    encerrar(sessao)
-    chamado.refresh_from_db()
-    return chamado
-
-
 def verificacao(chamado) -> str:
     return OpcaoDeGrupo.objects.get(inscricao=chamado.inscricao, grupo="negros").situacao
 
