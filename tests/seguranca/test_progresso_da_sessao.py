@@ -38,7 +38,9 @@ def cartoes(client, usuario, sessao_com_pareceres) -> dict[str, str]:
     achados = {}
     for cartao in re.findall(r'<article class="card mb-3 candidato".*?</article>', html, flags=re.S):
         numero = re.search(r'Inscrição <span class="fw-semibold text-body">(\w+)</span>', cartao).group(1)
-        neutro = re.sub(r"\d+", "#", cartao.replace(f"Candidato {numero}", "").replace(numero, ""))
+        # O token CSRF é aleatório e pode conter "N1": sai antes de apagar o número do cartão.
+        sem_token = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", cartao)
+        neutro = re.sub(r"\d+", "#", sem_token.replace(f"Candidato {numero}", "").replace(numero, ""))
         achados[numero] = neutro
     return achados
 
