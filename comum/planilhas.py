@@ -220,12 +220,12 @@ def _conferir_celulas(numero: int, valores) -> None:
     for coluna, valor in enumerate(valores):
         if isinstance(valor, str) and len(valor) > MAXIMO_DE_CARACTERES_POR_CELULA:
             raise ArquivoInvalido(
-                f"A célula {_letra(coluna)}{numero} tem {_milhar(len(valor))} caracteres; o limite é "
+                f"A célula {letra_da_coluna(coluna)}{numero} tem {_milhar(len(valor))} caracteres; o limite é "
                 f"{_milhar(MAXIMO_DE_CARACTERES_POR_CELULA)} (o de uma célula do Excel)."
             )
 
 
-def _letra(indice: int) -> str:
+def letra_da_coluna(indice: int) -> str:
     """0 → A, 25 → Z, 26 → AA."""
     letras = ""
     indice += 1

@@ -24,14 +24,14 @@ from django.db import transaction
 
 import cotas
 from comum.mensagens import mensagem_de
-from comum.planilhas import texto
+from comum.planilhas import letra_da_coluna, texto
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
 
 from ..atos import ROTULOS_DAS_SITUACOES, Ato, conferir_data_do_ato, grupos_da_avaliacao_pcd
 from ..models import AtoDeVerificacao, Cargo, Edital, Inscricao
 from ..services import verificacoes
 from .erros import SEM_LINHA, ErroDaPlanilha
-from .leitores import ValorInvalido, ler_dia, ler_texto, letra_da_coluna, normalizar_cabecalho, sem_acentos
+from .leitores import ValorInvalido, ler_dia, ler_texto, normalizar_cabecalho, sem_acentos
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ Coluna desconhecida é erro: uma coluna ``negro`` ignorada em silêncio tiraria 
 from dataclasses import dataclass, field
 
 import cotas
-from comum.planilhas import linha_vazia, texto
+from comum.planilhas import letra_da_coluna, linha_vazia, texto
 
 from .colunas import APELIDOS, FIXAS, OBRIGATORIAS
-from .leitores import letra_da_coluna, normalizar_cabecalho
+from .leitores import normalizar_cabecalho
 
 GRUPOS_CONHECIDOS = {g for regime in cotas.REGIMES.values() for g in regime.nomes_dos_grupos}
 

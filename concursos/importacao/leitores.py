@@ -31,16 +31,6 @@ def normalizar_cabecalho(texto) -> str:
     return re.sub(r"[^a-z0-9]+", "_", sem_acentos(str(texto or "")).lower()).strip("_")
 
 
-def letra_da_coluna(indice: int) -> str:
-    """0 → A, 25 → Z, 26 → AA."""
-    letras = ""
-    indice += 1
-    while indice:
-        indice, resto = divmod(indice - 1, 26)
-        letras = chr(65 + resto) + letras
-    return letras
-
-
 def _palavra(valor) -> str:
     conteudo = texto(valor)
     return _palavra_curta(conteudo) if len(conteudo) <= 40 else sem_acentos(conteudo).lower()

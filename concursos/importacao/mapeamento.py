@@ -24,13 +24,13 @@ O mapeamento é o mesmo na tela, no segundo plano (``massa``) e no comando ``imp
 import json
 from dataclasses import dataclass
 
-from comum.planilhas import texto
+from comum.planilhas import letra_da_coluna, texto
 
 from ..models import LeiauteDeImportacao
 from .cabecalho import ler_cabecalho
 from .campos import campos_da_planilha, campos_de_nota
 from .colunas import APELIDOS
-from .leitores import letra_da_coluna, normalizar_cabecalho
+from .leitores import normalizar_cabecalho
 
 IGNORAR = "ignorar"
 AMOSTRAS = 3
