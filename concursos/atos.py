@@ -339,8 +339,9 @@ ROTULOS_DAS_ORIGENS = dict(AtoDeVerificacao.ORIGENS)
 # (negros, pretos e pardos): a comissão, a recursal, o processo de apuração ou a Justiça (Art. 2º,
 # §1º); nunca o RH. Avaliação PcD: a equipe multiprofissional (Decreto 9.508/2018, art. 5º) ou a
 # Justiça. Documental (indígenas, quilombolas): o fenótipo não se aplica, e nenhuma comissão de
-# heteroidentificação os julga; o processo de apuração ou a Justiça (a análise documental ainda não
-# tem origem de ato própria: docs/HETEROIDENTIFICACAO.md, "Pendências"). Nenhuma: só a Justiça.
+# heteroidentificação os julga; a análise dos documentos (Lei 15.142/2025, art. 2º: reconhecimento
+# coletivo do indígena, autoatribuição do quilombola atestada pela comunidade), o processo de
+# apuração ou a Justiça. Nenhuma: só a Justiça.
 ORIGENS_DA_HETEROIDENTIFICACAO = (
     AtoDeVerificacao.COMISSAO,
     AtoDeVerificacao.RECURSO,
@@ -351,7 +352,7 @@ ORIGENS_DA_PCD = (AtoDeVerificacao.AVALIACAO_PCD, AtoDeVerificacao.JUDICIAL)
 ORIGENS_POR_VERIFICACAO = {
     HETEROIDENTIFICACAO: ORIGENS_DA_HETEROIDENTIFICACAO,
     AVALIACAO_PCD: ORIGENS_DA_PCD,
-    DOCUMENTAL: (AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL),
+    DOCUMENTAL: (AtoDeVerificacao.ANALISE_DOCUMENTAL, AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL),
 }
 # Declaração falsa só se declara em processo com defesa (Art. 2º, §1º) ou pela Justiça.
 ORIGENS_DA_DECLARACAO_FALSA = (AtoDeVerificacao.APURACAO, AtoDeVerificacao.JUDICIAL)
@@ -372,6 +373,13 @@ def grupos_da_avaliacao_pcd(edital: Edital) -> tuple[str, ...]:
     if not edital.parametros_do_regime:
         return (PCD,)
     return grupos_verificados_por(edital.regime_congelado(), AVALIACAO_PCD)
+
+
+def grupos_da_analise_documental(edital: Edital) -> tuple[str, ...]:
+    """Os grupos do edital verificados por documentos (indígenas e quilombolas na Lei 15.142/2025)."""
+    if not edital.parametros_do_regime:
+        return ()
+    return grupos_verificados_por(edital.regime_congelado(), DOCUMENTAL)
 
 
 def origens_admitidas(verificacao: str) -> tuple[str, ...]:

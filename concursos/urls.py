@@ -35,6 +35,11 @@ urlpatterns = [
     path("convocacoes/<int:pk>.pdf", convocacoes.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
     path("inscricoes/<int:pk>/avaliacao-pcd/", verificacoes.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
     path(
+        "inscricoes/<int:pk>/analise-documental/",
+        verificacoes.registrar_analise_documental,
+        name="registrar_analise_documental",
+    ),
+    path(
         "inscricoes/<int:pk>/decisao-judicial/",
         verificacoes.registrar_decisao_judicial,
         name="registrar_decisao_judicial",

@@ -16,7 +16,7 @@ from comum.exibicao import data, data_e_hora
 from cotas.modelo import PENDENTE
 from cotas.regimes import rotulo_do_grupo
 
-from ..atos import grupos_da_avaliacao_pcd
+from ..atos import grupos_da_analise_documental, grupos_da_avaliacao_pcd
 from ..forms import OpcaoDeGrupoForm, grupos_conhecidos
 from ..models import OpcaoDeGrupo
 from ..services.verificacoes import PERMISSAO
@@ -88,13 +88,17 @@ class AtosDeVerificacaoNaFicha:
             botoes.append(
                 (reverse("concursos:registrar_avaliacao_pcd", args=[inscricao.pk]), "Registrar avaliação PcD")
             )
+        if inscricao.opcoes.filter(grupo__in=grupos_da_analise_documental(inscricao.edital)).exists():
+            url = reverse("concursos:registrar_analise_documental", args=[inscricao.pk])
+            botoes.append((url, "Registrar análise documental"))
         if inscricao.opcoes.exists():
             url = reverse("concursos:registrar_decisao_judicial", args=[inscricao.pk])
             botoes.append((url, "Registrar decisão judicial"))
         return format_html(
             '<p>{}</p><p class="help">A verificação de negros vem da comissão de heteroidentificação, da recursal '
             "ou do processo de apuração de declaração falsa, nunca de digitação; a de PcD, da avaliação da "
-            "equipe multiprofissional, registrada aqui com a equipe e o documento.</p>",
+            "equipe multiprofissional, e a de indígenas e quilombolas, da análise documental, registradas aqui "
+            "com quem avaliou e o documento.</p>",
             format_html_join(" ", '<a class="button" href="{}">{}</a>', botoes) if botoes else "Sem opção por grupo.",
         )
 

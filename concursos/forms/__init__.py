@@ -23,13 +23,14 @@ from .editais import CargoForm, EditalCriacaoForm, EditalForm, ProrrogacaoForm
 from .eventos import EventoForm, ReversaoForm
 from .inscricoes import AutocompleteSemValorInvalido, CandidatoForm, InscricaoForm, OpcaoDeGrupoForm, grupos_conhecidos
 from .simulador import SimuladorCenarioForm, SimuladorQuadroForm
-from .verificacoes import AtoDeVerificacaoForm, AvaliacaoPcdForm, DecisaoJudicialForm
+from .verificacoes import AnaliseDocumentalForm, AtoDeVerificacaoForm, AvaliacaoPcdForm, DecisaoJudicialForm
 
 __all__ = [
     "PRIMEIRO_ANO",
     "ULTIMO_ANO",
     "AtoDeVerificacaoForm",
     "AutocompleteSemValorInvalido",
+    "AnaliseDocumentalForm",
     "AvaliacaoPcdForm",
     "CampoDeBusca",
     "CandidatoForm",

@@ -1,4 +1,5 @@
-"""Formulários dos atos de verificação que o RH registra: a avaliação PcD e a decisão judicial."""
+"""Formulários dos atos de verificação que o RH registra: a avaliação PcD, a análise documental e a
+decisão judicial."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -56,6 +57,27 @@ class AvaliacaoPcdForm(AtoDeVerificacaoForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["documento"].help_text = "Parecer ou laudo da equipe (número e data)."
+
+
+class AnaliseDocumentalForm(AtoDeVerificacaoForm):
+    """A análise dos documentos de indígenas e quilombolas (Lei 15.142/2025, art. 2º), com quem conferiu."""
+
+    situacoes = [(s, r) for s, r in SITUACOES_DE_VERIFICACAO if s != DECLARACAO_FALSA]
+    grupo = forms.ChoiceField(label="Grupo", choices=())
+    equipe = forms.CharField(
+        label="Quem conferiu os documentos",
+        max_length=300,
+        validators=[validar_texto_limpo],
+        help_text="A comissão ou os servidores designados para a análise documental: nomes e o ato de designação.",
+    )
+    field_order = ["grupo", "situacao", "equipe", "documento", "data_do_ato", "diario_oficial", "motivo"]
+
+    def __init__(self, grupos, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["grupo"].choices = [(g, rotulo_do_grupo(g)) for g in grupos]
+        self.fields[
+            "documento"
+        ].help_text = "O parecer ou termo da análise (número e data); os documentos do candidato ficam no processo."
 
 
 class DecisaoJudicialForm(AtoDeVerificacaoForm):

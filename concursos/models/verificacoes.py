@@ -116,12 +116,14 @@ class AtoDeVerificacao(SoInclusao, TextosDigitados, models.Model):
     APURACAO = "apuracao"
     JUDICIAL = "judicial"
     AVALIACAO_PCD = "avaliacao_pcd"
+    ANALISE_DOCUMENTAL = "documental"
     ORIGENS = [
         (COMISSAO, "Decisão colegiada da comissão de heteroidentificação"),
         (RECURSO, "Decisão da comissão recursal"),
         (APURACAO, "Processo de apuração de declaração falsa"),
         (JUDICIAL, "Decisão judicial registrada"),
         (AVALIACAO_PCD, "Avaliação da equipe multiprofissional (PcD)"),
+        (ANALISE_DOCUMENTAL, "Análise documental (indígenas e quilombolas)"),
     ]
 
     inscricao = models.ForeignKey(
@@ -142,7 +144,8 @@ class AtoDeVerificacao(SoInclusao, TextosDigitados, models.Model):
         "equipe avaliadora",
         max_length=300,
         blank=True,
-        help_text="Na avaliação PcD: a equipe multiprofissional (ou biopsicossocial) que avaliou.",
+        help_text="Na avaliação PcD: a equipe multiprofissional (ou biopsicossocial) que avaliou; na análise "
+        "documental: a comissão ou os servidores designados que conferiram os documentos.",
         validators=[ValidadorDeTexto("equipe", 300, multilinha=False)],
     )
     processo = models.CharField(
@@ -188,5 +191,9 @@ class AtoDeVerificacao(SoInclusao, TextosDigitados, models.Model):
     def clean(self):
         if self.origem == self.AVALIACAO_PCD and not self.equipe.strip():
             raise ValidationError({"equipe": "Informe a equipe multiprofissional que fez a avaliação."})
+        if self.origem == self.ANALISE_DOCUMENTAL and not self.equipe.strip():
+            raise ValidationError(
+                {"equipe": "Informe quem conferiu os documentos (comissão ou servidores designados)."}
+            )
         if self.origem == self.JUDICIAL and not self.processo.strip():
             raise ValidationError({"processo": "Informe o número do processo judicial da decisão."})

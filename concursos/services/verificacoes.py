@@ -1,6 +1,7 @@
 """Os atos de verificação: ``registrar_verificacao``, o único caminho pelo qual a situação de uma
-opção por grupo reservado muda, e os dois atos que o RH registra por ele, com a origem certa: a
-avaliação da equipe multiprofissional da PcD e a decisão judicial.
+opção por grupo reservado muda, e os atos que o RH registra por ele, com a origem certa: a
+avaliação da equipe multiprofissional da PcD, a análise documental de indígenas e quilombolas e a
+decisão judicial.
 
 O RH registra o que outros decidiram: a equipe que avaliou, a Justiça. A decisão da heteroidentificação
 (comissão, recursal, apuração de declaração falsa) nunca entra por aqui: vem do encerramento da sessão
@@ -18,7 +19,14 @@ from comum import relogio
 from comum.validacao import validar_texto
 from cotas.modelo import VERIFICACAO
 
-from ..atos import PCD, Ato, conferir_origem, grupos_da_avaliacao_pcd, verificacao_do_grupo
+from ..atos import (
+    PCD,
+    Ato,
+    conferir_origem,
+    grupos_da_analise_documental,
+    grupos_da_avaliacao_pcd,
+    verificacao_do_grupo,
+)
 from ..consultas.eventos import EventoRegistrado
 from ..consultas.verificacoes import saida_do_concurso, situacao_vigente
 from ..models import REGISTRAR_ATO_DE_VERIFICACAO, AtoDeVerificacao, Inscricao, OpcaoDeGrupo
@@ -157,6 +165,34 @@ def registrar_avaliacao_pcd(
         grupo_da_avaliacao_pcd(inscricao),
         situacao,
         origem=AtoDeVerificacao.AVALIACAO_PCD,
+        ato=ato,
+        por=por,
+        equipe=equipe,
+        motivo=motivo,
+    )
+
+
+def registrar_analise_documental(
+    inscricao: Inscricao, grupo: str, situacao: str, *, equipe: str, ato: Ato, por, motivo: str = ""
+) -> VerificacaoRegistrada:
+    """A análise dos documentos de quem optou por um grupo verificado por documentos (Lei
+    15.142/2025, art. 2º: o indígena pelo reconhecimento coletivo, o quilombola pela autoatribuição
+    atestada pela comunidade; o fenótipo não se aplica), registrada pelo RH com quem conferiu e o
+    ``ato`` (o parecer ou termo da análise, a data, o Diário Oficial). Declaração falsa não sai daqui:
+    só do processo de apuração, com defesa (Art. 2º, §1º), ou da Justiça."""
+    exigir_permissao(por)
+    motivo = validar_texto(motivo, rotulo="motivo", campo="motivo")
+    if grupo not in grupos_da_analise_documental(inscricao.edital):
+        raise ValidationError(
+            {"grupo": f"No edital {inscricao.edital}, o grupo {grupo or '(vazio)'} não é verificado por documentos."}
+        )
+    if not (equipe or "").strip():
+        raise ValidationError({"equipe": "Informe quem conferiu os documentos (comissão ou servidores designados)."})
+    return registrar_verificacao(
+        inscricao,
+        grupo,
+        situacao,
+        origem=AtoDeVerificacao.ANALISE_DOCUMENTAL,
         ato=ato,
         por=por,
         equipe=equipe,

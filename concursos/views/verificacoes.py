@@ -18,8 +18,9 @@ from cotas.regimes import rotulo_do_grupo
 from ..apresentacao import (
     contexto_admin,
 )
-from ..atos import Ato, grupos_da_avaliacao_pcd, sem_o_ato
+from ..atos import Ato, grupos_da_analise_documental, grupos_da_avaliacao_pcd, sem_o_ato
 from ..forms import (
+    AnaliseDocumentalForm,
     AvaliacaoPcdForm,
     DecisaoJudicialForm,
 )
@@ -48,6 +49,36 @@ def registrar_avaliacao_pcd(request, pk: int):
         "9.508/2018, art. 5º); aqui o RH registra o que ela decidiu, com a equipe, o parecer e a data.",
         registrar=lambda ato, dados: verificacoes.registrar_avaliacao_pcd(
             inscricao, ato=ato, por=request.user, **dados
+        ),
+    )
+
+
+@staff_member_required
+@permission_required([verificacoes.PERMISSAO, "concursos.ver_dados_sensiveis"], raise_exception=True)
+def registrar_analise_documental(request, pk: int):
+    """A análise dos documentos de indígenas e quilombolas, com quem conferiu e o parecer."""
+    inscricao = _inscricao_do_ato(pk)
+    grupos = list(
+        inscricao.opcoes.filter(grupo__in=grupos_da_analise_documental(inscricao.edital))
+        .order_by("grupo")
+        .values_list("grupo", flat=True)
+    )
+    if not grupos:
+        messages.error(request, f"A inscrição {inscricao.numero} não optou por grupo verificado por documentos.")
+        return redirect("admin:concursos_inscricao_change", inscricao.pk)
+    form = AnaliseDocumentalForm(grupos, request.POST if request.method == "POST" else None)
+    return _registrar_ato(
+        request,
+        inscricao,
+        form,
+        origem=AtoDeVerificacao.ANALISE_DOCUMENTAL,
+        titulo="Registrar análise documental",
+        explicacao="Indígenas e quilombolas não passam pela heteroidentificação: o fenótipo não se aplica a "
+        "eles (Lei 15.142/2025, art. 2º). A comissão ou os servidores designados conferem os documentos "
+        "(reconhecimento coletivo do indígena; autoatribuição do quilombola atestada pela comunidade); aqui o "
+        "RH registra o que decidiram, com quem conferiu, o parecer e a data.",
+        registrar=lambda ato, dados: verificacoes.registrar_analise_documental(
+            inscricao, dados.pop("grupo"), dados.pop("situacao"), ato=ato, por=request.user, **dados
         ),
     )
 

@@ -190,10 +190,14 @@ def casos_das_telas(c) -> list[Caso]:
              {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
         Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
-        # Atos de verificação que o RH registra (avaliação PcD, decisão judicial): nunca a comissão nem o auditor.
+        # Atos de verificação que o RH registra (avaliação PcD, análise documental, decisão judicial): nunca a comissão nem o auditor.
         Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:registrar_decisao_judicial", r("concursos:registrar_decisao_judicial", args=[c.n1.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        # A análise documental (indígenas e quilombolas): o RH registra; a inscrição sem grupo documental
+        # volta à ficha com a mensagem, e quem não é do RH fica no 403.
+        Caso("concursos:registrar_analise_documental", r("concursos:registrar_analise_documental", args=[c.n1.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
         # Avaliações PcD em lote: as mesmas permissões; pedido sem assinatura válida volta ao envio.
         Caso("concursos:importar_avaliacoes_pcd", r("concursos:importar_avaliacoes_pcd"), equipe(DO_RH, SUPERUSUARIO)),

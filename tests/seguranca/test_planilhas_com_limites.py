@@ -41,7 +41,8 @@ def xlsx_com_a_folha(pedacos) -> bytes:
 
 def linha_xml(numero: int, *valores: str) -> bytes:
     celulas = "".join(
-        f'<c r="{planilhas.letra_da_coluna(i)}{numero}" t="inlineStr"><is><t>{v}</t></is></c>' for i, v in enumerate(valores)
+        f'<c r="{planilhas.letra_da_coluna(i)}{numero}" t="inlineStr"><is><t>{v}</t></is></c>'
+        for i, v in enumerate(valores)
     )
     return f'<row r="{numero}">{celulas}</row>'.encode()
 
