@@ -68,19 +68,23 @@ def _bytes(tamanho: int) -> str:
 
 
 class Prazo:
-    """Prazo cooperativo da leitura: quem lê chama ``conferir()`` a cada tantas linhas; passado o
-    tempo, ``ArquivoInvalido`` dizendo o limite (o django-tasks-db não interrompe uma tarefa)."""
+    """Prazo cooperativo: quem trabalha chama ``conferir()`` a cada tantas linhas; passado o tempo,
+    ``ArquivoInvalido`` dizendo o limite (o django-tasks-db não interrompe uma tarefa). ``relogio``:
+    os segundos de agora (``time.monotonic``; os testes passam o seu); ``mensagem``: o texto da
+    recusa, com ``{segundos}`` (sem ela, a da leitura do arquivo)."""
 
-    def __init__(self, segundos: float | None):
+    def __init__(self, segundos: float | None, *, relogio=time.monotonic, mensagem: str | None = None):
         self.segundos = segundos
-        self.fim = None if segundos is None else time.monotonic() + segundos
+        self.relogio = relogio
+        self.mensagem = mensagem or (
+            "A leitura do arquivo passou de {segundos} segundos (o limite) e foi interrompida: apague as linhas "
+            "e colunas vazias, salve de novo como .xlsx ou .csv, ou divida o arquivo."
+        )
+        self.fim = None if segundos is None else relogio() + segundos
 
     def conferir(self) -> None:
-        if self.fim is not None and time.monotonic() > self.fim:
-            raise ArquivoInvalido(
-                f"A leitura do arquivo passou de {self.segundos:.0f} segundos (o limite) e foi interrompida: "
-                "apague as linhas e colunas vazias, salve de novo como .xlsx ou .csv, ou divida o arquivo."
-            )
+        if self.fim is not None and self.relogio() > self.fim:
+            raise ArquivoInvalido(self.mensagem.format(segundos=f"{self.segundos:.0f}"))
 
 
 # --------------------------------------------------------------------------- escrita segura
@@ -464,18 +468,20 @@ def ler_arquivo(
     *,
     maximo_de_linhas: int = MAXIMO_DE_LINHAS,
     prazo_em_segundos: float | None = None,
+    prazo: Prazo | None = None,
     so_o_comeco: int | None = None,
 ) -> tablib.Dataset:
     """O conjunto de um arquivo enviado, lido uma vez só, depois de conferir extensão, tamanho e
     conteúdo; ``ArquivoInvalido`` com a mensagem se algo não serve. A leitura para em
     ``maximo_de_linhas`` linhas de dados (``ArquivoGrandeParaATela`` abaixo do máximo geral) e em
-    ``prazo_em_segundos`` (``Prazo``); com ``so_o_comeco``, lê só o cabeçalho e essas linhas."""
+    ``prazo_em_segundos`` (``Prazo``; ou no ``prazo`` dado, o de um trabalho maior que a leitura); com
+    ``so_o_comeco``, lê só o cabeçalho e essas linhas."""
     formato = formato_do_arquivo(nome)
     conferir_tamanho(len(dados))
     if not dados.strip():
         raise ArquivoInvalido("O arquivo está vazio.")
     conjunto = formato().create_dataset(
-        dados, prazo=Prazo(prazo_em_segundos), maximo_de_linhas=maximo_de_linhas, so_o_comeco=so_o_comeco
+        dados, prazo=prazo or Prazo(prazo_em_segundos), maximo_de_linhas=maximo_de_linhas, so_o_comeco=so_o_comeco
     )
     if not conjunto.headers:
         raise ArquivoInvalido("O arquivo não tem nenhuma linha preenchida (nem o cabeçalho).")

@@ -269,7 +269,8 @@ LIMITE_DE_LINHAS_NA_TELA = int(os.environ.get("LIMITE_DE_LINHAS_NA_TELA", "5000"
 LIMITE_DE_INSCRICOES_NA_TELA = int(os.environ.get("LIMITE_DE_INSCRICOES_NA_TELA", "20000"))
 # Prazo da leitura de uma planilha (comum/planilhas.py, Prazo): na tela, bem abaixo dos 120 s do
 # gunicorn (deploy/gunicorn.service); no segundo plano, o django-tasks-db não interrompe uma tarefa,
-# e a leitura se interrompe sozinha.
+# e a importação inteira (leitura, conferência das linhas e gravação) se interrompe sozinha
+# (concursos/importacao/massa.py, prazo_da_importacao).
 PRAZO_DA_LEITURA_NA_TELA = int(os.environ.get("PRAZO_DA_LEITURA_NA_TELA", "60"))
 PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO = int(os.environ.get("PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO", "600"))
 

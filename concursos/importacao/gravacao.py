@@ -42,6 +42,9 @@ class Gravador:
         self.candidatos_novos, self.candidatos_alterados = {}, {}
         self.inscricoes_novas, self.inscricoes_alteradas = [], []
         self.opcoes_a_criar, self.opcoes_a_retirar = [], []
+        # Chamado antes de cada lote gravado: o prazo do segundo plano (``massa``) recusa aqui, e a
+        # transação de quem chamou ``gravar`` desfaz os lotes já gravados.
+        self.antes_de_cada_lote = lambda: None
 
     # ------------------------------------------------------------------ cada linha
 
@@ -104,6 +107,7 @@ class Gravador:
     def _lotes(self, objetos: list):
         """Pedaços de ``lote``: o histórico de cada lote é montado só quando o lote é gravado."""
         for inicio in range(0, len(objetos), self.lote):
+            self.antes_de_cada_lote()
             yield objetos[inicio : inicio + self.lote]
 
     def _retirar_opcoes(self) -> None:

@@ -3,7 +3,7 @@ segundo plano.
 
 Contrato usado pelo trabalhador de segundo plano (``importar_arquivo``)::
 
-    importar_inscricoes(edital, conteudo, nome_do_arquivo, *, usuario, progresso=None, mapeamento=None) -> Resumo
+    importar_inscricoes(edital, conteudo, nome_do_arquivo, *, usuario, progresso=None, mapeamento=None, prazo=None) -> Resumo
 
 1. Lê o arquivo uma vez (``comum.planilhas.ler_arquivo``: ``.csv`` com ``;`` ou ``,`` em UTF-8/BOM/cp1252,
    ou ``.xlsx``). Arquivo que não serve → ``ImportacaoRecusada`` com uma mensagem. Com ``mapeamento``
@@ -25,7 +25,11 @@ Contrato usado pelo trabalhador de segundo plano (``importar_arquivo``)::
    o nome do arquivo como motivo. ``progresso`` não é chamado nessa etapa.
 5. Idempotente: linha igual ao que já está no banco é pulada ("sem mudança"), sem gravar nem criar
    histórico; importar o mesmo arquivo de novo não duplica nada.
-6. Cargo com resultado publicado (``publicados``): as mesmas recusas da tela (inscrição nova, cor/raça,
+6. Um prazo só para o trabalho inteiro (``prazo_da_importacao``, ``PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO``
+   segundos, contados desde que a tarefa começa): conferido na leitura (a cada 1 000 linhas), em cada
+   linha conferida e antes de cada lote gravado. Passado o prazo, ``ImportacaoRecusada`` com a mensagem
+   que diz o limite; se já gravava, a transação é desfeita e nada fica gravado.
+7. Cargo com resultado publicado (``publicados``): as mesmas recusas da tela (inscrição nova, cor/raça,
    opções, eliminação); e a nota que muda NÃO é gravada: o arquivo inteiro é recusado, com as linhas,
    pedindo a importação pela tela, que mostra a prévia e registra as correções como eventos
    (``revisoes``). Linha igual ao publicado passa como "sem mudança".
@@ -47,6 +51,7 @@ Modo em massa do django-import-export (docs/TECNICO.md §1.4), opção por opç�
 """
 
 import logging
+import time
 from dataclasses import asdict, dataclass
 
 from django.conf import settings
@@ -62,6 +67,33 @@ from .resultado import ImportacaoRecusada, ResultadoDaImportacao, erros_do_resul
 from .revisoes import recusa_em_segundo_plano
 
 logger = logging.getLogger(__name__)
+
+
+def prazo_da_importacao(segundos: float | None = None, *, relogio=time.monotonic) -> planilhas.Prazo:
+    """O prazo de uma importação em segundo plano inteira (leitura, conferência e gravação), contado
+    a partir de agora; ``segundos`` (sem ele, ``PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO``) e ``relogio``
+    (``time.monotonic``) servem aos testes."""
+    if segundos is None:
+        segundos = settings.PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO
+    return planilhas.Prazo(
+        segundos,
+        relogio=relogio,
+        mensagem=(
+            "A importação passou de {segundos} segundos, o limite de uma importação em segundo plano "
+            "(leitura, conferência e gravação), e foi interrompida: nada foi gravado. Divida o arquivo em partes "
+            "menores e importe cada uma."
+        ),
+    )
+
+
+def _no_prazo(prazo: planilhas.Prazo | None) -> None:
+    """Recusa a importação (``ImportacaoRecusada``) se o prazo passou."""
+    if prazo is None:
+        return
+    try:
+        prazo.conferir()
+    except planilhas.ArquivoInvalido as erro:
+        raise ImportacaoRecusada([str(erro)]) from None
 
 
 @dataclass(frozen=True)
@@ -91,20 +123,24 @@ def importar_inscricoes(
     progresso=None,
     mapeamento: dict | None = None,
     ensaio: bool = False,
+    prazo: planilhas.Prazo | None = None,
 ) -> Resumo:
     """Importa o arquivo da banca no edital: tudo, numa transação, ou nada (ver o início do módulo).
-    Com ``ensaio``, confere tudo e conta, sem gravar nada (o comando ``importar_inscricoes``)."""
+    Com ``ensaio``, confere tudo e conta, sem gravar nada (o comando ``importar_inscricoes``).
+    ``prazo``: o do trabalho inteiro, que a tarefa começa a contar antes de abrir o arquivo (sem ele,
+    ``prazo_da_importacao()`` a partir daqui)."""
+    prazo = prazo or prazo_da_importacao()
     with sem_coleta_de_ciclos():
-        conjunto = ler_e_mapear(edital, conteudo, nome_do_arquivo, mapeamento)
-        return importar_conjunto(edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio)
+        conjunto = ler_e_mapear(edital, conteudo, nome_do_arquivo, mapeamento, prazo=prazo)
+        return importar_conjunto(
+            edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio, prazo=prazo
+        )
 
 
-def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict | None):
+def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict | None, *, prazo=None):
     """O conjunto lido do arquivo, já com o mapeamento aplicado; o que não serve é ``ImportacaoRecusada``."""
     try:
-        conjunto = planilhas.ler_arquivo(
-            nome_do_arquivo, conteudo, prazo_em_segundos=settings.PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO
-        )
+        conjunto = planilhas.ler_arquivo(nome_do_arquivo, conteudo, prazo=prazo or prazo_da_importacao())
     except planilhas.ArquivoInvalido as erro:
         raise ImportacaoRecusada([str(erro)]) from None
     if mapeamento and (problemas := mapear(conjunto, edital, mapeamento)):
@@ -112,15 +148,16 @@ def ler_e_mapear(edital, conteudo: bytes, nome_do_arquivo: str, mapeamento: dict
     return conjunto
 
 
-def importar_conjunto(edital, conjunto, nome_do_arquivo, *, por, progresso=None, ensaio=False) -> Resumo:
-    """Os passos 2 a 6 (ver o início do módulo) sobre o conjunto já lido (e mapeado)."""
+def importar_conjunto(edital, conjunto, nome_do_arquivo, *, por, progresso=None, ensaio=False, prazo=None) -> Resumo:
+    """Os passos 2 a 7 (ver o início do módulo) sobre o conjunto já lido (e mapeado), dentro do
+    ``prazo`` (sem ele, sem prazo: o comando ``importar_inscricoes``, no terminal)."""
     with sem_coleta_de_ciclos():
-        return _importar(edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio)
+        return _importar(edital, conjunto, nome_do_arquivo, por=por, progresso=progresso, ensaio=ensaio, prazo=prazo)
 
 
-def _importar(edital, conjunto, nome_do_arquivo, *, por, progresso, ensaio):
+def _importar(edital, conjunto, nome_do_arquivo, *, por, progresso, ensaio, prazo):
     motivo = f"Importação do arquivo {nome_do_arquivo}"[:100]
-    recurso = InscricaoEmMassaResource(edital, usuario=por, progresso=progresso, motivo=motivo)
+    recurso = InscricaoEmMassaResource(edital, usuario=por, progresso=progresso, motivo=motivo, prazo=prazo)
     resultado = recurso.import_data(conjunto)
     excecoes = [*resultado.base_errors, *(erro for _, erros in resultado.row_errors() for erro in erros)]
     if excecoes:
@@ -133,7 +170,7 @@ def _importar(edital, conjunto, nome_do_arquivo, *, por, progresso, ensaio):
     if ensaio:
         return recurso.resumo(nome_do_arquivo, resultado)
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # o prazo que passa no meio da gravação desfaz os lotes já gravados
             recurso.gravador.gravar()
     except IntegrityError:
         logger.warning("Importação de %s no edital %s recusada pelo banco", nome_do_arquivo, edital, exc_info=True)
@@ -170,11 +207,12 @@ class InscricaoEmMassaResource(InscricaoResource):
         skip_diff = True
         use_transactions = False  # a leitura não grava nada; ``gravar`` roda numa transação
 
-    def __init__(self, edital, *, usuario=None, progresso=None, motivo: str = ""):
+    def __init__(self, edital, *, usuario=None, progresso=None, motivo: str = "", prazo=None):
         super().__init__(edital=edital)
         self.usuario = usuario
         self.progresso = progresso
         self.motivo = motivo
+        self.prazo = prazo
 
     @classmethod
     def get_result_class(cls):
@@ -186,9 +224,12 @@ class InscricaoEmMassaResource(InscricaoResource):
 
     def before_import(self, dataset, **kwargs):
         super().before_import(dataset, **kwargs)
+        self.gravador.antes_de_cada_lote = lambda: _no_prazo(self.prazo)
         self._total, self._feitos, self._avisados = len(dataset), 0, 0
 
     def import_row(self, row, instance_loader, **kwargs):
+        # Fora do ``super().import_row``, que guardaria a recusa como erro da linha e seguiria adiante.
+        _no_prazo(self.prazo)
         resultado = super().import_row(row, instance_loader, **kwargs)
         self._feitos += 1
         if self._feitos % self._meta.batch_size == 0:

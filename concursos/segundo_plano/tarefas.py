@@ -20,7 +20,7 @@ from django.db import transaction
 import cotas
 from comum.mensagens import mensagem_de
 from concursos import services
-from concursos.importacao.massa import importar_inscricoes
+from concursos.importacao.massa import importar_inscricoes, prazo_da_importacao
 from concursos.importacao.resultado import ImportacaoRecusada
 from concursos.models import Cargo, Edital, Resultado
 
@@ -121,7 +121,9 @@ def pdf_do_cargo(processamento_id: int, cargo_id: int) -> str:
 
 @task()
 def importar_arquivo(processamento_id: int) -> str:
-    """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada."""
+    """O pedido ``IMPORTACAO``: lê o arquivo guardado e importa tudo numa transação, ou nada, dentro
+    de um prazo só para o trabalho inteiro (``prazo_da_importacao``), contado daqui."""
+    prazo = prazo_da_importacao()
     processamento = andamento.comecar(processamento_id)
     if processamento is None:
         return "nada a fazer"
@@ -143,6 +145,7 @@ def importar_arquivo(processamento_id: int) -> str:
             por=processamento.solicitado_por,
             progresso=progresso,
             mapeamento=processamento.parametros.get("mapeamento"),
+            prazo=prazo,
         )
     except ImportacaoRecusada as recusa:
         andamento.terminar(processamento_id, erros=list(recusa.mensagens))

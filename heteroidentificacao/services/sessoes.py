@@ -121,16 +121,23 @@ def _conferir_chamavel(comissao: Comissao, inscricao: Inscricao) -> None:
 
 @transaction.atomic
 def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filmagem: bool = False) -> Chamado:
-    """Presença do candidato no procedimento (e se recusou ser filmado), durante a sessão aberta."""
+    """Presença do candidato no procedimento (e se recusou ser filmado), durante a sessão aberta.
+
+    Quem compõe a sessão registra a presença ainda não registrada (quando ninguém pode ter dado
+    parecer); corrigir a presença registrada é só do presidente, que vê quem já votou. A recusa ao
+    membro é a mesma para todo candidato com presença registrada, tenha ou não pareceres: a recusa
+    por haver pareceres diria ao membro que colegas já votaram (issue 24)."""
     sessao = travar_sessao(chamado.sessao_id)
     _exigir_aberta(sessao)
-    _membro_da_composicao(sessao, por)
+    membro = _membro_da_composicao(sessao, por)
     if sessao.comissao.tipo == Comissao.RECURSAL:
         raise ValidationError(
             "Na comissão recursal o candidato não é chamado de novo: o recurso é julgado pela gravação, "
             "pelos pareceres e pelas razões apresentadas."
         )
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    if chamado.compareceu is not None and not membro.presidente:
+        raise ValidationError(PRESENCA_JA_REGISTRADA)
     if not compareceu and recusou_filmagem:
         raise ValidationError("Só quem compareceu pode ter recusado a filmagem.")
     if not compareceu and chamado.pareceres.exists():
@@ -150,6 +157,12 @@ def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filma
         depois={"compareceu": compareceu, "recusou_filmagem": recusou_filmagem},
     )
     return chamado
+
+
+PRESENCA_JA_REGISTRADA = (
+    "A presença deste candidato já foi registrada: só o presidente da comissão a corrige. Se está errada, "
+    "avise o presidente."
+)
 
 
 def _descrever_chamado(chamado: Chamado) -> str:

@@ -158,11 +158,14 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
                 "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or avaliado(chamado)),
-                "pode_marcar_presenca": compoe and not recursal and sessao.status == Sessao.ABERTA,
-                # Quem já tem parecer não pode ser marcado ausente (o serviço recusaria). O presidente,
-                # que vê quem votou, corrige a presença enquanto não há parecer; o membro só marca a
-                # ausência antes de a presença ser registrada (quando ainda não pode haver parecer):
-                # o botão que some com o primeiro parecer diria a ele que um colega já votou.
+                # O membro registra a presença ainda não registrada (quando não pode haver parecer);
+                # corrigi-la é do presidente, que vê quem votou (o serviço recusa o membro igual para
+                # todo candidato com presença registrada). Quem já tem parecer não pode ser marcado
+                # ausente: o botão do presidente some com o primeiro parecer.
+                "pode_marcar_presenca": compoe
+                and not recursal
+                and sessao.status == Sessao.ABERTA
+                and (presidente or chamado.compareceu is None),
                 "pode_marcar_ausente": chamado.n_pareceres == 0 if presidente else chamado.compareceu is None,
                 "n_pareceres": chamado.n_pareceres if presidente or encerrada else None,
                 "votantes": votantes.get(chamado.pk, []),

@@ -84,8 +84,9 @@ def test_o_rh_nao_abre_a_ficha_de_uma_linha_de_parecer(cenario_das_portas):
 
 def test_o_auditor_ve_as_linhas_de_parecer_com_quem_e_a_hora(cenario_das_portas):
     resposta = cliente(cenario_das_portas.auditor).get(reverse(TRILHA), {"acao": "parecer_registrado"})
-    # Os cinco da sessão encerrada (todos os membros votam, docs/REGRAS.md §10) e os dois da aberta.
-    assert resposta.status_code == 200 and resposta.context["cl"].result_count == 7
+    # Os cinco de cada uma das duas sessões encerradas (todos os membros votam, docs/REGRAS.md §10) e
+    # os dois da aberta.
+    assert resposta.status_code == 200 and resposta.context["cl"].result_count == 12
 
 
 @pytest.mark.parametrize("parametro", ["cor_raca", "cor_raca__exact", "cor_raca__in", "cor_raca__icontains"])

@@ -160,10 +160,106 @@ def test_leitura_que_passa_do_prazo_e_interrompida_com_o_limite_na_mensagem(form
         ler(conteudo, nome=f"banca.{formato}", prazo_em_segundos=0)
 
 
+PASSOU_DO_PRAZO = "A importação passou de {} segundos, o limite de uma importação em segundo plano"
+
+
 @pytest.mark.django_db
 def test_a_importacao_em_segundo_plano_tem_prazo_e_termina_com_a_mensagem(settings):
     settings.PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO = 0
     edital_ = edital(cargos=(("GM", "Guarda Municipal", 5),))
     with pytest.raises(ImportacaoRecusada) as recusa:
         importar_inscricoes(edital_, csv_valido(2500), "banca.csv", por=usuario("rh_prazo"))
-    assert recusa.value.mensagens[0].startswith("A leitura do arquivo passou de 0 segundos (o limite)")
+    assert recusa.value.mensagens[0].startswith(PASSOU_DO_PRAZO.format(0))
+    assert "nada foi gravado" in recusa.value.mensagens[0]
+
+
+class Relogio:
+    """Um relógio parado que o teste adianta (nenhum teste dorme); ``passo``: quanto anda a cada
+    leitura, depois de adiantado."""
+
+    def __init__(self):
+        self.agora, self.passo, self.leituras = 0.0, 0.0, 0
+
+    def __call__(self) -> float:
+        self.agora += self.passo
+        self.leituras += 1
+        return self.agora
+
+
+@pytest.mark.django_db
+def test_o_prazo_da_importacao_vale_tambem_para_a_conferencia_das_linhas():
+    """A leitura do arquivo acaba dentro do prazo; o prazo passa na conferência (depois da linha
+    1 000): a importação para ali, sem conferir o resto nem gravar nada."""
+    from concursos.importacao.massa import prazo_da_importacao
+    from concursos.models import Candidato, Inscricao
+
+    relogio, avisos = Relogio(), []
+
+    def progresso(feitos, total):
+        avisos.append(feitos)
+        relogio.agora = 601.0  # o prazo (600 s) passa aqui, na conferência das linhas
+
+    edital_ = edital(cargos=(("GM", "Guarda Municipal", 5),))
+    with pytest.raises(ImportacaoRecusada) as recusa:
+        importar_inscricoes(
+            edital_, csv_valido(2500), "banca.csv", por=usuario("rh_prazo"), progresso=progresso,
+            prazo=prazo_da_importacao(600, relogio=relogio),
+        )  # fmt: skip
+    assert recusa.value.mensagens == [
+        "A importação passou de 600 segundos, o limite de uma importação em segundo plano (leitura, conferência e "
+        "gravação), e foi interrompida: nada foi gravado. Divida o arquivo em partes menores e importe cada uma."
+    ]
+    assert avisos == [1000]  # parou na linha seguinte ao aviso, sem conferir as outras 1 499
+    assert not Inscricao.objects.exists() and not Candidato.objects.exists()
+
+
+@pytest.mark.django_db
+def test_o_prazo_que_passa_no_meio_da_gravacao_desfaz_os_lotes_ja_gravados():
+    """Conferência inteira dentro do prazo; na gravação (lotes de 1 000), o primeiro lote de
+    candidatos entra e o prazo passa antes do segundo: a transação é desfeita, nada fica."""
+    from concursos.importacao.massa import prazo_da_importacao
+    from concursos.models import Candidato, Inscricao
+
+    relogio, gravados = Relogio(), []
+
+    def progresso(feitos, total):
+        if feitos == total:  # "linhas conferidas; gravando tudo numa transação"
+            relogio.agora, relogio.passo, relogio.leituras = 599.5, 0.4, 0  # 599,9 no 1º lote; 600,3 no 2º
+
+    original = Candidato.objects.bulk_create
+
+    def contar(novos, *args, **kwargs):
+        feitos = original(novos, *args, **kwargs)
+        gravados.append(Candidato.objects.count())
+        return feitos
+
+    edital_ = edital(cargos=(("GM", "Guarda Municipal", 5),))
+    with pytest.MonkeyPatch.context() as troca:
+        troca.setattr(Candidato.objects, "bulk_create", contar)
+        with pytest.raises(ImportacaoRecusada) as recusa:
+            importar_inscricoes(
+                edital_, csv_valido(2500), "banca.csv", por=usuario("rh_prazo"), progresso=progresso,
+                prazo=prazo_da_importacao(600, relogio=relogio),
+            )  # fmt: skip
+    assert recusa.value.mensagens[0].startswith(PASSOU_DO_PRAZO.format(600))
+    assert gravados == [1000] and relogio.leituras == 2  # o 1º lote foi gravado; o 2º, recusado
+    assert not Candidato.objects.exists() and not Inscricao.objects.exists()  # desfeito
+
+
+@pytest.mark.django_db
+def test_a_tarefa_conta_o_prazo_desde_o_comeco_e_a_ficha_do_pedido_mostra_a_mensagem(settings):
+    """O trabalhador de verdade não é preciso: a tarefa roda aqui (``call``), com o prazo zerado."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from concursos.models import Inscricao, Processamento
+    from concursos.segundo_plano import pedidos, tarefas
+
+    settings.PRAZO_DA_LEITURA_EM_SEGUNDO_PLANO = 0
+    edital_ = edital(cargos=(("GM", "Guarda Municipal", 5),))
+    pedido = pedidos.pedir_importacao(edital_, SimpleUploadedFile("banca.csv", csv_valido(20)), por=usuario("rh"))
+    assert tarefas.importar_arquivo.call(pedido.pk) == "arquivo recusado"
+    pedido.refresh_from_db()
+    assert pedido.estado == Processamento.FALHOU
+    mensagem = pedido.erros[0]["mensagem"]
+    assert mensagem.startswith(PASSOU_DO_PRAZO.format(0)) and "nada foi gravado" in mensagem
+    assert not Inscricao.objects.exists()

@@ -179,16 +179,16 @@ def test_o_andarilho_nao_estreita_lista_nenhuma_por_filtro_que_a_pagina_nao_ofer
     for modelo, modelo_admin, papel, usuario in listas_abertas(cenario_das_portas):
         cl, base = lista(modelo_admin, usuario)
         consultas = consultas_da_lista(modelo_admin, usuario)
-        if not consultas:
-            sem_linhas.append(modelo._meta.label_lower)
+        if len(base) < 2:
+            sem_linhas.append(f"{modelo._meta.label_lower} ({papel})")
         tentativas += len(consultas)
         rotulo = f"{modelo._meta.label_lower} ({papel})"
         problemas += [f"{rotulo} {p}" for p in andar(modelo_admin, usuario, consultas, base, oferecidos(cl))]
     assert not problemas, "\n".join(problemas)
     assert tentativas > 2000, tentativas  # o andarilho andou de verdade
-    print(
-        f"\n{tentativas} consultas em {time.monotonic() - inicio:.1f} s; listas sem linhas: {sorted(set(sem_linhas))}"
-    )
+    print(f"\n{tentativas} consultas em {time.monotonic() - inicio:.1f} s")
+    # Numa lista vazia (ou de uma linha só) nada estreita: o andarilho só conferiria recusas e erros 500.
+    assert not sem_linhas, f"listas com menos de duas linhas no cenário: {sorted(set(sem_linhas))}"
 
 
 def test_a_recusa_chega_ao_navegador_como_a_do_django_e_nunca_como_erro_500(cenario_das_portas):

@@ -55,3 +55,42 @@ def test_o_presidente_ve_quem_ja_registrou_parecer_e_nunca_como(client, sessao_c
     vistos = cartoes(client, presidente(sessao_com_pareceres.comissao), sessao_com_pareceres)
     assert "Já registraram: Bruno, Carla" in vistos["N1"]
     assert "confirma" not in vistos["N1"].lower().replace("não compareceu", "")
+
+
+def sem_tokens(html: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+@pytest.mark.parametrize("presenca", ["ausente", "recusou_filmagem", "compareceu"])
+def test_a_resposta_ao_membro_que_corrige_a_presenca_nao_diz_se_ha_pareceres(client, sessao_com_pareceres, presenca):
+    """O POST de "Não compareceu" (ou de outra presença) sobre quem já tem a presença registrada:
+    N1 tem pareceres, N2 não; para Davi, que compõe a sessão e não preside, a resposta é a mesma,
+    byte a byte (sem o token CSRF), e nada muda: corrigir a presença é do presidente."""
+    from heteroidentificacao.models import Chamado
+
+    client.force_login(pessoa("davi"))
+    respostas = {}
+    for numero in ("N1", "N2"):
+        chamado = Chamado.objects.get(sessao=sessao_com_pareceres, inscricao__numero=numero)
+        url = reverse("heteroidentificacao:registrar_presenca", args=[chamado.pk])
+        resposta = client.post(url, {"presenca": presenca}, follow=True)
+        destinos = [destino.split("#")[0] for destino, _ in resposta.redirect_chain]
+        respostas[numero] = (resposta.status_code, destinos, sem_tokens(resposta.content.decode()))
+    assert respostas["N1"] == respostas["N2"]
+    assert "só o presidente da comissão a corrige" in respostas["N1"][2]
+    assert set(Chamado.objects.filter(sessao=sessao_com_pareceres).values_list("compareceu", "recusou_filmagem")) == {
+        (True, False)
+    }
+
+
+def test_o_membro_nao_tem_botao_de_presenca_depois_de_registrada_e_o_presidente_corrige(client, sessao_com_pareceres):
+    from heteroidentificacao.models import Chamado
+
+    vistos = cartoes(client, pessoa("davi"), sessao_com_pareceres)
+    assert all('name="presenca"' not in cartao for cartao in vistos.values())
+    chefe = presidente(sessao_com_pareceres.comissao)
+    assert 'value="ausente"' in cartoes(client, chefe, sessao_com_pareceres)["N2"]
+    n2 = Chamado.objects.get(sessao=sessao_com_pareceres, inscricao__numero="N2")
+    client.post(reverse("heteroidentificacao:registrar_presenca", args=[n2.pk]), {"presenca": "ausente"})
+    n2.refresh_from_db()
+    assert n2.compareceu is False
