@@ -203,19 +203,33 @@ def data_do_encerramento(sessao: Sessao) -> date | None:
     return timezone.localdate(sessao.encerrada_em) if sessao.encerrada_em else None
 
 
-def prazo_de_recurso(chamado: Chamado) -> tuple[date, date]:
+def prazo_de_recurso(chamado: Chamado) -> tuple[date, date] | None:
     """Primeiro e último dia do prazo de recurso contra a decisão sobre o candidato (o da sessão)."""
     return prazo_de_recurso_da_sessao(chamado.sessao)
 
 
-def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date]:
-    """Primeiro e último dia do prazo de recurso contra as decisões da sessão:
-    ``prazo_de_recurso_dias`` dias corridos contados do dia seguinte ao encerramento."""
+def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date] | None:
+    """Primeiro e último dia do prazo de recurso contra as decisões da sessão (docs/REGRAS.md §10).
+
+    Corre da publicação do resultado preliminar, excluído o dia dela; o último dia, calculado com os
+    dias úteis na publicação (``services.publicar_resultado_preliminar``), fica guardado na sessão.
+    Sem publicação: ``None`` (o prazo não começou), salvo nas sessões encerradas antes desta regra,
+    que guardam a de então: ``prazo_de_recurso_dias`` dias corridos do dia seguinte ao encerramento."""
+    if sessao.prazo_de_recurso_ate is not None:
+        return sessao.resultado_preliminar_publicado_em + timedelta(days=1), sessao.prazo_de_recurso_ate
     encerramento = data_do_encerramento(sessao)
     if encerramento is None:
         raise ValueError("A sessão ainda não foi encerrada: não há prazo de recurso.")
+    if not encerrada_pela_regra_anterior(sessao):
+        return None
     inicio = encerramento + timedelta(days=1)
     return inicio, encerramento + timedelta(days=sessao.comissao.prazo_de_recurso_dias)
+
+
+def encerrada_pela_regra_anterior(sessao: Sessao) -> bool:
+    """Encerrada antes da atualização do §10 (o registro congelado anterior à versão 3, ou nenhum):
+    o prazo de recurso dela contava do encerramento, em dias corridos, e continua contando."""
+    return sessao.registro is None or sessao.registro.get("versao", 1) < 3
 
 
 def nomeada(inscricao: Inscricao) -> bool:

@@ -139,6 +139,16 @@ class NotificacaoForm(forms.Form):
     )
 
 
+class PublicacaoForm(forms.Form):
+    em = forms.DateField(
+        label="Resultado preliminar publicado em",
+        initial=relogio.hoje,
+        help_text="dd/mm/aaaa. O prazo de recurso corre do dia seguinte; se terminar em dia sem expediente "
+        "(fim de semana, feriado nacional ou feriado local cadastrado), vai ao primeiro dia útil seguinte.",
+        validators=[ValidadorDeDataDeAto("data da publicação")],
+    )
+
+
 class DefesaForm(forms.Form):
     texto = campo_de_texto("defesa", linhas=10)
     apresentada_em = forms.DateField(

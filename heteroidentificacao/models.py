@@ -53,7 +53,10 @@ class Comissao(models.Model):
         help_text="Vazio: todos os que optaram pelo grupo. Com N: os N primeiros da lista do grupo, por cargo.",
     )
     prazo_de_recurso_dias = models.PositiveSmallIntegerField(
-        "prazo de recurso (dias)", default=2, help_text="Contado do dia seguinte ao encerramento da sessão."
+        "prazo de recurso (dias)",
+        default=2,
+        help_text="Contado da publicação do resultado preliminar, excluído o dia dela; se termina em dia sem "
+        "expediente, vai ao primeiro dia útil seguinte (docs/REGRAS.md §10).",
     )
 
     class Meta:
@@ -205,6 +208,21 @@ class Sessao(TextosDigitados, models.Model):
     # os outros documentos da sessão saem dele, nunca dos dados de hoje.
     registro = models.JSONField("registro congelado no encerramento", null=True, blank=True, editable=False)
     hash_do_registro = models.CharField("código de verificação do registro", max_length=64, blank=True, editable=False)
+    # A publicação do resultado preliminar (docs/REGRAS.md §10): dela corre o prazo de recurso, cujo
+    # último dia é calculado e guardado na publicação (``services.publicar_resultado_preliminar``).
+    resultado_preliminar_publicado_em = models.DateField(
+        "resultado preliminar publicado em", null=True, blank=True, editable=False
+    )
+    resultado_preliminar_publicado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="publicação registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    prazo_de_recurso_ate = models.DateField("prazo de recurso até", null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = "sessão"
@@ -213,6 +231,25 @@ class Sessao(TextosDigitados, models.Model):
 
     def __str__(self):
         return f"Sessão de {timezone.localtime(self.inicio):%d/%m/%Y %H:%M} — {self.comissao}"
+
+
+class Feriado(TextosDigitados, models.Model):
+    """Feriado local (municipal ou estadual) em que não há expediente, mantido pelo RH no admin: os
+    sábados, domingos e feriados nacionais o sistema já conhece (``cotas.prazos``). Entra na contagem
+    dos prazos publicados depois de incluído; um prazo já publicado guarda o seu último dia."""
+
+    data = models.DateField("data", unique=True)
+    descricao = models.CharField(
+        "feriado", max_length=120, validators=[ValidadorDeTexto("feriado", 120, multilinha=False)]
+    )
+
+    class Meta:
+        verbose_name = "feriado local"
+        verbose_name_plural = "feriados locais"
+        ordering = ["-data"]
+
+    def __str__(self):
+        return f"{self.data:%d/%m/%Y} — {self.descricao}"
 
 
 class PresencaDeMembro(models.Model):

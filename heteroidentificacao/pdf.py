@@ -204,10 +204,7 @@ def linha_do_resultado(linha: resultado.LinhaDoResultado) -> dict:
 
 def _prazos(comissao: Comissao) -> list[str]:
     """O prazo de recurso de cada sessão encerrada da comissão, para o resultado preliminar."""
-    return [
-        f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso até {fim:%d/%m/%Y}."
-        for sessao, encerramento, fim in resultado.prazos_de_recurso(comissao)
-    ]
+    return resultado.prazos_de_recurso(comissao)
 
 
 # ----------------------------------------------------------------------------------------------

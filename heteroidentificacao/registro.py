@@ -21,7 +21,8 @@ from . import consultas
 from .models import DECISOES, Comissao, Sessao
 
 # 2: a regra de decisão do §10 (maioria dos membros), a gravação e o parecer motivado da comissão.
-VERSAO = 2
+# 3: o prazo de recurso corre da publicação do resultado preliminar (``consultas.prazo_de_recurso``).
+VERSAO = 3
 ROTULOS_DAS_DECISOES = dict(DECISOES)
 REGISTRO_ALTERADO = (
     "O registro congelado da sessão nº {pk} não confere com o seu código de verificação: os dados foram "

@@ -20,7 +20,7 @@ from .apuracao import (
 )
 from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
-from .recursos import chamar_recurso, registrar_recurso
+from .recursos import chamar_recurso, publicar_resultado_preliminar, registrar_recurso
 from .sessoes import (
     RECUSOU_A_FILMAGEM,
     SESSAO_ENCERRADA,
@@ -54,6 +54,7 @@ __all__ = [
     "encerrar_sessao",
     "instaurar_apuracao",
     "notificar",
+    "publicar_resultado_preliminar",
     "registrar_defesa",
     "registrar_gravacao",
     "registrar_parecer_da_comissao",
