@@ -34,6 +34,28 @@ def presencas_da_sessao(sessao: Sessao) -> list:
     return list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
 
 
+def avisos_da_composicao(membros) -> list[str]:
+    """Avisos sobre a composição (docs/REGRAS.md §10), mostrados antes da abertura e guardados no
+    registro da sessão; não impedem a abertura. Sem diversidade de gênero ou de cor autodeclarada
+    entre os membros, e os dados da composição que faltam (gênero, cor, capacitação, designação)."""
+    membros = list(membros)
+    avisos = []
+    for campo, rotulo, o_mesmo in (("genero", "gênero", "o mesmo gênero"), ("cor_autodeclarada", "cor", "a mesma cor")):
+        valores = {getattr(m, campo) for m in membros}
+        if len(membros) > 1 and "" not in valores and len(valores) == 1:
+            avisos.append(f"Composição sem diversidade de {rotulo}: os {len(membros)} membros declaram {o_mesmo}.")
+    faltas = (
+        ("Gênero ou cor não registrados", lambda m: not (m.genero and m.cor_autodeclarada)),
+        ("Sem capacitação no procedimento registrada", lambda m: m.capacitado_em is None),
+        ("Sem ato de designação registrado", lambda m: not m.ato_de_designacao),
+    )
+    for rotulo, falta in faltas:
+        nomes = [m.nome for m in membros if falta(m)]
+        if nomes:
+            avisos.append(f"{rotulo}: {', '.join(nomes)}.")
+    return avisos
+
+
 def composicao_da_sessao(presencas) -> list[dict]:
     """A presença de cada membro, como a abertura a registrou, para a tela."""
     return [

@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 import cotas
 from comum.modelos import TextosDigitados
 from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
-from concursos.models import Edital, Inscricao
+from concursos.models import CORES_IBGE, Edital, Inscricao
 from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.regimes import grupos_heteroidentificados
@@ -87,6 +87,7 @@ class Membro(TextosDigitados, models.Model):
     TITULAR = "titular"
     SUPLENTE = "suplente"
     PAPEIS = [(TITULAR, "Titular"), (SUPLENTE, "Suplente")]
+    GENEROS = [("feminino", "Feminino"), ("masculino", "Masculino"), ("outro", "Outro")]
 
     comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.CASCADE, related_name="membros")
     usuario = models.ForeignKey(
@@ -94,6 +95,20 @@ class Membro(TextosDigitados, models.Model):
     )
     papel = models.CharField("papel", max_length=10, choices=PAPEIS, default=TITULAR)
     presidente = models.BooleanField("presidente", default=False)
+    # A composição que o §10 manda registrar (docs/REGRAS.md): gênero e cor autodeclarados (a diversidade
+    # é conferida antes da abertura, com aviso), a capacitação no procedimento e o ato de designação.
+    genero = models.CharField("gênero", max_length=10, choices=GENEROS, blank=True)
+    cor_autodeclarada = models.CharField("cor autodeclarada (IBGE)", max_length=10, choices=CORES_IBGE, blank=True)
+    capacitado_em = models.DateField(
+        "capacitação no procedimento em", null=True, blank=True, help_text="Vazio: sem capacitação registrada."
+    )
+    ato_de_designacao = models.CharField(
+        "ato de designação",
+        max_length=200,
+        blank=True,
+        validators=[ValidadorDeTexto("ato de designação", 200, multilinha=False)],
+        help_text="Por exemplo: Portaria nº 123/2025, Diário Oficial de 10/02/2025.",
+    )
     incluido_em = models.DateTimeField("incluído em", auto_now_add=True, null=True)
     desligado_em = models.DateField("desligado em", null=True, blank=True)
     motivo_do_desligamento = models.CharField(
@@ -320,6 +335,42 @@ class Chamado(TextosDigitados, models.Model):
     def decisao_colegiada(self) -> quorum.Decisao:
         """A decisão gravada no encerramento, como ``quorum.decidir`` a deu: o ``placar`` sai dela."""
         return quorum.Decisao(self.decisao, self.votos_confirma, self.votos_nao_confirma, self.motivo_da_decisao)
+
+
+class Impedimento(TextosDigitados, models.Model):
+    """Impedimento de um membro para um candidato (Lei 9.784/1999, arts. 18–21), declarado com o motivo
+    antes de o membro votar nele: um suplente que não compõe a sessão vota no lugar dele só nesse
+    candidato. Vai ao registro congelado e à ata."""
+
+    chamado = models.ForeignKey(
+        Chamado, verbose_name="candidato", on_delete=models.PROTECT, related_name="impedimentos"
+    )
+    membro = models.ForeignKey(
+        Membro, verbose_name="membro impedido", on_delete=models.PROTECT, related_name="impedimentos"
+    )
+    motivo = models.CharField(
+        "motivo do impedimento",
+        max_length=300,
+        validators=[ValidadorDeTexto("motivo do impedimento", 300, multilinha=False)],
+    )
+    suplente = models.ForeignKey(
+        Membro, verbose_name="suplente que vota no lugar", on_delete=models.PROTECT, related_name="+"
+    )
+    declarado_em = models.DateTimeField("declarado em", auto_now_add=True)
+    declarado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = "impedimento de membro"
+        verbose_name_plural = "impedimentos de membros"
+        constraints = [
+            models.UniqueConstraint(fields=["chamado", "membro"], name="um_impedimento_por_membro_e_candidato"),
+            models.UniqueConstraint(fields=["chamado", "suplente"], name="um_suplente_por_impedimento"),
+        ]
+
+    def __str__(self):
+        return f"{self.membro.nome} impedido para {self.chamado.inscricao.numero}: vota {self.suplente.nome}"
 
 
 class Parecer(TextosDigitados, models.Model):

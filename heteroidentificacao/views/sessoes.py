@@ -318,8 +318,10 @@ def sessao(request, pk):
         inicial = {"gravacao": sessao.gravacao, "hash_da_gravacao": sessao.hash_da_gravacao}
         contexto["form_da_gravacao"] = GravacaoForm(initial=inicial)
     if membro.presidente and sessao.status == Sessao.PLANEJADA:
-        contexto["form_da_composicao"] = ComposicaoForm(
-            membros=sessao.comissao.membros.ativos().select_related("usuario")
+        membros = sessao.comissao.membros.ativos().select_related("usuario")
+        contexto["form_da_composicao"] = ComposicaoForm(membros=membros)
+        contexto["avisos_da_composicao"] = consultas.avisos_da_composicao(
+            m for m in membros if m.papel == Membro.TITULAR
         )
     if sessao.status == Sessao.ENCERRADA:  # decisões, placares e motivos de todos os candidatos
         registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
