@@ -56,6 +56,19 @@ def avisos_da_composicao(membros) -> list[str]:
     return avisos
 
 
+def suplentes_livres(chamado: Chamado):
+    """Os suplentes ativos da comissão que não compõem a sessão nem já votam neste candidato no lugar
+    de outro membro: os que podem substituir um impedido."""
+    sessao = chamado.sessao
+    return (
+        sessao.comissao.membros.ativos()
+        .filter(papel=Membro.SUPLENTE)
+        .exclude(presencas__sessao=sessao, presencas__votante=True)
+        .exclude(pk__in=chamado.impedimentos.values("suplente"))
+        .select_related("usuario")
+    )
+
+
 def composicao_da_sessao(presencas) -> list[dict]:
     """A presença de cada membro, como a abertura a registrou, para a tela."""
     return [

@@ -189,6 +189,23 @@ class GravacaoForm(forms.Form):
         return {"referencia": self.cleaned_data["gravacao"], "sha256": self.cleaned_data["hash_da_gravacao"]}
 
 
+class ImpedimentoForm(forms.Form):
+    """O impedimento do membro para este candidato (``services.declarar_impedimento``)."""
+
+    motivo = forms.CharField(
+        label="Motivo do impedimento",
+        max_length=300,
+        validators=[validar_texto_limpo],
+        help_text="Por exemplo: parentesco, amizade íntima ou inimizade com o candidato (Lei 9.784/1999, arts. 18 a 21).",
+    )
+    suplente = forms.ModelChoiceField(label="Suplente que vota no seu lugar neste candidato", queryset=None)
+
+    def __init__(self, *args, suplentes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["suplente"].queryset = suplentes
+        self.fields["suplente"].label_from_instance = lambda membro: membro.nome
+
+
 class ParecerDaComissaoForm(forms.Form):
     """O parecer motivado da comissão, redigido pelo presidente (``services.registrar_parecer_da_comissao``)."""
 

@@ -83,3 +83,23 @@ def test_so_o_proprio_membro_ou_o_presidente_registram_o_impedimento(cargo, sess
     with pytest.raises(PermissionDenied, match="Só o presidente"):
         impedir(n1, por=pessoa("carla"))
     assert impedir(n1, por=pessoa("ana")).membro.usuario.username == "bruno"
+
+
+def test_membro_declara_o_impedimento_pela_tela_do_parecer_e_o_suplente_vota(client, cargo, sessao):
+    from django.urls import reverse
+
+    n1 = chamar(sessao, cargo.inscricoes.get(numero="N1"))
+    client.force_login(pessoa("bruno"))
+    pagina = client.get(reverse("heteroidentificacao:parecer", args=[n1.pk])).content.decode()
+    assert "Declarar impedimento para este candidato" in pagina
+    fabio = membro(sessao.comissao, "fabio")
+    resposta = client.post(
+        reverse("heteroidentificacao:declarar_impedimento", args=[n1.pk]),
+        {"motivo": MOTIVO, "suplente": fabio.pk},
+        follow=True,
+    )
+    assert "Fabio vota no seu lugar neste candidato" in resposta.content.decode()
+    assert "Declarar impedimento para este candidato" not in resposta.content.decode()
+    client.force_login(pessoa("fabio"))
+    client.post(reverse("heteroidentificacao:parecer", args=[n1.pk]), {"voto": "confirma", "fundamentacao": ""})
+    assert Parecer.objects.filter(chamado=n1, membro=fabio).exists()

@@ -338,6 +338,10 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("heteroidentificacao:registrar_parecer_da_comissao",
              r("heteroidentificacao:registrar_parecer_da_comissao", args=[c.k1.pk]),
              da_comissao(membro=False, presidente=True), "post", {"parecer_da_comissao": "Pele clara."}),
+        # O impedimento: o próprio membro (ou o presidente por ele); quem não é da comissão nem sabe do candidato.
+        Caso("heteroidentificacao:declarar_impedimento",
+             r("heteroidentificacao:declarar_impedimento", args=[c.k1.pk]),
+             da_comissao(membro=True, presidente=True), "post", {"motivo": "Parente do candidato.", "suplente": ""}),
         Caso("heteroidentificacao:registrar_presenca", r("heteroidentificacao:registrar_presenca", args=[c.k1.pk]),
              da_comissao(membro=True, presidente=True), "post", {"presenca": "compareceu"}),
         Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k1.pk]),
