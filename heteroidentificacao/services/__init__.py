@@ -4,7 +4,7 @@ Cada ação roda numa transação, registra quem agiu em ``RegistroDeAuditoria``
 depois) e recusa em português: ``ValidationError`` quando a regra não deixa, ``PermissionDenied``
 quando a pessoa não pode.
 
-Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``recursos``, ``apuracao``); este
+Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``impedimentos``, ``recursos``, ``apuracao``); este
 pacote reúne a API que as views, o admin e os testes chamam (``services.registrar_parecer(...)``).
 Quem troca uma peça num teste troca-a no módulo que a usa (``services.sessoes.auditar``).
 """
@@ -20,6 +20,7 @@ from .apuracao import (
 )
 from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
+from .impedimentos import declarar_impedimento
 from .recursos import chamar_recurso, publicar_resultado_preliminar, registrar_recurso
 from .sessoes import (
     RECUSOU_A_FILMAGEM,
@@ -28,7 +29,6 @@ from .sessoes import (
     alterar_parecer,
     chamar_candidatos,
     criar_sessao,
-    declarar_impedimento,
     encerrar_sessao,
     registrar_gravacao,
     registrar_parecer,
