@@ -37,7 +37,7 @@ PAPEIS = (RH, MEMBRO, PRESIDENTE, RECURSAL, AUDITOR)
 
 # O que o RH conduz na heteroidentificação: comissões e membros, sessões e chamados, recursos e
 # apurações. Sem excluir: são a trilha de auditoria do procedimento.
-CONDUZIDOS_PELO_RH = ("comissao", "membro", "sessao", "chamado", "recurso", "processodeapuracao")
+CONDUZIDOS_PELO_RH = ("comissao", "membro", "sessao", "chamado", "recurso", "processodeapuracao", "feriado")
 # O que o RH só lê: a trilha de auditoria (o texto dos pareceres fica oculto na tela dele).
 LIDOS_PELO_RH = ("registrodeauditoria", "historicalchamado")
 # Registros que vigiam quem usa o sistema (o RH inclusive): só o auditor os lê.

@@ -34,6 +34,41 @@ def presencas_da_sessao(sessao: Sessao) -> list:
     return list(sessao.presencas.select_related("membro__usuario", "substitui__usuario"))
 
 
+def avisos_da_composicao(membros) -> list[str]:
+    """Avisos sobre a composição (docs/REGRAS.md §10), mostrados antes da abertura e guardados no
+    registro da sessão; não impedem a abertura. Sem diversidade de gênero ou de cor autodeclarada
+    entre os membros, e os dados da composição que faltam (gênero, cor, capacitação, designação)."""
+    membros = list(membros)
+    avisos = []
+    for campo, rotulo, o_mesmo in (("genero", "gênero", "o mesmo gênero"), ("cor_autodeclarada", "cor", "a mesma cor")):
+        valores = {getattr(m, campo) for m in membros}
+        if len(membros) > 1 and "" not in valores and len(valores) == 1:
+            avisos.append(f"Composição sem diversidade de {rotulo}: os {len(membros)} membros declaram {o_mesmo}.")
+    faltas = (
+        ("Gênero ou cor não registrados", lambda m: not (m.genero and m.cor_autodeclarada)),
+        ("Sem capacitação no procedimento registrada", lambda m: m.capacitado_em is None),
+        ("Sem ato de designação registrado", lambda m: not m.ato_de_designacao),
+    )
+    for rotulo, falta in faltas:
+        nomes = [m.nome for m in membros if falta(m)]
+        if nomes:
+            avisos.append(f"{rotulo}: {', '.join(nomes)}.")
+    return avisos
+
+
+def suplentes_livres(chamado: Chamado):
+    """Os suplentes ativos da comissão que não compõem a sessão nem já votam neste candidato no lugar
+    de outro membro: os que podem substituir um impedido."""
+    sessao = chamado.sessao
+    return (
+        sessao.comissao.membros.ativos()
+        .filter(papel=Membro.SUPLENTE)
+        .exclude(presencas__sessao=sessao, presencas__votante=True)
+        .exclude(pk__in=chamado.impedimentos.values("suplente"))
+        .select_related("usuario")
+    )
+
+
 def composicao_da_sessao(presencas) -> list[dict]:
     """A presença de cada membro, como a abertura a registrou, para a tela."""
     return [
@@ -203,19 +238,33 @@ def data_do_encerramento(sessao: Sessao) -> date | None:
     return timezone.localdate(sessao.encerrada_em) if sessao.encerrada_em else None
 
 
-def prazo_de_recurso(chamado: Chamado) -> tuple[date, date]:
+def prazo_de_recurso(chamado: Chamado) -> tuple[date, date] | None:
     """Primeiro e último dia do prazo de recurso contra a decisão sobre o candidato (o da sessão)."""
     return prazo_de_recurso_da_sessao(chamado.sessao)
 
 
-def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date]:
-    """Primeiro e último dia do prazo de recurso contra as decisões da sessão:
-    ``prazo_de_recurso_dias`` dias corridos contados do dia seguinte ao encerramento."""
+def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date] | None:
+    """Primeiro e último dia do prazo de recurso contra as decisões da sessão (docs/REGRAS.md §10).
+
+    Corre da publicação do resultado preliminar, excluído o dia dela; o último dia, calculado com os
+    dias úteis na publicação (``services.publicar_resultado_preliminar``), fica guardado na sessão.
+    Sem publicação: ``None`` (o prazo não começou), salvo nas sessões encerradas antes desta regra,
+    que guardam a de então: ``prazo_de_recurso_dias`` dias corridos do dia seguinte ao encerramento."""
+    if sessao.prazo_de_recurso_ate is not None:
+        return sessao.resultado_preliminar_publicado_em + timedelta(days=1), sessao.prazo_de_recurso_ate
     encerramento = data_do_encerramento(sessao)
     if encerramento is None:
         raise ValueError("A sessão ainda não foi encerrada: não há prazo de recurso.")
+    if not encerrada_pela_regra_anterior(sessao):
+        return None
     inicio = encerramento + timedelta(days=1)
     return inicio, encerramento + timedelta(days=sessao.comissao.prazo_de_recurso_dias)
+
+
+def encerrada_pela_regra_anterior(sessao: Sessao) -> bool:
+    """Encerrada antes da atualização do §10 (o registro congelado anterior à versão 3, ou nenhum):
+    o prazo de recurso dela contava do encerramento, em dias corridos, e continua contando."""
+    return sessao.registro is None or sessao.registro.get("versao", 1) < 3
 
 
 def nomeada(inscricao: Inscricao) -> bool:

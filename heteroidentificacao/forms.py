@@ -139,6 +139,16 @@ class NotificacaoForm(forms.Form):
     )
 
 
+class PublicacaoForm(forms.Form):
+    em = forms.DateField(
+        label="Resultado preliminar publicado em",
+        initial=relogio.hoje,
+        help_text="dd/mm/aaaa. O prazo de recurso corre do dia seguinte; se terminar em dia sem expediente "
+        "(fim de semana, feriado nacional ou feriado local cadastrado), vai ao primeiro dia útil seguinte.",
+        validators=[ValidadorDeDataDeAto("data da publicação")],
+    )
+
+
 class DefesaForm(forms.Form):
     texto = campo_de_texto("defesa", linhas=10)
     apresentada_em = forms.DateField(
@@ -177,6 +187,23 @@ class GravacaoForm(forms.Form):
 
     def argumentos(self) -> dict:
         return {"referencia": self.cleaned_data["gravacao"], "sha256": self.cleaned_data["hash_da_gravacao"]}
+
+
+class ImpedimentoForm(forms.Form):
+    """O impedimento do membro para este candidato (``services.declarar_impedimento``)."""
+
+    motivo = forms.CharField(
+        label="Motivo do impedimento",
+        max_length=300,
+        validators=[validar_texto_limpo],
+        help_text="Por exemplo: parentesco, amizade íntima ou inimizade com o candidato (Lei 9.784/1999, arts. 18 a 21).",
+    )
+    suplente = forms.ModelChoiceField(label="Suplente que vota no seu lugar neste candidato", queryset=None)
+
+    def __init__(self, *args, suplentes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["suplente"].queryset = suplentes
+        self.fields["suplente"].label_from_instance = lambda membro: membro.nome
 
 
 class ParecerDaComissaoForm(forms.Form):

@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 import cotas
 from comum.modelos import TextosDigitados
 from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
-from concursos.models import Edital, Inscricao
+from concursos.models import CORES_IBGE, Edital, Inscricao
 from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.regimes import grupos_heteroidentificados
@@ -53,7 +53,10 @@ class Comissao(models.Model):
         help_text="Vazio: todos os que optaram pelo grupo. Com N: os N primeiros da lista do grupo, por cargo.",
     )
     prazo_de_recurso_dias = models.PositiveSmallIntegerField(
-        "prazo de recurso (dias)", default=2, help_text="Contado do dia seguinte ao encerramento da sessão."
+        "prazo de recurso (dias)",
+        default=2,
+        help_text="Contado da publicação do resultado preliminar, excluído o dia dela; se termina em dia sem "
+        "expediente, vai ao primeiro dia útil seguinte (docs/REGRAS.md §10).",
     )
 
     class Meta:
@@ -84,6 +87,7 @@ class Membro(TextosDigitados, models.Model):
     TITULAR = "titular"
     SUPLENTE = "suplente"
     PAPEIS = [(TITULAR, "Titular"), (SUPLENTE, "Suplente")]
+    GENEROS = [("feminino", "Feminino"), ("masculino", "Masculino"), ("outro", "Outro")]
 
     comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.CASCADE, related_name="membros")
     usuario = models.ForeignKey(
@@ -91,6 +95,20 @@ class Membro(TextosDigitados, models.Model):
     )
     papel = models.CharField("papel", max_length=10, choices=PAPEIS, default=TITULAR)
     presidente = models.BooleanField("presidente", default=False)
+    # A composição que o §10 manda registrar (docs/REGRAS.md): gênero e cor autodeclarados (a diversidade
+    # é conferida antes da abertura, com aviso), a capacitação no procedimento e o ato de designação.
+    genero = models.CharField("gênero", max_length=10, choices=GENEROS, blank=True)
+    cor_autodeclarada = models.CharField("cor autodeclarada (IBGE)", max_length=10, choices=CORES_IBGE, blank=True)
+    capacitado_em = models.DateField(
+        "capacitação no procedimento em", null=True, blank=True, help_text="Vazio: sem capacitação registrada."
+    )
+    ato_de_designacao = models.CharField(
+        "ato de designação",
+        max_length=200,
+        blank=True,
+        validators=[ValidadorDeTexto("ato de designação", 200, multilinha=False)],
+        help_text="Por exemplo: Portaria nº 123/2025, Diário Oficial de 10/02/2025.",
+    )
     incluido_em = models.DateTimeField("incluído em", auto_now_add=True, null=True)
     desligado_em = models.DateField("desligado em", null=True, blank=True)
     motivo_do_desligamento = models.CharField(
@@ -205,6 +223,21 @@ class Sessao(TextosDigitados, models.Model):
     # os outros documentos da sessão saem dele, nunca dos dados de hoje.
     registro = models.JSONField("registro congelado no encerramento", null=True, blank=True, editable=False)
     hash_do_registro = models.CharField("código de verificação do registro", max_length=64, blank=True, editable=False)
+    # A publicação do resultado preliminar (docs/REGRAS.md §10): dela corre o prazo de recurso, cujo
+    # último dia é calculado e guardado na publicação (``services.publicar_resultado_preliminar``).
+    resultado_preliminar_publicado_em = models.DateField(
+        "resultado preliminar publicado em", null=True, blank=True, editable=False
+    )
+    resultado_preliminar_publicado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="publicação registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
+    prazo_de_recurso_ate = models.DateField("prazo de recurso até", null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = "sessão"
@@ -213,6 +246,25 @@ class Sessao(TextosDigitados, models.Model):
 
     def __str__(self):
         return f"Sessão de {timezone.localtime(self.inicio):%d/%m/%Y %H:%M} — {self.comissao}"
+
+
+class Feriado(TextosDigitados, models.Model):
+    """Feriado local (municipal ou estadual) em que não há expediente, mantido pelo RH no admin: os
+    sábados, domingos e feriados nacionais o sistema já conhece (``cotas.prazos``). Entra na contagem
+    dos prazos publicados depois de incluído; um prazo já publicado guarda o seu último dia."""
+
+    data = models.DateField("data", unique=True)
+    descricao = models.CharField(
+        "feriado", max_length=120, validators=[ValidadorDeTexto("feriado", 120, multilinha=False)]
+    )
+
+    class Meta:
+        verbose_name = "feriado local"
+        verbose_name_plural = "feriados locais"
+        ordering = ["-data"]
+
+    def __str__(self):
+        return f"{self.data:%d/%m/%Y} — {self.descricao}"
 
 
 class PresencaDeMembro(models.Model):
@@ -283,6 +335,42 @@ class Chamado(TextosDigitados, models.Model):
     def decisao_colegiada(self) -> quorum.Decisao:
         """A decisão gravada no encerramento, como ``quorum.decidir`` a deu: o ``placar`` sai dela."""
         return quorum.Decisao(self.decisao, self.votos_confirma, self.votos_nao_confirma, self.motivo_da_decisao)
+
+
+class Impedimento(TextosDigitados, models.Model):
+    """Impedimento de um membro para um candidato (Lei 9.784/1999, arts. 18–21), declarado com o motivo
+    antes de o membro votar nele: um suplente que não compõe a sessão vota no lugar dele só nesse
+    candidato. Vai ao registro congelado e à ata."""
+
+    chamado = models.ForeignKey(
+        Chamado, verbose_name="candidato", on_delete=models.PROTECT, related_name="impedimentos"
+    )
+    membro = models.ForeignKey(
+        Membro, verbose_name="membro impedido", on_delete=models.PROTECT, related_name="impedimentos"
+    )
+    motivo = models.CharField(
+        "motivo do impedimento",
+        max_length=300,
+        validators=[ValidadorDeTexto("motivo do impedimento", 300, multilinha=False)],
+    )
+    suplente = models.ForeignKey(
+        Membro, verbose_name="suplente que vota no lugar", on_delete=models.PROTECT, related_name="+"
+    )
+    declarado_em = models.DateTimeField("declarado em", auto_now_add=True)
+    declarado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = "impedimento de membro"
+        verbose_name_plural = "impedimentos de membros"
+        constraints = [
+            models.UniqueConstraint(fields=["chamado", "membro"], name="um_impedimento_por_membro_e_candidato"),
+            models.UniqueConstraint(fields=["chamado", "suplente"], name="um_suplente_por_impedimento"),
+        ]
+
+    def __str__(self):
+        return f"{self.membro.nome} impedido para {self.chamado.inscricao.numero}: vota {self.suplente.nome}"
 
 
 class Parecer(TextosDigitados, models.Model):

@@ -20,7 +20,7 @@ Aqui só se monta e desenha: quem entra no resultado, a decisão depois do recur
 cabimento do recurso e quando o definitivo pode sair são de ``resultado.py``.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
 
@@ -105,6 +105,9 @@ def contexto_da_ata(sessao: Sessao) -> dict:
         "recursal": recursal,
         "membros": [_membro_da_ata(m) for m in feito["membros"]],
         "votantes": sum(1 for m in feito["membros"] if m["votante"]),
+        # Registros congelados antes da versão 3 não têm a composição: a ata diz que a regra vale depois.
+        "composicao_registrada": feito.get("versao", 1) >= 3,
+        "avisos_da_composicao": feito.get("avisos_da_composicao", []),
         "candidatos": [_linha_da_ata(c, recursal) for c in feito["candidatos"]],
         "codigo": "" if feito.get("reconstituido") else sessao.hash_do_registro,
         "reconstituido": bool(feito.get("reconstituido")),
@@ -119,7 +122,14 @@ def _membro_da_ata(membro: dict) -> dict:
         presenca = "Presente"
     else:
         presenca = "Ausente" if membro["papel"] == "Titular" else "Não convocado"
-    return {**membro, "papel": papel, "presenca": presenca}
+    capacitado_em = membro.get("capacitado_em")
+    capacitacao = (
+        f"capacitação em {date.fromisoformat(capacitado_em):%d/%m/%Y}"
+        if capacitado_em
+        else "sem capacitação registrada"
+    )
+    designacao = membro.get("ato_de_designacao") or "sem ato de designação registrado"
+    return {**membro, "papel": papel, "presenca": presenca, "designacao": f"{designacao}; {capacitacao}"}
 
 
 def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
@@ -127,6 +137,11 @@ def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
         **{campo: candidato[campo] for campo in ("numero", "nome", "cpf", "cargo", "motivo")},
         # Registros congelados antes do parecer motivado (migração 0007) não têm a chave.
         "parecer_da_comissao": candidato.get("parecer_da_comissao", ""),
+        # Registros congelados antes da versão 3 não têm a chave.
+        "impedimentos": [
+            f"{i['membro']} declarou impedimento ({i['motivo']}); votou no lugar dele(a) o suplente {i['suplente']}"
+            for i in candidato.get("impedimentos", [])
+        ],
         "compareceu": "—" if recursal else _sim_ou_nao(candidato["compareceu"]),
         "recusou_filmagem": "—" if recursal else _sim_ou_nao(candidato["recusou_filmagem"]),
         "decisao": ROTULOS_DAS_DECISOES[candidato["decisao"]],
@@ -204,10 +219,7 @@ def linha_do_resultado(linha: resultado.LinhaDoResultado) -> dict:
 
 def _prazos(comissao: Comissao) -> list[str]:
     """O prazo de recurso de cada sessão encerrada da comissão, para o resultado preliminar."""
-    return [
-        f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso até {fim:%d/%m/%Y}."
-        for sessao, encerramento, fim in resultado.prazos_de_recurso(comissao)
-    ]
+    return resultado.prazos_de_recurso(comissao)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -21,7 +21,9 @@ from . import consultas
 from .models import DECISOES, Comissao, Sessao
 
 # 2: a regra de decisão do §10 (maioria dos membros), a gravação e o parecer motivado da comissão.
-VERSAO = 2
+# 3: o prazo de recurso corre da publicação do resultado preliminar (``consultas.prazo_de_recurso``);
+#    a composição (designação e capacitação de cada membro, os avisos de diversidade) e os impedimentos.
+VERSAO = 3
 ROTULOS_DAS_DECISOES = dict(DECISOES)
 REGISTRO_ALTERADO = (
     "O registro congelado da sessão nº {pk} não confere com o seu código de verificação: os dados foram "
@@ -73,6 +75,9 @@ def montar_registro(sessao: Sessao) -> dict:
             "encerrada_por": _nome(sessao.encerrada_por),
         },
         "membros": _membros(sessao),
+        "avisos_da_composicao": consultas.avisos_da_composicao(
+            p.membro for p in sessao.presencas.select_related("membro__usuario") if p.votante
+        ),
         "candidatos": [_candidato(chamado, recursal) for chamado in chamados],
     }
 
@@ -103,6 +108,8 @@ def _membro(membro, *, presente: bool, votante: bool, substitui, pareceres: dict
         "votante": votante,
         "substitui": substitui.nome if substitui else None,
         "pareceres": pareceres.get(membro.pk, 0),
+        "ato_de_designacao": membro.ato_de_designacao,
+        "capacitado_em": membro.capacitado_em.isoformat() if membro.capacitado_em else None,
     }
 
 
@@ -120,6 +127,10 @@ def _candidato(chamado, recursal: bool) -> dict:
         "votos_nao_confirma": chamado.votos_nao_confirma,
         "motivo": chamado.motivo_da_decisao,
         "parecer_da_comissao": chamado.parecer_da_comissao,
+        "impedimentos": [
+            {"membro": i.membro.nome, "motivo": i.motivo, "suplente": i.suplente.nome}
+            for i in chamado.impedimentos.select_related("membro__usuario", "suplente__usuario").order_by("id")
+        ],
         "pareceres": [
             {"voto": p.voto, "fundamentacao": p.fundamentacao} for p in consultas.pareceres_sem_autoria(chamado)
         ],

@@ -6,7 +6,6 @@ A tela de resultado do admin e os PDFs (``pdf.py``) só desenham o que sai daqui
 """
 
 from dataclasses import dataclass
-from datetime import date
 
 from django.core.exceptions import ValidationError
 
@@ -184,26 +183,48 @@ def exigir_recursos_julgados(linhas: list[LinhaDoResultado]) -> None:
             "depois do julgamento pela comissão recursal."
         )
     hoje = relogio.hoje()
-    abertos = []
+    abertos, sem_publicacao = [], []
     for linha in linhas:
         chamado = linha.chamado
         if chamado is not None and chamado.decisao == quorum.NAO_CONFIRMADO and linha.recurso is None:
             if linha.apuracao is not None:
                 continue  # a declaração falsa constatada decide, com ou sem recurso
-            fim = consultas.prazo_de_recurso(chamado)[1]
-            if fim >= hoje:
-                abertos.append(f"{chamado.inscricao.numero} (até {fim:%d/%m/%Y})")
+            prazo = consultas.prazo_de_recurso(chamado)
+            if prazo is None:
+                sem_publicacao.append(chamado.inscricao.numero)
+            elif prazo[1] >= hoje:
+                abertos.append(f"{chamado.inscricao.numero} (até {prazo[1]:%d/%m/%Y})")
+    problemas = []
+    if sem_publicacao:
+        problemas.append(
+            f"O resultado preliminar ainda não foi publicado para as inscrições {', '.join(sem_publicacao)}: o "
+            "prazo de recurso corre da publicação (registre-a na sessão, docs/REGRAS.md §10)."
+        )
     if abertos:
-        raise ValidationError(f"O prazo de recurso ainda está aberto para as inscrições {', '.join(abertos)}.")
+        problemas.append(f"O prazo de recurso ainda está aberto para as inscrições {', '.join(abertos)}.")
+    if problemas:
+        raise ValidationError(" ".join(problemas))
 
 
-def prazos_de_recurso(comissao: Comissao) -> list[tuple[Sessao, date, date]]:
-    """Cada sessão encerrada da comissão com o dia do encerramento e o último dia do recurso."""
+def prazos_de_recurso(comissao: Comissao) -> list[str]:
+    """O prazo de recurso de cada sessão encerrada da comissão, para o resultado preliminar."""
     sessoes = comissao.sessoes.filter(status=Sessao.ENCERRADA).order_by("encerrada_em", "id")
-    return [
-        (sessao, consultas.data_do_encerramento(sessao), consultas.prazo_de_recurso_da_sessao(sessao)[1])
-        for sessao in sessoes
-    ]
+    return [descrever_prazo(sessao) for sessao in sessoes]
+
+
+def descrever_prazo(sessao: Sessao) -> str:
+    dias = sessao.comissao.prazo_de_recurso_dias
+    prazo = consultas.prazo_de_recurso_da_sessao(sessao)
+    if sessao.resultado_preliminar_publicado_em:
+        publicado = sessao.resultado_preliminar_publicado_em
+        return f"Sessão de {data(sessao.inicio)}, resultado preliminar publicado em {publicado:%d/%m/%Y}: recurso até {prazo[1]:%d/%m/%Y}."
+    encerramento = consultas.data_do_encerramento(sessao)
+    if prazo is None:
+        return (
+            f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso em {dias} dia(s) "
+            "contado(s) da publicação deste resultado."
+        )
+    return f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso até {prazo[1]:%d/%m/%Y}."
 
 
 def cabimento_do_recurso(chamado: Chamado) -> str:
@@ -214,15 +235,32 @@ def cabimento_do_recurso(chamado: Chamado) -> str:
             return "Recurso sem quórum na comissão recursal: vale a decisão recorrida até novo julgamento."
         return "Decisão da comissão recursal: não cabe novo recurso."
     if chamado.decisao == quorum.NAO_CONFIRMADO:
-        inicio, fim = consultas.prazo_de_recurso(chamado)
         return (
-            f"Cabe recurso à comissão recursal no prazo de {comissao.prazo_de_recurso_dias} dia(s) corrido(s), "
-            f"de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y}. A não confirmação, sem constatação de má-fé, não elimina do "
-            "concurso: o candidato permanece na lista de ampla concorrência, de acordo com a sua classificação "
-            "(Art. 2º, §2º)."
+            f"Cabe recurso à comissão recursal {_texto_do_prazo(chamado)}. A não confirmação, sem constatação de "
+            "má-fé, não elimina do concurso: o candidato permanece na lista de ampla concorrência, de acordo com a "
+            "sua classificação (Art. 2º, §2º)."
         )
     if chamado.decisao == quorum.CONFIRMADO:
         return "Autodeclaração confirmada: não há recurso a apresentar."
     if chamado.decisao == quorum.AUSENTE:
         return "O candidato não compareceu ao procedimento; a ausência não é juízo sobre o fenótipo e tem o efeito previsto no edital."
     return "Sem quórum: o candidato será chamado a uma nova sessão."
+
+
+def _texto_do_prazo(chamado: Chamado) -> str:
+    sessao = chamado.sessao
+    dias = sessao.comissao.prazo_de_recurso_dias
+    prazo = consultas.prazo_de_recurso(chamado)
+    if prazo is None:
+        return (
+            f"no prazo de {dias} dia(s) contado(s) da publicação do resultado preliminar, excluído o dia da "
+            "publicação (se terminar em dia sem expediente, vai ao primeiro dia útil seguinte)"
+        )
+    inicio, fim = prazo
+    if sessao.resultado_preliminar_publicado_em is None:
+        return f"no prazo de {dias} dia(s) corrido(s), de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y}"
+    publicado = sessao.resultado_preliminar_publicado_em
+    return (
+        f"no prazo de {dias} dia(s) contado(s) da publicação do resultado preliminar em {publicado:%d/%m/%Y}, "
+        f"de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y} (prorrogado ao primeiro dia útil, se terminar em dia sem expediente)"
+    )

@@ -15,10 +15,11 @@ Um módulo por tópico (as peças comuns em ``pecas``); este é o ÚNICO lugar e
 
 from django.contrib import admin
 
-from ..models import Comissao, Parecer, ProcessoDeApuracao, Recurso, RegistroDeAuditoria, Sessao
+from ..models import Comissao, Feriado, Parecer, ProcessoDeApuracao, Recurso, RegistroDeAuditoria, Sessao
 from .apuracao import ProcessoDeApuracaoAdmin
 from .auditoria import ParecerAdmin, RegistroDeAuditoriaAdmin
 from .comissoes import ComissaoAdmin
+from .feriados import FeriadoAdmin
 from .recursos import RecursoAdmin
 from .sessoes import SessaoAdmin
 
@@ -28,3 +29,4 @@ admin.site.register(Recurso, RecursoAdmin)
 admin.site.register(ProcessoDeApuracao, ProcessoDeApuracaoAdmin)
 admin.site.register(Parecer, ParecerAdmin)
 admin.site.register(RegistroDeAuditoria, RegistroDeAuditoriaAdmin)
+admin.site.register(Feriado, FeriadoAdmin)

@@ -13,7 +13,7 @@ from concursos.forms import AutocompleteSemValorInvalido
 from concursos.services.acessos import descrever, registrar_acesso
 from cotas.regimes import rotulo_do_grupo
 
-from .. import pdf, services
+from .. import consultas, pdf, services
 from ..forms import DesligamentoForm
 from ..models import Comissao, Membro
 from ..resultado import comissoes_ordinarias, linhas_do_resultado
@@ -44,7 +44,10 @@ class MembrosPeloServico(BaseInlineFormSet):
     def incluir(self, form):
         dados = form.cleaned_data
         return services.adicionar_membro(
-            self.instance, dados["usuario"], por=self.por, papel=dados["papel"], presidente=dados["presidente"]
+            self.instance,
+            dados["usuario"],
+            por=self.por,
+            **{campo: dados.get(campo) for campo in ("papel", "presidente", *CAMPOS_DA_COMPOSICAO)},
         )
 
     def clean(self):
@@ -64,12 +67,15 @@ class MembrosPeloServico(BaseInlineFormSet):
         return self.new_objects
 
 
+CAMPOS_DA_COMPOSICAO = ("genero", "cor_autodeclarada", "capacitado_em", "ato_de_designacao")
+
+
 class MembroInline(RotulosNaTabela, admin.TabularInline):
     """Membros incluídos ficam só para leitura (não há serviço para alterá-los); novos entram pelo serviço."""
 
     model = Membro
     formset = MembrosPeloServico
-    fields = ["usuario", "papel", "presidente", "situacao"]
+    fields = ["usuario", "papel", "presidente", *CAMPOS_DA_COMPOSICAO, "situacao"]
     readonly_fields = ["situacao", "situacao_"]
     autocomplete_fields = ["usuario"]
     extra = 0
@@ -114,7 +120,10 @@ class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfN
     list_filter = ["tipo", "grupo", "edital"]
     list_select_related = ["edital"]
     inlines = [MembroInline]
-    ficha = ["edital", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias", "atalhos"]
+    ficha = [
+        *["edital", "tipo", "grupo", "regra", "limite_de_chamados", "prazo_de_recurso_dias"],
+        *["avisos_da_composicao", "atalhos"],
+    ]
 
     def get_fields(self, request, obj=None):
         return ["edital", "tipo", "grupo", "limite_de_chamados", "prazo_de_recurso_dias"] if obj is None else self.ficha
@@ -153,6 +162,11 @@ class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfN
     @admin.display(description="regra de quórum (congelada)")
     def regra(self, comissao):
         return pdf.descrever_regra(comissao.regra_de_quorum)
+
+    @admin.display(description="composição (avisos, docs/REGRAS.md §10)")
+    def avisos_da_composicao(self, comissao):
+        titulares = comissao.membros.ativos().filter(papel=Membro.TITULAR).select_related("usuario")
+        return " ".join(consultas.avisos_da_composicao(titulares)) or "Sem avisos."
 
     @admin.display(description="atalhos")
     def atalhos(self, comissao):

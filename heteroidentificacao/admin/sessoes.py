@@ -2,8 +2,10 @@
 pareceres do candidato em PDF. Conduzir a sessão é dos membros, fora do admin."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html_join
@@ -13,7 +15,7 @@ from comum.admin import ParametrosConferidos, RotulosNaTabela, SoLeitura
 from comum.exibicao import data_e_hora
 
 from .. import pdf, resultado, services
-from ..forms import SessaoForm
+from ..forms import PublicacaoForm, SessaoForm
 from ..models import Chamado, Comissao, Sessao
 from .pecas import (
     RECUSAS,
@@ -21,6 +23,7 @@ from .pecas import (
     InclusaoPeloServico,
     PdfNoAdmin,
     SemExclusao,
+    anotar_erro,
     auditar_alteracao,
     link,
     mensagem,
@@ -98,7 +101,7 @@ class SessaoAdmin(
         inicio = "inicio" if obj.status == Sessao.PLANEJADA else "quando"
         return [
             *["comissao", inicio, "local", "link", "status", "abertura", "encerramento"],
-            *["gravacao", "hash_da_gravacao", "documentos"],
+            *["gravacao", "hash_da_gravacao", "prazo_de_recurso", "documentos"],
         ]
 
     def get_readonly_fields(self, request, obj=None):
@@ -106,7 +109,10 @@ class SessaoAdmin(
             return []
         # Data, local e link mudam só enquanto a sessão está planejada; a gravação, a qualquer tempo.
         depois_de_aberta = [] if obj.status == Sessao.PLANEJADA else ["quando", "local", "link"]
-        return ["comissao", "status", "abertura", "encerramento", "hash_da_gravacao", "documentos", *depois_de_aberta]
+        return [
+            *["comissao", "status", "abertura", "encerramento", "hash_da_gravacao", "prazo_de_recurso", "documentos"],
+            *depois_de_aberta,
+        ]
 
     def incluir(self, request, dados):
         return services.criar_sessao(
@@ -136,6 +142,17 @@ class SessaoAdmin(
     @admin.display(description="encerramento")
     def encerramento(self, sessao):
         return f"{data_e_hora(sessao.encerrada_em)} por {sessao.encerrada_por}" if sessao.encerrada_em else "—"
+
+    @admin.display(description="resultado preliminar e prazo de recurso")
+    def prazo_de_recurso(self, sessao):
+        if sessao.comissao.tipo != Comissao.ORDINARIA or sessao.status != Sessao.ENCERRADA:
+            return "—"
+        if sessao.resultado_preliminar_publicado_em is None:
+            return link(
+                reverse("admin:heteroidentificacao_sessao_publicar_resultado_preliminar", args=[sessao.pk]),
+                "Registrar a publicação do resultado preliminar",
+            )
+        return resultado.descrever_prazo(sessao)
 
     @admin.display(description="documentos")
     def documentos(self, sessao):
@@ -169,9 +186,39 @@ class SessaoAdmin(
         return [
             self.rota("<int:pk>/convocacao.pdf", self.convocacao_pdf, "sessao_convocacao_pdf"),
             self.rota("<int:pk>/ata.pdf", self.ata_pdf, "sessao_ata_pdf"),
+            self.rota(
+                "<int:pk>/publicar-resultado-preliminar/",
+                self.publicar_resultado_preliminar,
+                "sessao_publicar_resultado_preliminar",
+            ),
             self.rota("chamado/<int:pk>/pareceres.pdf", self.parecer_pdf, "chamado_parecer_pdf"),
             *super().get_urls(),
         ]
+
+    def publicar_resultado_preliminar(self, request, pk: int):
+        """A data da publicação do resultado preliminar, de que corre o prazo de recurso (§10)."""
+        sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital"), pk=pk)
+        if not self.has_change_permission(request, sessao):
+            raise PermissionDenied
+        form = PublicacaoForm(request.POST if request.method == "POST" else None)
+        if form.is_valid():
+            try:
+                sessao = services.publicar_resultado_preliminar(sessao, em=form.cleaned_data["em"], por=request.user)
+            except RECUSAS as erro:
+                anotar_erro(form, erro)
+            else:
+                self.message_user(request, resultado.descrever_prazo(sessao), messages.SUCCESS)
+                return redirect("admin:heteroidentificacao_sessao_change", sessao.pk)
+        contexto = {
+            **self.admin_site.each_context(request),
+            "title": "Publicação do resultado preliminar",
+            "opts": self.model._meta,
+            "original": sessao,
+            "form": form,
+        }
+        return TemplateResponse(
+            request, "admin/heteroidentificacao/sessao/publicar_resultado_preliminar.html", contexto
+        )
 
     def convocacao_pdf(self, request, pk: int):
         sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital"), pk=pk)

@@ -4,7 +4,7 @@ Cada ação roda numa transação, registra quem agiu em ``RegistroDeAuditoria``
 depois) e recusa em português: ``ValidationError`` quando a regra não deixa, ``PermissionDenied``
 quando a pessoa não pode.
 
-Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``recursos``, ``apuracao``); este
+Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``impedimentos``, ``recursos``, ``apuracao``); este
 pacote reúne a API que as views, o admin e os testes chamam (``services.registrar_parecer(...)``).
 Quem troca uma peça num teste troca-a no módulo que a usa (``services.sessoes.auditar``).
 """
@@ -20,7 +20,8 @@ from .apuracao import (
 )
 from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
-from .recursos import chamar_recurso, registrar_recurso
+from .impedimentos import declarar_impedimento
+from .recursos import chamar_recurso, publicar_resultado_preliminar, registrar_recurso
 from .sessoes import (
     RECUSOU_A_FILMAGEM,
     SESSAO_ENCERRADA,
@@ -49,11 +50,13 @@ __all__ = [
     "chamar_recurso",
     "criar_comissao",
     "criar_sessao",
+    "declarar_impedimento",
     "desligar_membro",
     "decidir_apuracao",
     "encerrar_sessao",
     "instaurar_apuracao",
     "notificar",
+    "publicar_resultado_preliminar",
     "registrar_defesa",
     "registrar_gravacao",
     "registrar_parecer_da_comissao",

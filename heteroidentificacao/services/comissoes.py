@@ -108,9 +108,22 @@ def _comissao_como_dict(comissao: Comissao) -> dict:
 
 
 @transaction.atomic
-def adicionar_membro(comissao: Comissao, usuario, *, por, papel: str = Membro.TITULAR, presidente: bool = False):
-    """Inclui o usuário na comissão. Quem integra a comissão ordinária de um edital nunca integra a
-    recursal do mesmo edital (e vice-versa): quem julgou não julga o recurso."""
+def adicionar_membro(
+    comissao: Comissao,
+    usuario,
+    *,
+    por,
+    papel: str = Membro.TITULAR,
+    presidente: bool = False,
+    genero: str = "",
+    cor_autodeclarada: str = "",
+    capacitado_em=None,
+    ato_de_designacao: str = "",
+):
+    """Inclui o usuário na comissão, com a composição que o §10 manda registrar (gênero, cor
+    autodeclarada, capacitação no procedimento e ato de designação). Quem integra a comissão
+    ordinária de um edital nunca integra a recursal do mesmo edital (e vice-versa): quem julgou não
+    julga o recurso."""
     exigir_permissao(por, "heteroidentificacao.add_membro", "incluir membros em comissões")
     # Trava o edital: duas inclusões simultâneas da mesma pessoa nas duas comissões não passam juntas.
     Edital.objects.select_for_update().get(pk=comissao.edital_id)
@@ -125,14 +138,28 @@ def adicionar_membro(comissao: Comissao, usuario, *, por, papel: str = Membro.TI
         raise ValidationError(
             {"papel": f"A comissão já tem os {titulares} titulares da sua regra; inclua a pessoa como suplente."}
         )
-    membro = Membro(comissao=comissao, usuario=usuario, papel=papel, presidente=presidente)
+    if capacitado_em is not None and capacitado_em > relogio.hoje():
+        raise ValidationError({"capacitado_em": "A data da capacitação não pode ser futura."})
+    composicao = {
+        "genero": genero or "",
+        "cor_autodeclarada": cor_autodeclarada or "",
+        "capacitado_em": capacitado_em,
+        "ato_de_designacao": (ato_de_designacao or "").strip(),
+    }
+    membro = Membro(comissao=comissao, usuario=usuario, papel=papel, presidente=presidente, **composicao)
     membro.full_clean()
     membro.save()
     auditar(
         por,
         "membro_incluido",
         f"membro #{membro.pk} da comissão #{comissao.pk}",
-        depois={"usuario": usuario.get_username(), "papel": papel, "presidente": presidente},
+        depois={
+            "usuario": usuario.get_username(),
+            "papel": papel,
+            "presidente": presidente,
+            **composicao,
+            "capacitado_em": capacitado_em.isoformat() if capacitado_em else None,
+        },
     )
     return membro
 

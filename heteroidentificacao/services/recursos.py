@@ -1,16 +1,74 @@
-"""Recurso contra a não confirmação: o registro (no prazo) e a pauta da comissão recursal."""
+"""Recurso contra a não confirmação: a publicação do resultado preliminar (de que corre o prazo), o
+registro do recurso (no prazo) e a pauta da comissão recursal."""
+
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from comum import relogio
 from comum.validacao import validar_data_de_ato, validar_texto
-from cotas import quorum
+from cotas import prazos, quorum
 
 from .. import consultas
-from ..models import Chamado, Comissao, Recurso, Sessao
+from ..models import Chamado, Comissao, Feriado, Recurso, Sessao
 from .auditoria import auditar, exigir_permissao, exigir_presidente_ou_permissao, obrigatorio
 from .sessoes import SESSAO_ENCERRADA, travar_sessao
+
+
+@transaction.atomic
+def publicar_resultado_preliminar(sessao: Sessao, *, em, por) -> Sessao:
+    """Registra a data em que o resultado preliminar da sessão foi publicado (quando o candidato pode
+    ler o seu parecer) e calcula o último dia do prazo de recurso (docs/REGRAS.md §10): os dias da
+    comissão, excluído o da publicação, e, se o último cai em dia sem expediente (fim de semana,
+    feriado nacional, ``Feriado`` local), o primeiro dia útil seguinte (Lei 9.784/1999, art. 66). O
+    último dia fica guardado: um feriado incluído depois não muda um prazo já publicado."""
+    sessao = travar_sessao(sessao)
+    comissao = sessao.comissao
+    exigir_presidente_ou_permissao(
+        comissao, por, "heteroidentificacao.change_sessao", "registrar a publicação do resultado preliminar"
+    )
+    if comissao.tipo != Comissao.ORDINARIA:
+        raise ValidationError("A decisão da comissão recursal é a última: não abre prazo de recurso.")
+    if sessao.status != Sessao.ENCERRADA:
+        raise ValidationError("A sessão ainda não foi encerrada: não há resultado preliminar a publicar.")
+    if sessao.resultado_preliminar_publicado_em is not None:
+        raise ValidationError(
+            f"O resultado preliminar desta sessão já foi publicado em {sessao.resultado_preliminar_publicado_em:%d/%m/%Y}"
+            f" (recurso até {sessao.prazo_de_recurso_ate:%d/%m/%Y})."
+        )
+    if consultas.encerrada_pela_regra_anterior(sessao):
+        raise ValidationError(
+            "Sessão encerrada antes da regra do prazo contado da publicação: o prazo de recurso dela contou do "
+            "encerramento, como era (docs/HETEROIDENTIFICACAO.md)."
+        )
+    em = validar_data_de_ato(em, rotulo="data da publicação", campo="em")
+    if em > relogio.hoje():
+        raise ValidationError({"em": "A data da publicação não pode ser futura."})
+    if em < consultas.data_do_encerramento(sessao):
+        raise ValidationError({"em": "O resultado preliminar não pode ser publicado antes do encerramento da sessão."})
+    dias = comissao.prazo_de_recurso_dias
+    sessao.resultado_preliminar_publicado_em, sessao.resultado_preliminar_publicado_por = em, por
+    sessao.prazo_de_recurso_ate = prazos.fim_do_prazo(em, dias, feriados_locais(em, em + timedelta(days=dias + 31)))
+    sessao.save(
+        update_fields=[
+            "resultado_preliminar_publicado_em",
+            "resultado_preliminar_publicado_por",
+            "prazo_de_recurso_ate",
+        ]
+    )
+    auditar(
+        por,
+        "resultado_preliminar_publicado",
+        f"sessão #{sessao.pk}: {sessao}",
+        depois={"publicado_em": em.isoformat(), "prazo_de_recurso_ate": sessao.prazo_de_recurso_ate.isoformat()},
+    )
+    return sessao
+
+
+def feriados_locais(de, ate) -> set:
+    """Os feriados locais informados no admin entre as duas datas."""
+    return set(Feriado.objects.filter(data__gte=de, data__lte=ate).values_list("data", flat=True))
 
 
 @transaction.atomic
@@ -54,12 +112,16 @@ def registrar_recurso(chamado: Chamado, *, texto: str, por, apresentado_em=None)
 
 
 def _conferir_prazo_de_recurso(chamado: Chamado, apresentado_em) -> None:
-    inicio, fim = consultas.prazo_de_recurso(chamado)
+    """Recusa o recurso depois do último dia do prazo. Antes da publicação do resultado preliminar o
+    prazo não começou, e o recurso apresentado antes dele é aceito (escolha: o candidato que já
+    recebeu o parecer não perde o recurso por tê-lo apresentado cedo)."""
     if apresentado_em > relogio.hoje():
         raise ValidationError({"apresentado_em": "A data de apresentação não pode ser futura."})
     if apresentado_em < consultas.data_do_encerramento(chamado.sessao):
         raise ValidationError({"apresentado_em": "O recurso não pode ser anterior à decisão recorrida."})
-    if apresentado_em > fim:
+    prazo = consultas.prazo_de_recurso(chamado)
+    if prazo is not None and apresentado_em > prazo[1]:
+        inicio, fim = prazo
         dias = chamado.sessao.comissao.prazo_de_recurso_dias
         raise ValidationError(
             {

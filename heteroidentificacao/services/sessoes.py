@@ -24,7 +24,17 @@ from concursos.services.revisoes_de_verificacao import DecisaoDeVerificacao, reg
 from cotas import quorum
 
 from .. import consultas, registro
-from ..models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, PresencaDeMembro, Recurso, Sessao
+from ..models import (
+    Chamado,
+    Comissao,
+    HistoricoDeParecer,
+    Impedimento,
+    Membro,
+    Parecer,
+    PresencaDeMembro,
+    Recurso,
+    Sessao,
+)
 from .apuracao import DECLARACAO_FALSA
 from .auditoria import auditar, exigir_membro, exigir_presidente, exigir_presidente_ou_permissao
 
@@ -207,7 +217,11 @@ def abrir_sessao(sessao: Sessao, *, por, ausentes=(), substitutos=None) -> Sessa
         "sessao_aberta",
         f"sessão #{sessao.pk}: {sessao}",
         antes={"status": Sessao.PLANEJADA},
-        depois={"status": sessao.status, "composicao": [str(p) for p in presencas]},
+        depois={
+            "status": sessao.status,
+            "composicao": [str(p) for p in presencas],
+            "avisos_da_composicao": consultas.avisos_da_composicao(p.membro for p in presencas if p.votante),
+        },
     )
     return sessao
 
@@ -299,9 +313,13 @@ def _exigir_todos_os_votos(sessao: Sessao, avaliados: list[Chamado]) -> None:
     candidato que compareceu (docs/REGRAS.md §10): diz quem falta e em quais inscrições, nunca o voto."""
     votantes = [p.membro for p in sessao.presencas.filter(votante=True).select_related("membro__usuario")]
     deram = set(Parecer.objects.filter(chamado__in=avaliados).values_list("chamado_id", "membro_id"))
+    trocas = {}  # chamado → {impedido: suplente}
+    for impedimento in Impedimento.objects.filter(chamado__in=avaliados).select_related("suplente__usuario"):
+        trocas.setdefault(impedimento.chamado_id, {})[impedimento.membro_id] = impedimento.suplente
     faltas = {}
     for chamado in avaliados:
-        for membro in votantes:
+        do_chamado = trocas.get(chamado.pk, {})
+        for membro in (do_chamado.get(m.pk, m) for m in votantes):
             if (chamado.pk, membro.pk) not in deram:
                 faltas.setdefault(membro.nome, []).append(chamado.inscricao.numero)
     if faltas:
@@ -496,13 +514,26 @@ def _membro_da_composicao(sessao: Sessao, usuario) -> Membro:
     return membro
 
 
+def _votante_do_candidato(sessao: Sessao, usuario, chamado_id: int) -> Membro:
+    """Quem vota neste candidato: o membro que compõe a sessão e não se declarou impedido para ele,
+    ou o suplente que vota no lugar do impedido (só neste candidato)."""
+    impedimentos = Impedimento.objects.filter(chamado_id=chamado_id).select_related("suplente")
+    for impedimento in impedimentos:
+        if impedimento.suplente.usuario_id == usuario.pk and impedimento.suplente.ativo:
+            return impedimento.suplente
+    membro = _membro_da_composicao(sessao, usuario)
+    if any(impedimento.membro_id == membro.pk for impedimento in impedimentos):
+        raise PermissionDenied("Você declarou impedimento para este candidato: o suplente vota no seu lugar.")
+    return membro
+
+
 @transaction.atomic
 def registrar_parecer(chamado: Chamado, *, por, voto: str, fundamentacao: str = "") -> Parecer:
     """Registra (ou altera) o parecer do próprio membro sobre o candidato, com a sessão aberta."""
     sessao = travar_sessao(chamado.sessao_id)
     _exigir_aberta(sessao)
     comissao = sessao.comissao
-    membro = _membro_da_composicao(sessao, por)
+    membro = _votante_do_candidato(sessao, por, chamado.pk)
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
     if comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is not True:
         raise ValidationError("Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu.")

@@ -26,7 +26,7 @@ from concursos.services.acessos import descrever, registrar_acesso
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
+from ..forms import ComposicaoForm, GravacaoForm, ImpedimentoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 
 CORES_DAS_DECISOES = {
@@ -321,8 +321,10 @@ def sessao(request, pk):
         inicial = {"gravacao": sessao.gravacao, "hash_da_gravacao": sessao.hash_da_gravacao}
         contexto["form_da_gravacao"] = GravacaoForm(initial=inicial)
     if membro.presidente and sessao.status == Sessao.PLANEJADA:
-        contexto["form_da_composicao"] = ComposicaoForm(
-            membros=sessao.comissao.membros.ativos().select_related("usuario")
+        membros = sessao.comissao.membros.ativos().select_related("usuario")
+        contexto["form_da_composicao"] = ComposicaoForm(membros=membros)
+        contexto["avisos_da_composicao"] = consultas.avisos_da_composicao(
+            m for m in membros if m.papel == Membro.TITULAR
         )
     if sessao.status == Sessao.ENCERRADA:  # decisões, placares e motivos de todos os candidatos
         registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
@@ -383,6 +385,37 @@ def registrar_parecer_da_comissao(request, pk):
         messages.error(request, mensagem_de(erro))
     else:
         messages.success(request, f"Inscrição {chamado.inscricao.numero}: parecer motivado da comissão registrado.")
+    return redirect("heteroidentificacao:parecer", pk=chamado.pk)
+
+
+def _pode_declarar_impedimento(chamado: Chamado, membro: Membro, meu: Parecer | None) -> bool:
+    """O membro que compõe a sessão aberta, ainda sem parecer e sem impedimento neste candidato."""
+    sessao = chamado.sessao
+    return (
+        sessao.status == Sessao.ABERTA
+        and meu is None
+        and consultas.compoe_a_sessao(sessao, membro)
+        and not chamado.impedimentos.filter(membro=membro).exists()
+    )
+
+
+@login_required
+@require_POST
+def declarar_impedimento(request, pk):
+    chamado, membro = _chamado_do_membro(request, pk)
+    form = ImpedimentoForm(request.POST, suplentes=consultas.suplentes_livres(chamado))
+    try:
+        if not form.is_valid():
+            raise ValidationError("Informe o motivo do impedimento e o suplente que vota no seu lugar.")
+        services.declarar_impedimento(chamado, membro=membro, por=request.user, **form.cleaned_data)
+    except (ValidationError, PermissionDenied) as erro:
+        messages.error(request, mensagem_de(erro))
+    else:
+        messages.success(
+            request,
+            f"Impedimento registrado na inscrição {chamado.inscricao.numero}: "
+            f"{form.cleaned_data['suplente'].nome} vota no seu lugar neste candidato.",
+        )
     return redirect("heteroidentificacao:parecer", pk=chamado.pk)
 
 
@@ -455,6 +488,9 @@ def parecer(request, pk):
         "proximo": proximo_a_julgar(chamado, request.user),
     }
     membro = consultas.membro_de(chamado.sessao.comissao, request.user)
+    if _pode_declarar_impedimento(chamado, membro, meu):
+        contexto["form_do_impedimento"] = ImpedimentoForm(suplentes=consultas.suplentes_livres(chamado))
+    contexto["impedimentos"] = list(chamado.impedimentos.select_related("membro__usuario", "suplente__usuario"))
     if membro.presidente and chamado.sessao.status == Sessao.ABERTA:
         contexto["form_da_comissao"] = ParecerDaComissaoForm(
             initial={"parecer_da_comissao": chamado.parecer_da_comissao}

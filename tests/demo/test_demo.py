@@ -317,3 +317,16 @@ def test_plano_e_sempre_o_mesmo_para_a_mesma_semente():
         (i.numero, i.pessoa.cpf, i.nota, i.grupos) for i in segundo.inscricoes
     ]
     assert len(plano(semente=7).inscricoes) == len(primeiro.inscricoes)
+
+
+def test_demo_registra_a_composicao_da_comissao_e_o_feriado_local(demo_do_modulo):
+    """Gênero, cor, capacitação e designação de cada membro (docs/REGRAS.md §10), sem aviso de
+    diversidade, e o feriado estadual que prorroga os prazos de recurso."""
+    from heteroidentificacao import consultas
+    from heteroidentificacao.models import Feriado
+
+    ordinaria = Comissao.objects.get(edital__numero=1, edital__ano=2025, tipo=Comissao.ORDINARIA)
+    titulares = ordinaria.membros.ativos().filter(papel=Membro.TITULAR).select_related("usuario")
+    assert all(m.genero and m.cor_autodeclarada and m.capacitado_em and m.ato_de_designacao for m in titulares)
+    assert consultas.avisos_da_composicao(titulares) == []
+    assert Feriado.objects.filter(descricao__startswith="Nossa Senhora da Penha").count() == 2

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 import comum.exibicao
 import comum.pdf
 from comum.cpf import formatar_cpf
+from cotas.prazos import fim_do_prazo
 from heteroidentificacao import pdf, services
 from heteroidentificacao.models import Comissao, Sessao
 from tests.concursos.fabricas import inscricao
@@ -106,7 +107,8 @@ def nao_confirmar_n2(chamado):
 
 def sessao_julgada(*, encerrada_agora=False) -> Sessao:
     """Sessão da ordinária de 10/03/2025, 9h: N1 confirmado por 3 a 2, N2 não
-    confirmado por 2 a 3, N3 ausente. Encerrada ao meio-dia (ou agora, com o prazo de recurso aberto)."""
+    confirmado por 2 a 3, N3 ausente. Encerrada ao meio-dia, com o resultado preliminar publicado no mesmo
+    dia (segunda-feira: recurso até quarta, 12/03), ou agora, publicado hoje, com o prazo de recurso aberto."""
     cargo = cargo_com_cotistas()
     inscricao(cargo, "N3", 75, grupos={"negros": "pendente"})
     ordinaria = comissao(cargo.edital, suplentes=SUPLENTES)
@@ -121,9 +123,11 @@ def sessao_julgada(*, encerrada_agora=False) -> Sessao:
     chamar(sessao, cargo.inscricoes.get(numero="N3"), compareceu=False)
     if encerrada_agora:
         encerrar(sessao)
+        services.publicar_resultado_preliminar(sessao, em=timezone.localdate(), por=rh())
     else:
         with no_momento(local(2025, 3, 10, 12)):
             encerrar(sessao)
+            services.publicar_resultado_preliminar(sessao, em=date(2025, 3, 10), por=rh())
     return Sessao.objects.select_related("comissao__edital").get(pk=sessao.pk)
 
 
@@ -286,7 +290,7 @@ def test_resultado_preliminar_traz_so_a_conclusao_de_cada_candidato(sessao):
     assert "N1 Candidato N1 GM — Guarda Municipal Confirmado" in conteudo
     assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
     assert "N3 Candidato N3 GM — Guarda Municipal Ausente" in conteudo
-    assert "Sessão de 10/03/2025, encerrada em 10/03/2025: recurso até 12/03/2025." in conteudo
+    assert "Sessão de 10/03/2025, resultado preliminar publicado em 10/03/2025: recurso até 12/03/2025." in conteudo
 
 
 def test_resultado_nunca_traz_fundamentacao_placar_nem_nome_de_membro(sessao):
@@ -307,7 +311,7 @@ def test_resultado_pode_ser_pedido_pelo_edital_ou_pela_comissao_recursal(sessao)
 
 def test_resultado_definitivo_e_recusado_com_o_prazo_de_recurso_aberto():
     sessao = sessao_julgada(encerrada_agora=True)
-    fim = timezone.localdate() + timedelta(days=2)
+    fim = fim_do_prazo(timezone.localdate(), 2)  # dois dias, prorrogados ao dia útil
     aberto = f"prazo de recurso ainda está aberto para as inscrições N2 \\(até {fim:%d/%m/%Y}\\)"
     with pytest.raises(ValidationError, match=aberto):
         pdf.resultado_pdf(sessao.comissao, definitivo=True)
@@ -431,7 +435,10 @@ def test_pareceres_do_candidato_nao_seguem_a_ordem_de_registro_nem_a_dos_membros
 
 def test_pareceres_do_nao_confirmado_dizem_o_prazo_de_recurso(sessao):
     conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
-    assert "no prazo de 2 dia(s) corrido(s), de 11/03/2025 a 12/03/2025" in conteudo
+    assert (
+        "no prazo de 2 dia(s) contado(s) da publicação do resultado preliminar em 10/03/2025, de 11/03/2025 a "
+        "12/03/2025" in conteudo
+    )
     assert "(Art. 2º, §2º)" in conteudo
 
 

@@ -33,14 +33,21 @@ def local(ano, mes, dia, hora=17):
 # — Prazo e cabimento —
 
 
-def test_prazo_conta_do_dia_seguinte_ao_encerramento(nao_confirmado):
-    encerrada_em(nao_confirmado, local(2025, 3, 10))
+def publicado_em(chamado, dia) -> None:
+    """A sessão encerrada em ``dia`` (17h), com o resultado preliminar publicado no mesmo dia."""
+    encerrada_em(chamado, local(dia.year, dia.month, dia.day))
+    services.publicar_resultado_preliminar(chamado.sessao, em=dia, por=rh())
+    chamado.sessao.refresh_from_db()
+
+
+def test_prazo_conta_do_dia_seguinte_a_publicacao(nao_confirmado):
+    publicado_em(nao_confirmado, local(2025, 3, 10).date())
     inicio, fim = consultas.prazo_de_recurso(nao_confirmado)
     assert (inicio.isoformat(), fim.isoformat()) == ("2025-03-11", "2025-03-12")
 
 
 def test_recurso_no_ultimo_dia_do_prazo_e_aceito(nao_confirmado):
-    encerrada_em(nao_confirmado, local(2025, 3, 10, hora=23))
+    publicado_em(nao_confirmado, local(2025, 3, 10).date())
     recurso = services.registrar_recurso(
         nao_confirmado, texto=RAZOES, apresentado_em=local(2025, 3, 12).date(), por=rh()
     )
@@ -48,7 +55,7 @@ def test_recurso_no_ultimo_dia_do_prazo_e_aceito(nao_confirmado):
 
 
 def test_recurso_fora_do_prazo_e_recusado_com_a_data_final(nao_confirmado):
-    encerrada_em(nao_confirmado, local(2025, 3, 10))
+    publicado_em(nao_confirmado, local(2025, 3, 10).date())
     with pytest.raises(
         ValidationError,
         match="Recurso fora do prazo: o prazo de 2 dia\\(s\\), contado a partir de 11/03/2025, terminou em 12/03/2025",

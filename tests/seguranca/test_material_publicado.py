@@ -30,6 +30,7 @@ from comum.cpf import formatar_cpf, mascarar_cpf
 from concursos import services as servicos_de_concursos
 from concursos.models import Candidato, Resultado
 from concursos.pdf.resultado import resultado_do_cargo_pdf
+from heteroidentificacao import services as servicos_da_comissao
 from heteroidentificacao.models import Sessao
 from tests.concursos.fabricas import edital, inscricao
 from tests.heteroidentificacao.fabricas import cargo_com_cotistas, chamar, comissao, encerrar, rh, sessao_aberta, votar
@@ -69,8 +70,9 @@ def cargo_publicado():
 
 @pytest.fixture
 def sessao_com_prazo_vencido():
-    """Heteroidentificação do edital 1/2025 (N1 confirmado, N2 não confirmado), encerrada há tempo
-    bastante para o prazo de recurso ter vencido: o resultado definitivo pode sair."""
+    """Heteroidentificação do edital 1/2025 (N1 confirmado, N2 não confirmado), encerrada e com o
+    resultado preliminar publicado há tempo bastante para o prazo de recurso ter vencido (ele corre da
+    publicação, docs/REGRAS.md §10): o resultado definitivo pode sair."""
     cargo = cargo_com_cotistas()
     Candidato.objects.filter(inscricoes__cargo=cargo, inscricoes__numero="N1").update(nascimento=date(1971, 5, 9))
     Candidato.objects.filter(inscricoes__cargo=cargo, inscricoes__numero="N2").update(nascimento=date(1999, 10, 23))
@@ -83,6 +85,8 @@ def sessao_com_prazo_vencido():
     votar(n2, ana="nao_confirma", bruno="nao_confirma", carla="nao_confirma", davi="confirma", elisa="confirma")
     encerrar(sessao)
     Sessao.objects.filter(pk=sessao.pk).update(encerrada_em=inicio + timedelta(hours=3))
+    publicacao = timezone.localdate(inicio + timedelta(hours=3))
+    servicos_da_comissao.publicar_resultado_preliminar(Sessao.objects.get(pk=sessao.pk), em=publicacao, por=rh())
     return sessao
 
 

@@ -45,7 +45,7 @@ from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configur
 from concursos.segundo_plano import pedidos, produtos
 from concursos.services import provimentos
 from heteroidentificacao import services
-from heteroidentificacao.models import Comissao, RegistroDeAuditoria
+from heteroidentificacao.models import Comissao, Feriado, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
 from tests.conftest import autenticador_confirmado, entrar_so_com_a_senha
 from tests.heteroidentificacao import fabricas
@@ -99,6 +99,7 @@ ADMIN = {
     "heteroidentificacao.sessao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.recurso": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     "heteroidentificacao.processodeapuracao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
+    "heteroidentificacao.feriado": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
     # Pareceres: só o auditor (e o superusuário) leem; o RH nem abre a lista.
     "heteroidentificacao.parecer": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
     "heteroidentificacao.registrodeauditoria": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
@@ -270,6 +271,10 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         Caso("admin:heteroidentificacao_sessao_ata_pdf", r("admin:heteroidentificacao_sessao_ata_pdf", args=[c.se.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        # A data da publicação do resultado preliminar (de que corre o prazo de recurso): quem conduz.
+        Caso("admin:heteroidentificacao_sessao_publicar_resultado_preliminar",
+             r("admin:heteroidentificacao_sessao_publicar_resultado_preliminar", args=[c.se.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
         # Os pareceres entregues ao candidato (sem nomes, só depois do encerramento): o RH os entrega.
         Caso("admin:heteroidentificacao_chamado_parecer_pdf",
              r("admin:heteroidentificacao_chamado_parecer_pdf", args=[c.k2.pk]),
@@ -337,6 +342,10 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("heteroidentificacao:registrar_parecer_da_comissao",
              r("heteroidentificacao:registrar_parecer_da_comissao", args=[c.k1.pk]),
              da_comissao(membro=False, presidente=True), "post", {"parecer_da_comissao": "Pele clara."}),
+        # O impedimento: o próprio membro (ou o presidente por ele); quem não é da comissão nem sabe do candidato.
+        Caso("heteroidentificacao:declarar_impedimento",
+             r("heteroidentificacao:declarar_impedimento", args=[c.k1.pk]),
+             da_comissao(membro=True, presidente=True), "post", {"motivo": "Parente do candidato.", "suplente": ""}),
         Caso("heteroidentificacao:registrar_presenca", r("heteroidentificacao:registrar_presenca", args=[c.k1.pk]),
              da_comissao(membro=True, presidente=True), "post", {"presenca": "compareceu"}),
         Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k1.pk]),
@@ -515,6 +524,9 @@ def montar_cenario():
         "heteroidentificacao.sessao": s1,
         "heteroidentificacao.recurso": recurso,
         "heteroidentificacao.processodeapuracao": p1,
+        "heteroidentificacao.feriado": Feriado.objects.create(
+            data=date(2025, 4, 28), descricao="Feriado local de teste"
+        ),
         "heteroidentificacao.parecer": parecer,
         "heteroidentificacao.registrodeauditoria": registro_do_parecer,
         "concursos.processamento": pedido,
