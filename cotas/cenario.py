@@ -155,12 +155,14 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
     if notas:
         if type(notas) is not dict:
             _tipo(notas, dict, "notas", inscricao)
-        notas = tuple(
-            [
-                (str(k), (type(v) is str and _decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao))
-                for k, v in notas.items()
-            ]
-        )
+        # Um laço, não uma compreensão (que no Python 3.11 é uma função chamada por candidato).
+        pares = []
+        for k, v in notas.items():
+            valor = decimais.get(v) if type(v) is str else None
+            if valor is None:
+                valor = (type(v) is str and _decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
+            pares.append((str(k), valor))
+        notas = tuple(pares)
     grupos = item.get("grupos") or ()
     if grupos:
         if type(grupos) is not list:
