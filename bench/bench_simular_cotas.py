@@ -10,8 +10,9 @@ Compara três coisas com o mesmo arquivo (``bench/saida/cenario-100k.json``, ger
    ``formatar_json``), fase a fase com o coletor de ciclos desligado como no comando, e o perfil
    do cProfile (cumulativo e tempo próprio).
 
-A meta é o comando inteiro custar no máximo 3 vezes o piso (tempo de parede); a mesma razão pela
-CPU dos subprocessos sai ao lado, menos sensível a outros processos. O script nunca falha por isso.
+A meta da issue 6 é o comando inteiro custar no máximo 3 vezes o piso (tempo de parede); a da issue
+25, no máximo 2 vezes pela CPU dos subprocessos, menos sensível a outros processos numa máquina
+dividida. O script nunca falha por isso.
 
 Uso: ``.venv/bin/python bench/bench_simular_cotas.py [--repeticoes 3] [--linhas 15] [--arquivo X]``;
 ``--candidatos 20000`` mede um cenário menor na mesma proporção (``saida/cenario-20k.json``; o do
@@ -45,7 +46,8 @@ import cotas  # noqa: E402
 from cotas import classificacao, convocacao, reserva, validacao  # noqa: E402
 from cotas.cenario import ler_cenario  # noqa: E402
 
-META = 3.0
+META = 3.0  # pela parede (issue 6)
+META_CPU = 2.0  # pela CPU dos subprocessos (issue 25)
 PISO = """
 import json, sys
 from decimal import Decimal
@@ -210,18 +212,33 @@ def imprimir(medidas: dict, repeticoes: int, candidatos: int) -> None:
     if candidatos != gerar_cenario.CANDIDATOS:
         veredito = f"(a meta vale para {gerar_cenario.CANDIDATOS // 1000} mil classificados)"
     print(f"  comando inteiro / piso (subprocessos)   {razao:5.2f} ×  {veredito}")
-    print(f"  o mesmo, pela CPU dos subprocessos      {cpu_inteiro / cpu_piso:5.2f} ×  (menos sensível à carga)")
+    razao_cpu = cpu_inteiro / cpu_piso
+    veredito_cpu = "atingida" if razao_cpu <= META_CPU else "NÃO atingida"
+    if candidatos != gerar_cenario.CANDIDATOS:
+        veredito_cpu = veredito
+    print(f"  o mesmo, pela CPU dos subprocessos      {razao_cpu:5.2f} ×  meta ≤ {META_CPU:.0f} ×: {veredito_cpu}")
     tabela.registrar(
         f"simular_cotas {candidatos // 1000} mil: comando inteiro / piso",
         f"{razao:.2f} ×",
         f"≤ {META:.0f} ×",
         razao <= META if candidatos == gerar_cenario.CANDIDATOS else None,  # a meta é a dos 100 mil
     )
+    tabela.registrar(
+        f"simular_cotas {candidatos // 1000} mil: comando inteiro / piso, pela CPU",
+        f"{razao_cpu:.2f} ×",
+        f"≤ {META_CPU:.0f} ×",
+        razao_cpu <= META_CPU if candidatos == gerar_cenario.CANDIDATOS else None,
+    )
     print(f"  motor no processo / piso no processo    {motor_local / piso_local:5.2f} ×")
     print(f"  para a meta, o comando inteiro deve levar ≤ {META * piso * 1000:.0f} ms (hoje {inteiro * 1000:.0f} ms)")
     filhos = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     proprio = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"\nPico de memória (getrusage): maior filho {filhos / 1024:.0f} MiB; este processo {proprio / 1024:.0f} MiB")
+
+
+def carga() -> str:
+    """A carga média de 1, 5 e 15 minutos: numa máquina dividida, a parede só vale com ela ao lado."""
+    return "carga média (1, 5, 15 min) " + ", ".join(f"{c:.2f}" for c in os.getloadavg())
 
 
 def versao_do_motor() -> str:
@@ -246,11 +263,12 @@ def main() -> None:
     if not arquivo.exists():
         gerar_cenario.gerar(arquivo, candidatos=argumentos.candidatos)
     print(f"Arquivo: {arquivo} ({arquivo.stat().st_size / 1e6:.1f} MB); Python {sys.version.split()[0]}")
-    print(f"Motor: {versao_do_motor()}; carga da máquina {os.getloadavg()[0]:.1f} em {os.cpu_count()} CPUs")
+    print(f"Motor: {versao_do_motor()}; {os.cpu_count()} CPUs; {carga()}")
     candidatos = len(json.loads(arquivo.read_bytes())["candidatos"])
     imprimir(medir(arquivo, repeticoes), repeticoes, candidatos)
     print(perfil(arquivo, argumentos.linhas))
     print(f"Perfil completo em {AQUI / 'saida' / 'motor.prof'} (python -m pstats).")
+    print(f"Ao fim: {carga()}")
 
 
 if __name__ == "__main__":

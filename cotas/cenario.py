@@ -69,10 +69,13 @@ def ler_cenario(dados) -> Cenario:
     regime, avisos = com_parametros(regime, dados.get("parametros") or {})
     candidatos = _lista(dados, "candidatos")
     eventos = _lista(dados, "eventos")
+    # Notas em texto já lidas neste cenário: 100 mil candidatos têm poucos milhares de notas
+    # distintas (com centavos, de 0 a 100), e o mesmo texto dá o mesmo ``Decimal`` (imutável).
+    decimais = {}
     return Cenario(
         regime=regime,
         vagas=dados.get("vagas"),
-        candidatos=tuple(_candidato(item, i) for i, item in enumerate(candidatos, start=1)),
+        candidatos=tuple(_candidato(item, i, decimais) for i, item in enumerate(candidatos, start=1)),
         eventos=tuple(_evento(item, i) for i, item in enumerate(eventos, start=1)),
         edital=_edital(dados.get("edital") or {}),
         descricao=str(dados.get("descricao") or ""),
@@ -128,9 +131,10 @@ def ler_numero(valor, campo: str, inscricao: str) -> Decimal:
     return numero
 
 
-def _candidato(item, posicao: int) -> Candidato:
+def _candidato(item, posicao: int, decimais: dict) -> Candidato:
     """Um candidato do cenário. Caminho rápido: um edital nacional tem 100 mil deles, então os
-    tipos certos passam por uma comparação só e ``_tipo`` só é chamado para montar o erro."""
+    tipos certos passam por uma comparação só e ``_tipo`` só é chamado para montar o erro;
+    ``decimais`` guarda as notas em texto já lidas (``_decimal_rapido``)."""
     if type(item) is not dict:
         raise ErroDeCotas(f"candidatos[{posicao}]: esperado um objeto; recebido {descrever_valor(item)}.")
     inscricao = item.get("inscricao")
@@ -140,19 +144,25 @@ def _candidato(item, posicao: int) -> Candidato:
         campo = sorted(set(item) - CAMPOS_DO_CANDIDATO)[0]
         raise ErroDeCotas(f"Candidato {inscricao}: campo desconhecido {campo!r}.", inscricao=inscricao, campo=campo)
     nota = item.get("nota")
-    nota = _decimal_rapido(nota) if type(nota) is str else None
+    if type(nota) is str:
+        lida = decimais.get(nota)  # a conferência de ``_decimal_rapido`` sem a chamada, se já lida
+        nota = lida if lida is not None else _decimal_rapido(nota, decimais)
+    else:
+        nota = None
     if nota is None:
         nota = ler_numero(item.get("nota"), "nota", inscricao)
     notas = item.get("notas") or ()
     if notas:
         if type(notas) is not dict:
             _tipo(notas, dict, "notas", inscricao)
-        notas = tuple(
-            [
-                (str(k), (type(v) is str and _decimal_rapido(v)) or ler_numero(v, f"notas.{k}", inscricao))
-                for k, v in notas.items()
-            ]
-        )
+        # Um laço, não uma compreensão (que no Python 3.11 é uma função chamada por candidato).
+        pares = []
+        for k, v in notas.items():
+            valor = decimais.get(v) if type(v) is str else None
+            if valor is None:
+                valor = (type(v) is str and _decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
+            pares.append((str(k), valor))
+        notas = tuple(pares)
     grupos = item.get("grupos") or ()
     if grupos:
         if type(grupos) is not list:
@@ -232,13 +242,22 @@ def _inscricao(valor, posicao: int) -> str:
     return valor
 
 
-def _decimal_rapido(texto: str) -> Decimal | None:
-    """Decimal de uma nota em texto com ponto; ``None`` para o caminho completo de ``ler_numero``."""
-    try:
-        numero = Decimal(texto)
-    except InvalidOperation:
-        return None
-    return numero if numero.is_finite() else None
+def _decimal_rapido(texto: str, decimais: dict) -> Decimal | None:
+    """Decimal de uma nota em texto com ponto; ``None`` para o caminho completo de ``ler_numero``.
+
+    O mesmo texto dá o mesmo objeto (``decimais``, um por cenário): além de não converter de novo,
+    o ``hash`` de um ``Decimal`` (calculado na primeira vez e guardado nele) sai uma vez por nota
+    distinta quando a classificação dá os postos (``classificacao._postos``)."""
+    numero = decimais.get(texto)
+    if numero is None:
+        try:
+            numero = Decimal(texto)
+        except InvalidOperation:
+            return None
+        if not numero.is_finite():
+            return None
+        decimais[texto] = numero
+    return numero
 
 
 def _tipo(valor, tipo, campo: str, inscricao: str) -> None:
