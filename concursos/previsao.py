@@ -5,11 +5,74 @@ servidor confere antes de confirmar: quem será convocado (posição, vaga e mot
 ou de posição, quem é mantido (docs/REGRAS.md §8) e quem sai da convocação.
 """
 
+import threading
+from collections import OrderedDict
+from dataclasses import replace
+
 import cotas
+from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.regimes import rotulo_do_grupo
 
+from .adapters import cabecalho_do_cenario, cenario_do_cargo, eventos_do_cargo
 from .models import Cargo, Resultado
+
+# Quantos cargos publicados guardam, por processo, os candidatos já lidos pelo motor (o maior cargo
+# de um edital nacional tem dezenas de milhares deles: poucos cargos, memória limitada).
+CARGOS_GUARDADOS = 4
+_congelados: OrderedDict = OrderedDict()
+_trava = threading.Lock()
+
+
+def cenario_lido(cargo: Cargo, *, mais=(), cenario: dict | None = None) -> cotas.Cenario:
+    """O cenário vigente do cargo, mais os eventos ``mais`` (como o cenário os escreve), lido pelo
+    motor: o mesmo que ``cotas.ler_cenario`` do ``cenario_do_cargo`` com eles no fim. ``cenario``: o
+    do ``cenario_do_cargo``, se quem chama já o montou (as revisões o conferem antes).
+
+    Depois da primeira publicação, vagas e candidatos são os da versão publicada, congelados
+    (docs/REGRAS.md §9), e a versão nunca muda (``Resultado.save`` recusa edição): lidos pelo motor
+    uma vez por processo e guardados (os ``CARGOS_GUARDADOS`` cargos mais recentes), pela chave e o
+    hash das entradas dessa versão e pelo cabeçalho do cenário (regime, edital, descrição). A cada
+    prévia só os eventos vêm do banco. Antes da publicação as entradas mudam no banco: lidas de novo."""
+    publicada = (
+        Resultado.objects.filter(cargo=cargo, status=Resultado.PUBLICADO)
+        .order_by("versao")
+        .values_list("pk", "hash_das_entradas")
+        .first()
+    )
+    if publicada is None:
+        cenario = cenario or cenario_do_cargo(cargo)
+        return cotas.ler_cenario({**cenario, "eventos": [*cenario["eventos"], *mais]})
+    cabecalho = cabecalho_do_cenario(cargo)
+    congelado = _congelado(publicada, cabecalho, cenario)
+    eventos = [*(cenario["eventos"] if cenario else eventos_do_cargo(cargo)), *mais]
+    lido = cotas.ler_cenario({**cabecalho, "vagas": congelado.vagas, "candidatos": [], "eventos": eventos})
+    return replace(congelado, eventos=lido.eventos)
+
+
+def _congelado(publicada: tuple[int, str], cabecalho: dict, cenario: dict | None) -> cotas.Cenario:
+    """O cenário da versão publicada sem eventos, lido pelo motor (guardado; ver ``cenario_lido``)."""
+    chave = (*publicada, canonico_e_hash(cabecalho)[1])
+    with _trava:
+        if chave in _congelados:
+            _congelados.move_to_end(chave)
+            return _congelados[chave]
+    if cenario is None:
+        cenario = Resultado.objects.values_list("cenario", flat=True).get(pk=publicada[0])
+    congelado = cotas.ler_cenario(
+        {**cabecalho, "vagas": cenario["vagas"], "candidatos": cenario["candidatos"], "eventos": []}
+    )
+    with _trava:
+        _congelados[chave] = congelado
+        while len(_congelados) > CARGOS_GUARDADOS:
+            _congelados.popitem(last=False)
+    return congelado
+
+
+def esquecer_cenarios_lidos() -> None:
+    """Esvazia o que ``cenario_lido`` guardou (os testes começam sem nada guardado)."""
+    with _trava:
+        _congelados.clear()
 
 
 def _vaga(vaga: str | None) -> str:
