@@ -10,7 +10,8 @@ Uso (PostgreSQL descartável)::
 Gera o edital com ``dados_em_escala.py`` (ou usa o maior já gravado, com ``--reusar``), escolhe o
 cargo de tamanho mais próximo de ``--alvo``, gera a versão do resultado dele e mede, ``--repeticoes``
 vezes cada, a view da busca (chamada direto, com o usuário do bench: o que o navegador pede a cada
-tecla) por número, prefixo de número, nome, duas palavras do nome e o meio do CPF; e a prévia de uma
+tecla) por número, prefixo de número, nome, duas palavras do nome, o meio do CPF (os seis algarismos
+que as telas mostram, e só três deles); e a prévia de uma
 desistência num cargo publicado (perto de ``--alvo-da-previa``): a do serviço
 (``services.prever_evento``) e a da tela de confirmação inteira (a view ``registrar_evento`` sem
 ``confirmar``: formulário, prévia, resumo e o HTML), cada uma na primeira vez do processo (o cenário
@@ -129,6 +130,7 @@ def main() -> None:
         "uma palavra do nome": nome[0][:4].lower(),
         "duas palavras do nome": f"{nome[0]} {nome[-1]}".lower(),
         "meio do CPF": amostra.candidato.cpf[3:9],
+        "três algarismos do meio do CPF": amostra.candidato.cpf[4:7],
     }
     print(f"{no_banco} inscrições no banco; cargo {cargo.codigo} com {tamanho} inscrições")
     print(f"carga média da máquina no início: {os.getloadavg()[0]:.2f} em {os.cpu_count()} CPUs")
