@@ -2,7 +2,9 @@
 
 ``services.prever`` devolve o resultado do cenário vigente mais o evento; daqui saem as linhas que o
 servidor confere antes de confirmar: quem será convocado (posição, vaga e motivo), quem muda de vaga
-ou de posição, quem é mantido (docs/REGRAS.md §8) e quem sai da convocação.
+ou de posição, quem é mantido (docs/REGRAS.md §8) e quem sai da convocação. ``cenario_lido``: o
+cenário que a prévia simula, com os candidatos congelados de um cargo publicado lidos pelo motor uma
+vez por processo.
 """
 
 import threading
@@ -17,9 +19,9 @@ from cotas.regimes import rotulo_do_grupo
 from .adapters import cabecalho_do_cenario, cenario_do_cargo, eventos_do_cargo
 from .models import Cargo, Resultado
 
-# Quantos cargos publicados guardam, por processo, os candidatos já lidos pelo motor (o maior cargo
-# de um edital nacional tem dezenas de milhares deles: poucos cargos, memória limitada).
-CARGOS_GUARDADOS = 4
+# Quantos candidatos já lidos pelo motor cada processo guarda, somados os cargos (≈ 1 KiB cada: 12.500
+# candidatos ocupam 13 MiB); o cargo da última prévia fica sempre, mesmo maior que isso.
+CANDIDATOS_GUARDADOS = 50_000
 _congelados: OrderedDict = OrderedDict()
 _trava = threading.Lock()
 
@@ -31,7 +33,7 @@ def cenario_lido(cargo: Cargo, *, mais=(), cenario: dict | None = None) -> cotas
 
     Depois da primeira publicação, vagas e candidatos são os da versão publicada, congelados
     (docs/REGRAS.md §9), e a versão nunca muda (``Resultado.save`` recusa edição): lidos pelo motor
-    uma vez por processo e guardados (os ``CARGOS_GUARDADOS`` cargos mais recentes), pela chave e o
+    uma vez por processo e guardados (os cargos mais recentes, até ``CANDIDATOS_GUARDADOS``), pela chave e o
     hash das entradas dessa versão e pelo cabeçalho do cenário (regime, edital, descrição). A cada
     prévia só os eventos vêm do banco. Antes da publicação as entradas mudam no banco: lidas de novo."""
     publicada = (
@@ -64,7 +66,7 @@ def _congelado(publicada: tuple[int, str], cabecalho: dict, cenario: dict | None
     )
     with _trava:
         _congelados[chave] = congelado
-        while len(_congelados) > CARGOS_GUARDADOS:
+        while len(_congelados) > 1 and sum(len(c.candidatos) for c in _congelados.values()) > CANDIDATOS_GUARDADOS:
             _congelados.popitem(last=False)
     return congelado
 

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 import cotas
-from concursos import services
+from concursos import previsao, services
 from concursos.adapters import cenario_do_cargo, evento_do_cenario
 from concursos.atos import Ato
 from concursos.models import Cargo, Edital, Evento
@@ -139,3 +139,13 @@ def test_a_segunda_previa_do_cargo_publicado_nao_le_os_candidatos_de_novo(variad
     lidos.clear()
     services.prever(variado, tipo="desistencia", inscricao=desistente, ato=ATO)
     assert lidos == []
+
+
+def test_o_que_se_guarda_tem_limite_de_candidatos_e_fica_o_cargo_mais_recente(variado, rh, monkeypatch):
+    monkeypatch.setattr(previsao, "CANDIDATOS_GUARDADOS", 1)
+    outro = _cargo_publicado_com(3, rh)
+    cenario_lido(variado)
+    cenario_lido(outro)
+    assert [len(c.candidatos) for c in previsao._congelados.values()] == [3]
+    assert cenario_lido(variado) == cotas.ler_cenario(cenario_do_cargo(variado))
+    assert [len(c.candidatos) for c in previsao._congelados.values()] == [variado.inscricoes.count()]
