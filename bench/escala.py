@@ -64,6 +64,24 @@ BENCHMARKS = {
         [COM_POSTGRES, PY, "bench/bench_pdfs_do_edital.py", "--inscricoes", "100000", "--cargos", "200"],
         [COM_POSTGRES, PY, "bench/bench_pdfs_do_edital.py", "--inscricoes", "2000", "--cargos", "4"],
     ),
+    "busca_e_previa": (
+        [COM_POSTGRES, PY, "bench/bench_busca_de_inscricoes.py"],
+        [
+            COM_POSTGRES,
+            PY,
+            "bench/bench_busca_de_inscricoes.py",
+            "--inscricoes",
+            "5000",
+            "--cargos",
+            "5",
+            "--alvo",
+            "1500",
+            "--alvo-da-previa",
+            "1000",
+            "--repeticoes",
+            "3",
+        ],
+    ),  # fmt: skip
     "admin": (
         [COM_POSTGRES, PY, "bench/bench_changelist.py"],
         [

@@ -24,8 +24,19 @@ def cenario_do_cargo(cargo: Cargo) -> dict:
     Depois da primeira publicação as entradas estão congeladas (docs/REGRAS.md §9): vagas e
     candidatos vêm do cenário gravado na primeira versão publicada, e só os eventos vêm do banco
     (uma versão nova é a anterior mais os eventos). Antes dela, tudo vem do banco."""
-    edital = cargo.edital
     publicado = primeiro_cenario_publicado(cargo)
+    return {
+        **cabecalho_do_cenario(cargo),
+        "vagas": cargo.vagas if publicado is None else publicado["vagas"],
+        "candidatos": _candidatos(cargo) if publicado is None else publicado["candidatos"],
+        "eventos": eventos_do_cargo(cargo),
+    }
+
+
+def cabecalho_do_cenario(cargo: Cargo) -> dict:
+    """O que o cenário do cargo traz além de vagas, candidatos e eventos: formato, descrição, regime
+    congelado e os dados do edital que o motor usa (nenhuma consulta além do edital do cargo)."""
+    edital = cargo.edital
     return {
         "formato": FORMATO_CENARIO,
         "descricao": f"{edital.identificacao} — cargo {cargo.codigo} ({cargo.nome})",
@@ -36,9 +47,6 @@ def cenario_do_cargo(cargo: Cargo) -> dict:
             "data_referencia_idade": edital.data_referencia_idade.isoformat(),
             "desempate": list(edital.desempate),
         },
-        "vagas": cargo.vagas if publicado is None else publicado["vagas"],
-        "candidatos": _candidatos(cargo) if publicado is None else publicado["candidatos"],
-        "eventos": eventos_do_cargo(cargo),
     }
 
 

@@ -2,14 +2,79 @@
 
 ``services.prever`` devolve o resultado do cenário vigente mais o evento; daqui saem as linhas que o
 servidor confere antes de confirmar: quem será convocado (posição, vaga e motivo), quem muda de vaga
-ou de posição, quem é mantido (docs/REGRAS.md §8) e quem sai da convocação.
+ou de posição, quem é mantido (docs/REGRAS.md §8) e quem sai da convocação. ``cenario_lido``: o
+cenário que a prévia simula, com os candidatos congelados de um cargo publicado lidos pelo motor uma
+vez por processo.
 """
 
+import threading
+from collections import OrderedDict
+from dataclasses import replace
+
 import cotas
+from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.regimes import rotulo_do_grupo
 
+from .adapters import cabecalho_do_cenario, cenario_do_cargo, eventos_do_cargo
 from .models import Cargo, Resultado
+
+# Quantos candidatos já lidos pelo motor cada processo guarda, somados os cargos (≈ 1 KiB cada: 12.500
+# candidatos ocupam 13 MiB); o cargo da última prévia fica sempre, mesmo maior que isso.
+CANDIDATOS_GUARDADOS = 50_000
+_congelados: OrderedDict = OrderedDict()
+_trava = threading.Lock()
+
+
+def cenario_lido(cargo: Cargo, *, mais=(), cenario: dict | None = None) -> cotas.Cenario:
+    """O cenário vigente do cargo, mais os eventos ``mais`` (como o cenário os escreve), lido pelo
+    motor: o mesmo que ``cotas.ler_cenario`` do ``cenario_do_cargo`` com eles no fim. ``cenario``: o
+    do ``cenario_do_cargo``, se quem chama já o montou (as revisões o conferem antes).
+
+    Depois da primeira publicação, vagas e candidatos são os da versão publicada, congelados
+    (docs/REGRAS.md §9), e a versão nunca muda (``Resultado.save`` recusa edição): lidos pelo motor
+    uma vez por processo e guardados (os cargos mais recentes, até ``CANDIDATOS_GUARDADOS``), pela chave e o
+    hash das entradas dessa versão e pelo cabeçalho do cenário (regime, edital, descrição). A cada
+    prévia só os eventos vêm do banco. Antes da publicação as entradas mudam no banco: lidas de novo."""
+    publicada = (
+        Resultado.objects.filter(cargo=cargo, status=Resultado.PUBLICADO)
+        .order_by("versao")
+        .values_list("pk", "hash_das_entradas")
+        .first()
+    )
+    if publicada is None:
+        cenario = cenario or cenario_do_cargo(cargo)
+        return cotas.ler_cenario({**cenario, "eventos": [*cenario["eventos"], *mais]})
+    cabecalho = cabecalho_do_cenario(cargo)
+    congelado = _congelado(publicada, cabecalho, cenario)
+    eventos = [*(cenario["eventos"] if cenario else eventos_do_cargo(cargo)), *mais]
+    lido = cotas.ler_cenario({**cabecalho, "vagas": congelado.vagas, "candidatos": [], "eventos": eventos})
+    return replace(congelado, eventos=lido.eventos)
+
+
+def _congelado(publicada: tuple[int, str], cabecalho: dict, cenario: dict | None) -> cotas.Cenario:
+    """O cenário da versão publicada sem eventos, lido pelo motor (guardado; ver ``cenario_lido``)."""
+    chave = (*publicada, canonico_e_hash(cabecalho)[1])
+    with _trava:
+        if chave in _congelados:
+            _congelados.move_to_end(chave)
+            return _congelados[chave]
+    if cenario is None:
+        cenario = Resultado.objects.values_list("cenario", flat=True).get(pk=publicada[0])
+    congelado = cotas.ler_cenario(
+        {**cabecalho, "vagas": cenario["vagas"], "candidatos": cenario["candidatos"], "eventos": []}
+    )
+    with _trava:
+        _congelados[chave] = congelado
+        while len(_congelados) > 1 and sum(len(c.candidatos) for c in _congelados.values()) > CANDIDATOS_GUARDADOS:
+            _congelados.popitem(last=False)
+    return congelado
+
+
+def esquecer_cenarios_lidos() -> None:
+    """Esvazia o que ``cenario_lido`` guardou (os testes começam sem nada guardado)."""
+    with _trava:
+        _congelados.clear()
 
 
 def _vaga(vaga: str | None) -> str:

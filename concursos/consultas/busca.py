@@ -51,6 +51,8 @@ def buscar(inscricoes: QuerySet, digitado: str, limite: int = LIMITE) -> Encontr
     if len(digitos) == 11:
         consultas.append(base.filter(candidato__cpf=digitos))
     elif MINIMO_DE_DIGITOS_DO_CPF <= len(digitos) <= 6 and not any(c.isalpha() for c in texto):
+        # No PostgreSQL, o índice de trigramas desta mesma expressão (migração 0021) acha os
+        # candidatos sem calcular o trecho em cada um: não mude a ``Substr`` sem mudar o índice.
         meio = base.annotate(_meio=Substr("candidato__cpf", 4, 6)).filter(_meio__contains=digitos)
         consultas.append(meio.order_by("numero"))
     achadas: dict[int, object] = {}

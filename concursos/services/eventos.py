@@ -19,6 +19,7 @@ from ..adapters import cenario_do_cargo, evento_do_cenario
 from ..atos import Ato, conferir_nota, conferir_revisao
 from ..consultas.eventos import EventoRegistrado
 from ..models import COMO_MUDAR_A_VERIFICACAO, Cargo, Evento, Inscricao
+from ..previsao import cenario_lido
 from .resultados import gerar_resultado
 
 
@@ -62,10 +63,11 @@ def prever_evento(cargo: Cargo, *, tipo: str, ato: Ato, **campos) -> cotas.Resul
 
 def prever(cargo: Cargo, *, tipo: str, ato: Ato, por=None, **campos) -> tuple[cotas.Resultado, int]:
     """``prever_evento`` e o número que o evento terá no cenário (o último)."""
-    evento, cenario = _evento_conferido(cargo, tipo, por, ato, campos, com_cenario=True)
-    cenario["eventos"].append(_do_cenario(evento))
+    evento, cenario = _evento_conferido(cargo, tipo, por, ato, campos)
     try:
-        return cotas.simular(cotas.ler_cenario(cenario)), len(cenario["eventos"])
+        # Depois da publicação, os candidatos congelados já lidos pelo motor são reaproveitados.
+        cenario = cenario_lido(cargo, mais=[_do_cenario(evento)], cenario=cenario)
+        return cotas.simular(cenario), len(cenario.eventos)
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusaria o evento: {erro}") from erro
 
@@ -83,8 +85,9 @@ def _do_cenario(evento: Evento) -> dict:
     )
 
 
-def _evento_conferido(cargo: Cargo, tipo: str, por, ato: Ato, campos: dict, *, com_cenario=False, em=None):
-    """O evento montado e conferido, ainda não gravado, e o cenário vigente (lido só se preciso)."""
+def _evento_conferido(cargo: Cargo, tipo: str, por, ato: Ato, campos: dict, *, em=None):
+    """O evento montado e conferido, ainda não gravado, e o cenário vigente (só nas revisões, que o
+    conferem; senão ``None``)."""
     campos = dict(campos)
     desconhecidos = set(campos) - CAMPOS_DO_EVENTO
     if desconhecidos:
@@ -118,7 +121,7 @@ def _evento_conferido(cargo: Cargo, tipo: str, por, ato: Ato, campos: dict, *, c
     )
     evento.full_clean(exclude=["registrado_por"] if por is None else None)
     cenario = None
-    if revisao or com_cenario:
+    if revisao:
         cenario = cenario_do_cargo(cargo)
         numero = inscricao.numero if inscricao is not None else None
         conferir_revisao(cenario, tipo, numero, grupo=evento.grupo, situacao=evento.situacao, nota=nota)

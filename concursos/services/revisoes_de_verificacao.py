@@ -6,7 +6,10 @@ decisão vai à opção, sem evento, como em ``registrar_verificacao``.
 
 - ``prever_revisoes_de_verificacao``: o resultado que o lote daria, sem gravar nada (a prévia "quem
   muda", com ``revisoes_de_nota.resumo_das_revisoes``);
-- ``registrar_revisoes_de_verificacao``: grava os atos, os eventos e a versão.
+- ``registrar_revisoes_de_verificacao``: grava os atos, os eventos e a versão;
+- ``quem_mudou_no_lote``: depois de gravado, o mesmo resumo "quem muda", lido da versão que o lote
+  gerou (a confirmação do encerramento da sessão o mostra ao presidente; antes do encerramento ele
+  revelaria as decisões da comissão antes do ato).
 
 O motor aplica o §8 evento a evento, então o lote tem uma ordem fixa: a dos candidatos na lista geral
 da última versão publicada e, depois (quem não está nela), o número de inscrição. O resultado é o
@@ -32,7 +35,7 @@ from ..atos import ROTULOS_DAS_SITUACOES, Ato, conferir_origem, verificacao_do_g
 from ..models import AtoDeVerificacao, Cargo, Evento, Inscricao, OpcaoDeGrupo, Resultado
 from ..saida_do_motor import LISTA_GERAL
 from .resultados import gerar_resultado
-from .revisoes_de_nota import PrevisaoDasRevisoes
+from .revisoes_de_nota import PrevisaoDasRevisoes, resumo_das_revisoes
 from .verificacoes import SEM_DOCUMENTO, VerificacaoRegistrada, _registro, registrar_verificacao
 
 
@@ -90,6 +93,39 @@ def prever_revisoes_de_verificacao(cargo: Cargo, decisoes, *, ato: Ato | None = 
     except cotas.ErroDeCotas as erro:
         raise ValidationError(f"O motor de cotas recusaria as decisões: {erro}") from erro
     return PrevisaoDasRevisoes(resultado, {primeiro + i: d for i, d in enumerate(efetivas)})
+
+
+def quem_mudou_no_lote(documento: str, inscricoes) -> list[dict]:
+    """Por cargo, o que o lote de eventos ``verificacao`` do ``documento`` (a ata da sessão) mudou no
+    resultado: ``revisoes_de_nota.resumo_das_revisoes`` sobre a saída gravada da versão que o lote
+    gerou, com ``cargo`` e ``versao``. Os eventos do lote são os últimos do cenário dessa versão; do
+    cenário só se lê a lista dos eventos. Cargos sem evento (antes da publicação, ou nenhuma decisão
+    mudou a verificação) não aparecem."""
+    eventos = (
+        Evento.objects.filter(tipo=VERIFICACAO, documento=documento, inscricao__in=inscricoes)
+        .select_related("inscricao")
+        .order_by("registrado_em", "id")
+    )
+    por_cargo: dict[int, list[Evento]] = {}
+    for evento in eventos:
+        por_cargo.setdefault(evento.cargo_id, []).append(evento)
+    versoes = (
+        Resultado.objects.filter(evento__in=[lote[-1] for lote in por_cargo.values()])
+        .select_related("cargo")
+        .annotate(eventos_do_cenario=KeyTransform("eventos", "cenario"))
+        .defer("cenario")
+        .order_by("cargo__codigo", "cargo_id")
+    )
+    resumos = []
+    for versao in versoes:
+        lote = por_cargo[versao.cargo_id]
+        primeiro = len(versao.eventos_do_cenario) - len(lote) + 1
+        decisoes = {
+            primeiro + i: DecisaoDeVerificacao(e.inscricao, e.grupo, e.situacao, origem="") for i, e in enumerate(lote)
+        }
+        previsao = PrevisaoDasRevisoes(versao.saida_do_motor, decisoes)
+        resumos.append({"cargo": versao.cargo, "versao": versao.versao, **resumo_das_revisoes(versao.cargo, previsao)})
+    return resumos
 
 
 def _do_cenario(decisao: DecisaoDeVerificacao, ato: Ato | None = None) -> dict:

@@ -23,11 +23,13 @@ from django.views.decorators.http import require_POST
 
 from comum.mensagens import mensagem_de
 from concursos.services.acessos import descrever, registrar_acesso
+from concursos.services.revisoes_de_verificacao import quem_mudou_no_lote
 from cotas import quorum
 
 from .. import consultas, services
 from ..forms import ComposicaoForm, GravacaoForm, ImpedimentoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
+from ..services.sessoes import documento_da_sessao
 
 CORES_DAS_DECISOES = {
     quorum.CONFIRMADO: "success",
@@ -430,7 +432,10 @@ def encerrar_sessao(request, pk):
             messages.error(request, mensagem_de(erro))
         else:
             messages.success(request, "Sessão encerrada: as decisões foram gravadas.")
+            return redirect("heteroidentificacao:encerrar_sessao", pk=sessao.pk)
         return redirect("heteroidentificacao:sessao", pk=sessao.pk)
+    if sessao.status == Sessao.ENCERRADA:
+        return _resultado_do_encerramento(request, sessao)
     if sessao.status != Sessao.ABERTA:
         messages.error(request, f"A sessão não pode ser encerrada: está {sessao.get_status_display().lower()}.")
         return redirect("heteroidentificacao:sessao", pk=sessao.pk)
@@ -445,6 +450,19 @@ def encerrar_sessao(request, pk):
         request, o_que="previa_do_encerramento", objeto=descrever(sessao, f"edital {sessao.comissao.edital}")
     )
     return render(request, "heteroidentificacao/encerrar_sessao.html", contexto)
+
+
+def _resultado_do_encerramento(request, sessao: Sessao):
+    """Depois do encerramento, para o presidente: por cargo com resultado publicado, quem a sessão
+    moveu na versão nova (quem entra ou sai de qual lista, quem ganha ou perde a convocação). Só
+    depois do ato: antes, o resumo revelaria as decisões colegiadas (docs/HETEROIDENTIFICACAO.md)."""
+    inscricoes = sessao.chamados.values("inscricao")
+    contexto = {
+        "sessao": descrever_sessao(sessao),
+        "cargos": quem_mudou_no_lote(documento_da_sessao(sessao), inscricoes),
+    }
+    registrar_acesso(request, o_que="sessao", objeto=descrever(sessao, f"edital {sessao.comissao.edital}"))
+    return render(request, "heteroidentificacao/sessao_encerrada.html", contexto)
 
 
 @login_required

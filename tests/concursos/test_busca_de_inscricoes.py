@@ -2,6 +2,9 @@
 de milhares: as sugestões, o que o envio aceita e o que a confirmação mostra antes de gravar."""
 
 import pytest
+from django.db import connection
+from django.db.models.functions import Substr
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from comum.cpf import mascarar_cpf
@@ -55,6 +58,23 @@ def test_o_cpf_so_se_acha_inteiro_ou_pelos_digitos_que_as_telas_mostram(cargo):
     assert numeros(cargo, "982.247") == ["1006"]  # o meio, como em ***.982.247-**
     assert "1006" not in numeros(cargo, "529")  # os três primeiros ficam escondidos
     assert "1006" not in numeros(cargo, "4725")  # os dois últimos também
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="o índice de trigramas é só do PostgreSQL")
+def test_no_postgresql_o_meio_do_cpf_se_acha_pelo_indice_de_trigramas(cargo):
+    """Sem o índice (migração 0021), o trecho do CPF era calculado em cada candidato do banco (283 ms
+    com um milhão). A condição que a busca escreve (a mesma ``Substr`` de ``consultas.busca``), com a
+    varredura sequencial (e a do índice inteiro, que a ordem do nome usaria) desligada, é resolvida
+    pelo índice: a expressão dele é a da consulta."""
+    with CaptureQueriesContext(connection) as consultas:
+        assert numeros(cargo, "982.247") == ["1006"]
+    (pelo_meio,) = [c["sql"] for c in consultas.captured_queries if "SUBSTRING" in c["sql"]]
+    assert 'SUBSTRING("concursos_candidato"."cpf", 4, 6)::text LIKE' in pelo_meio
+    candidatos = Candidato.objects.annotate(_meio=Substr("cpf", 4, 6)).filter(_meio__contains="982247").order_by()
+    with connection.cursor() as cursor:  # numa tabela de teste, ler tudo sairia mais barato que o índice
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_indexscan = off")
+    assert "concursos_candidato_cpf_meio_trgm" in candidatos.explain()
 
 
 def test_a_busca_para_no_limite_e_avisa_que_ha_mais(cargo):

@@ -5,6 +5,7 @@ documento, a data do encerramento e quem encerrou, e gera a nova versão do resu
 from datetime import date
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from concursos import services as servicos_de_concursos
@@ -164,3 +165,55 @@ def test_sessao_encerrada_depois_da_publicacao_faz_uma_versao_so_com_um_evento_p
     versao = cargo.resultados.order_by("-versao").first()
     assert versao.evento == eventos.last()
     assert [e["inscricao"] for e in versao.cenario["eventos"]] == ["N1", "N2"]
+
+
+# — Quem muda, na confirmação do encerramento —
+
+
+def _encerrar_pela_tela(client, sessao, nome):
+    client.force_login(pessoa(nome))
+    return client.post(reverse("heteroidentificacao:encerrar_sessao", args=[sessao.pk]), follow=True)
+
+
+def test_depois_de_encerrar_o_presidente_ve_quem_a_sessao_moveu_no_resultado(client, publicado_e_n1):
+    """O recurso provido convoca N1 na hora (6ª posição, negros) e mantém N2: a página que segue o
+    encerramento diz isso por cargo, com a versão nova e a decisão que causou cada mudança."""
+    cargo, chamado_n1 = publicado_e_n1
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
+
+    resposta = _encerrar_pela_tela(client, sessao, "helena")
+    assert resposta.redirect_chain == [(reverse("heteroidentificacao:encerrar_sessao", args=[sessao.pk]), 302)]
+    (movido,) = resposta.context["cargos"]
+    assert (movido["cargo"], movido["versao"]) == (cargo, 2)
+    assert [(c["inscricao"], c["posicao"], c["vaga"], c["por"]) for c in movido["convocados"]] == [
+        ("N1", 6, "Negros", "N1")
+    ]
+    assert [(m["inscricao"], m["vaga"], m["por"]) for m in movido["mantidos"]] == [("N2", "Negros", "N1")]
+    assert movido["reclassificados"] == [] and movido["saem"] == []
+    html = resposta.content.decode()
+    assert "Quem muda no resultado" in html and "Quem passa a ser convocado" in html
+    assert "Sessão encerrada: as decisões foram gravadas." in html
+
+
+def test_quem_muda_nao_aparece_para_o_membro_que_nao_preside(client, publicado_e_n1):
+    cargo, chamado_n1 = publicado_e_n1
+    recurso = services.registrar_recurso(chamado_n1, texto=RAZOES, por=rh())
+    sessao = sessao_aberta(comissao(cargo.edital, tipo=Comissao.RECURSAL))
+    votar(services.chamar_recurso(recurso, sessao, por=rh()), helena="confirma", igor="confirma", joana="nao_confirma")
+    encerrar(sessao)
+
+    client.force_login(pessoa("igor"))
+    assert client.get(reverse("heteroidentificacao:encerrar_sessao", args=[sessao.pk])).status_code == 403
+    html = client.get(reverse("heteroidentificacao:sessao", args=[sessao.pk])).content.decode()
+    assert "Quem muda no resultado" not in html and "Quem passa a ser convocado" not in html
+
+
+def test_encerramento_antes_da_publicacao_diz_que_nenhum_cargo_muda(client):
+    cargo = cargo_com_cotistas()
+    sessao = sessao_aberta(comissao(cargo.edital))
+    julgar(sessao, cargo.inscricoes.get(numero="N1"), **todos("confirma"))
+    resposta = _encerrar_pela_tela(client, sessao, "ana")
+    assert resposta.context["cargos"] == []
+    assert "Nenhum cargo com resultado publicado muda por esta sessão" in resposta.content.decode()
