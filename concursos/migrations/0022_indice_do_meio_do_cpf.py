@@ -37,6 +37,6 @@ def apagar(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("concursos", "0020_nome_para_busca")]
+    dependencies = [("concursos", "0021_analise_documental")]
 
     operations = [migrations.RunPython(criar, apagar, elidable=False)]
