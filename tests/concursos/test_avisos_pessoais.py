@@ -25,7 +25,8 @@ LOCAL = "Secretaria de Administração, Rua X, 100"
 
 
 @pytest.fixture
-def rh(papeis):
+def rita(papeis):
+    """A Rita, do RH pelo grupo (com a permissão de reenviar avisos)."""
     return papeis[RH]
 
 
@@ -50,9 +51,11 @@ def envio_de(cargo, numero) -> EnvioDoAviso:
     return EnvioDoAviso.objects.filter(aviso__inscricao__cargo=cargo, aviso__inscricao__numero=numero).latest("id")
 
 
-def test_cada_convocado_recebe_pelo_servidor_smtp_o_ato_o_codigo_o_local_o_prazo_e_o_link(publicado, rh, servidor_smtp):
+def test_cada_convocado_recebe_pelo_servidor_smtp_o_ato_o_codigo_o_local_o_prazo_e_o_link(
+    publicado, rita, servidor_smtp
+):
     com_email(publicado, Z="zacarias@exemplo.com.br", P="paula@exemplo.com.br")
-    ato = publicar(publicado, ["Z", "P"], rh)
+    ato = publicar(publicado, ["Z", "P"], rita)
     trabalhar()
 
     (mensagem,) = servidor_smtp.para("zacarias@exemplo.com.br")
@@ -69,10 +72,10 @@ def test_cada_convocado_recebe_pelo_servidor_smtp_o_ato_o_codigo_o_local_o_prazo
     assert envio.enviado_em is not None
 
 
-def test_destinatario_recusado_fica_como_falhou_e_o_reenvio_ao_endereco_corrigido_chega(publicado, rh, servidor_smtp):
+def test_destinatario_recusado_fica_como_falhou_e_o_reenvio_ao_endereco_corrigido_chega(publicado, rita, servidor_smtp):
     servidor_smtp.recusados.add("nao.existe@exemplo.com.br")
     com_email(publicado, Z="nao.existe@exemplo.com.br")
-    publicar(publicado, ["Z"], rh)
+    publicar(publicado, ["Z"], rita)
     trabalhar()
 
     envio = envio_de(publicado, "Z")
@@ -81,21 +84,21 @@ def test_destinatario_recusado_fica_como_falhou_e_o_reenvio_ao_endereco_corrigid
     assert servidor_smtp.mensagens == []
 
     com_email(publicado, Z="zacarias@exemplo.com.br")
-    novo = fila.reenviar(envio.aviso, por=rh)
+    novo = fila.reenviar(envio.aviso, por=rita)
     trabalhar()
     novo.refresh_from_db()
-    assert novo.situacao == EnvioDoAviso.ENVIADO and novo.registrado_por == rh
+    assert novo.situacao == EnvioDoAviso.ENVIADO and novo.registrado_por == rita
     assert len(servidor_smtp.para("zacarias@exemplo.com.br")) == 1
     assert envio.aviso.envios.count() == 2  # cada mensagem fica registrada
 
 
 def test_falha_passageira_volta_para_a_fila_mais_tarde_e_para_no_limite_de_tentativas(
-    publicado, rh, servidor_smtp, settings
+    publicado, rita, servidor_smtp, settings
 ):
     settings.AVISO_TENTATIVAS = 2
     servidor_smtp.adiados.add("zacarias@exemplo.com.br")
     com_email(publicado, Z="zacarias@exemplo.com.br")
-    publicar(publicado, ["Z"], rh)
+    publicar(publicado, ["Z"], rita)
     trabalhar()
 
     envio = envio_de(publicado, "Z")
@@ -108,38 +111,38 @@ def test_falha_passageira_volta_para_a_fila_mais_tarde_e_para_no_limite_de_tenta
     assert (envio.situacao, envio.tentativas) == (EnvioDoAviso.FALHOU, 2)
 
 
-def test_servidor_de_email_fora_do_ar_e_falha_passageira(publicado, rh, settings):
+def test_servidor_de_email_fora_do_ar_e_falha_passageira(publicado, rita, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2  # ninguém escuta
     com_email(publicado, Z="zacarias@exemplo.com.br")
-    publicar(publicado, ["Z"], rh)
+    publicar(publicado, ["Z"], rita)
     trabalhar()
     envio = envio_de(publicado, "Z")
     assert (envio.situacao, envio.tentativas) == (EnvioDoAviso.NA_FILA, 1)
     assert "ConnectionRefusedError" in envio.erro
 
 
-def test_sem_email_cadastrado_o_aviso_nasce_falho_para_o_rh_avisar_por_outro_meio(publicado, rh, servidor_smtp):
-    publicar(publicado, ["Y"], rh)
+def test_sem_email_cadastrado_o_aviso_nasce_falho_para_o_rh_avisar_por_outro_meio(publicado, rita, servidor_smtp):
+    publicar(publicado, ["Y"], rita)
     trabalhar()
     envio = envio_de(publicado, "Y")
     assert (envio.situacao, envio.erro) == (EnvioDoAviso.FALHOU, avisos_pessoais.SEM_EMAIL)
     assert not DBTaskResult.objects.exists() and servidor_smtp.mensagens == []
 
     avisos_pessoais.registrar_por_outro_meio(
-        envio.aviso, meio=EnvioDoAviso.AR, documento="AR JT123456789BR", data_da_entrega=ATO, por=rh
+        envio.aviso, meio=EnvioDoAviso.AR, documento="AR JT123456789BR", data_da_entrega=ATO, por=rita
     )
     assert envio.aviso.envios.latest("id").get_meio_display() == "carta com aviso de recebimento (AR)"
 
 
 def test_a_nomeacao_avisa_com_a_portaria_o_prazo_da_posse_e_o_local_do_edital_de_convocacao(
-    publicado, rh, servidor_smtp
+    publicado, rita, servidor_smtp
 ):
     com_email(publicado, Z="zacarias@exemplo.com.br")
-    publicar(publicado, ["Z"], rh)
+    publicar(publicado, ["Z"], rita)
     trabalhar()
     provimentos.registrar_nomeacao(
-        publicado.inscricoes.get(numero="Z"), portaria="Portaria 45/2025", data_da_nomeacao=ATO, por=rh
+        publicado.inscricoes.get(numero="Z"), portaria="Portaria 45/2025", data_da_nomeacao=ATO, por=rita
     )
     trabalhar()
 
@@ -150,15 +153,15 @@ def test_a_nomeacao_avisa_com_a_portaria_o_prazo_da_posse_e_o_local_do_edital_de
     assert "Prazo: até 02/07/2025" in nomeacao.get_body().get_content()
 
 
-def test_o_aviso_de_um_ato_nao_se_duplica(publicado, rh):
-    ato = publicar(publicado, ["Z"], rh)
-    assert avisos_pessoais.criar_avisos(ato, por=rh) == []
+def test_o_aviso_de_um_ato_nao_se_duplica(publicado, rita):
+    ato = publicar(publicado, ["Z"], rita)
+    assert avisos_pessoais.criar_avisos(ato, por=rita) == []
     assert AvisoPessoal.objects.count() == 1 and EnvioDoAviso.objects.count() == 1
 
 
-def test_o_token_do_link_leva_so_a_chave_do_envio(publicado, rh):
+def test_o_token_do_link_leva_so_a_chave_do_envio(publicado, rita):
     com_email(publicado, Z="zacarias@exemplo.com.br")
-    publicar(publicado, ["Z"], rh)
+    publicar(publicado, ["Z"], rita)
     envio = envio_de(publicado, "Z")
     token = avisos_pessoais.link_do_envio(envio).rstrip("/").rsplit("/", 1)[1]
     carga = token.split(":")[0]
