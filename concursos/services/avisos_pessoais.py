@@ -7,7 +7,7 @@
   definitiva do destinatário (código 5xx) → falhou; falha passageira (servidor fora, 4xx) → de novo
   mais tarde, até ``AVISO_TENTATIVAS``;
 - ``reenviar`` e ``registrar_por_outro_meio``: o RH, na página do cargo;
-- ``aviso_do_link`` e ``registrar_ciencia``: a página pública do link assinado (``django.core.signing``:
+- ``envio_do_link`` e ``registrar_ciencia``: a página pública do link assinado (``django.core.signing``:
   só a chave do envio, com a data da assinatura; nenhum dado pessoal), que mostra o ato e, com o botão
   (POST), grava a ciência uma vez só. Quem só abre o link (um antivírus de e-mail) não grava nada.
 
