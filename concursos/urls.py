@@ -6,6 +6,7 @@ from django.urls import path, re_path
 from .importacao import tela_das_avaliacoes
 from .segundo_plano import views as segundo_plano
 from .views import (
+    avisos_pessoais,
     conferencia,
     convocacoes,
     editais,
@@ -33,6 +34,11 @@ urlpatterns = [
     path("inscricoes/<int:pk>/provimento/", provimentos.registrar_provimento, name="registrar_provimento"),
     path("cargos/<int:pk>/convocacao/", convocacoes.publicar_convocacao, name="publicar_convocacao"),
     path("convocacoes/<int:pk>.pdf", convocacoes.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
+    # Pública, sem login: o link assinado do e-mail do aviso pessoal (issue 28).
+    path("aviso/<str:token>/", avisos_pessoais.aviso_pessoal, name="aviso_pessoal"),
+    path("avisos/<int:pk>/reenviar/", avisos_pessoais.reenviar_aviso, name="reenviar_aviso"),
+    path("avisos/<int:pk>/outro-meio/", avisos_pessoais.registrar_por_outro_meio, name="aviso_por_outro_meio"),
+    path("avisos/caixa-de-saida/", avisos_pessoais.caixa_de_saida, name="caixa_de_saida"),
     path("inscricoes/<int:pk>/avaliacao-pcd/", verificacoes.registrar_avaliacao_pcd, name="registrar_avaliacao_pcd"),
     path(
         "inscricoes/<int:pk>/analise-documental/",

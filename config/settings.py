@@ -7,11 +7,14 @@
 - ``ALLOWED_HOSTS``: lista separada por vírgulas (padrão: localhost).
 - ``ADMINS``: quem recebe por e-mail os erros 500, ``"Nome <email>, outro@email"`` (padrão: ninguém);
   o servidor de e-mail vem de ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
-  ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` e o remetente de ``SERVER_EMAIL``.
+  ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` (ou ``EMAIL_USE_SSL``) e o remetente de ``SERVER_EMAIL``;
+  o dos avisos pessoais aos candidatos, de ``EMAIL_REMETENTE``. Com ``DEBUG`` e sem ``EMAIL_HOST``
+  (a demonstração), nada sai pela rede: as mensagens ficam na pasta ``CAIXA_DE_SAIDA``.
 - ``LOG_LEVEL``: nível do registro no stderr (padrão: ``INFO``).
 - ``ENDERECO_PUBLICO``: endereço do sistema na internet, sem a barra final
   (``https://concursos.cariacica.es.gov.br``), impresso no rodapé do anexo do quadro de vagas junto
-  ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página).
+  ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página); é também o
+  começo do link dos avisos pessoais enviados por e-mail (obrigatório em produção para eles).
 - ``SAUDE_TOKEN``, ``SAUDE_ENDERECOS``, ``SAUDE_FILA_MAXIMO_MINUTOS``, ``SAUDE_DISCO_MINIMO_MB``: quem
   lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
 - ``PROXIES_REVERSOS``, ``PROXIES_CONFIAVEIS``: quantos proxies há na frente (1 atrás do nginx) e de
@@ -353,7 +356,24 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _booleano("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _booleano("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 EMAIL_SUBJECT_PREFIX = "[Concursos e cotas] "
+# O remetente dos avisos pessoais aos candidatos (issue 28; deploy/ambiente.exemplo).
+DEFAULT_FROM_EMAIL = os.environ.get("EMAIL_REMETENTE", SERVER_EMAIL)
+# A demonstração (DEBUG sem EMAIL_HOST) não manda nada pela rede: cada mensagem vira um arquivo da
+# caixa de saída, que o RH abre em /concursos/avisos/caixa-de-saida/.
+CAIXA_DE_SAIDA = Path(os.environ.get("CAIXA_DE_SAIDA", MEDIA_ROOT / "caixa_de_saida"))
+if DEBUG and not os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = CAIXA_DE_SAIDA
+# O aviso pessoal: o endereço do link (o do sistema na internet; na demonstração, o do runserver),
+# quantas tentativas de entrega ao servidor de e-mail, a espera entre elas (dobra a cada uma) e por
+# quantos dias o link do e-mail vale.
+ENDERECO_DOS_AVISOS = ENDERECO_PUBLICO or ("http://127.0.0.1:8000" if DEBUG else "")
+AVISO_TENTATIVAS = int(os.environ.get("AVISO_TENTATIVAS", "5"))
+AVISO_ESPERA_ENTRE_TENTATIVAS_MINUTOS = int(os.environ.get("AVISO_ESPERA_ENTRE_TENTATIVAS_MINUTOS", "5"))
+AVISO_VALIDADE_DO_LINK_DIAS = int(os.environ.get("AVISO_VALIDADE_DO_LINK_DIAS", "60"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -322,3 +322,18 @@ def atras_do_nginx(settings):
     settings.PROXIES_CONFIAVEIS = ["127.0.0.1/32", "::1/128"]
     settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
     settings.AXES_IPWARE_PROXY_COUNT = 0
+
+
+@pytest.fixture
+def servidor_smtp(settings):
+    """Um servidor SMTP de verdade no loopback (``tests/servidor_smtp.py``) e o Django apontado para
+    ele, como em produção (``EMAIL_HOST``/``EMAIL_PORT``); devolve a caixa com as mensagens recebidas."""
+    from tests.servidor_smtp import iniciar
+
+    controle, caixa = iniciar()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = controle.hostname, controle.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    yield caixa
+    controle.stop()

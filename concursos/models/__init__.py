@@ -10,10 +10,12 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``importacao``: os leiautes de importação salvos por banca;
 - ``instituicao``: o cabeçalho institucional dos documentos;
 - ``processamentos``: os pedidos de trabalho em segundo plano;
-- ``acessos``: quem viu dados sensíveis (LGPD).
+- ``acessos``: quem viu dados sensíveis (LGPD);
+- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação.
 """
 
 from .acessos import AcessoADadosSensiveis
+from .avisos_pessoais import AvisoPessoal, EnvioDoAviso
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
 from .eventos import Evento, EventoQuerySet
 from .importacao import LeiauteDeImportacao
@@ -53,10 +55,12 @@ __all__ = [
     "AcessoADadosSensiveis",
     "AtoDeConvocacao",
     "AtoDeVerificacao",
+    "AvisoPessoal",
     "Candidato",
     "Cargo",
     "CargoQuerySet",
     "Edital",
+    "EnvioDoAviso",
     "Evento",
     "EventoQuerySet",
     "Inscricao",

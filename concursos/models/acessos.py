@@ -33,6 +33,7 @@ class AcessoADadosSensiveis(models.Model):
         ("pdf_resultado_heteroidentificacao", "PDF do resultado da heteroidentificação"),
         ("oficio", "PDF do ofício ao Ministério Público"),
         ("pdf_ato_de_convocacao", "PDF do edital de convocação (ato publicado)"),
+        ("caixa_de_saida", "Caixa de saída dos avisos pessoais (e-mails com nome e endereço)"),
     ]
 
     usuario = models.ForeignKey(

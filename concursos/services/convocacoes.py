@@ -16,6 +16,7 @@ from ..atos import conferir_data_do_ato
 from ..consultas.provimentos import convocados, versao_vigente
 from ..models import AtoDeConvocacao, Cargo
 from ..pdf.convocacao import contexto_da_convocacao, convocacao_pdf
+from ..segundo_plano.avisos_pessoais import agendar_avisos
 
 PERMISSAO = "concursos.publicar_ato_de_convocacao"
 
@@ -54,7 +55,7 @@ def publicar_ato_de_convocacao(
         saida=versao_vigente(cargo).saida_do_motor,
     )  # fmt: skip
     pdf = convocacao_pdf(contexto)
-    return AtoDeConvocacao.objects.create(
+    ato = AtoDeConvocacao.objects.create(
         cargo=cargo,
         numero=numero,
         data=data,
@@ -65,6 +66,8 @@ def publicar_ato_de_convocacao(
         hash_do_pdf=hashlib.sha256(pdf).hexdigest(),
         registrado_por=por,
     )
+    agendar_avisos(ato, por=por)  # o aviso pessoal a cada convocado, depois do commit (issue 28)
+    return ato
 
 
 def _escolhidos(cargo: Cargo, inscricoes) -> list:

@@ -22,6 +22,7 @@ from comum.validacao import validar_texto
 from ..atos import conferir_data_do_ato
 from ..consultas.provimentos import convocados
 from ..models import Inscricao, Provimento
+from ..segundo_plano.avisos_pessoais import agendar_avisos
 
 PERMISSAO = "concursos.registrar_provimento"
 
@@ -75,6 +76,7 @@ def registrar_nomeacao(inscricao: Inscricao, *, portaria: str, data_da_nomeacao,
     )
     provimento._history_user = por
     provimento.save()
+    agendar_avisos(provimento, por=por)  # o aviso pessoal ao nomeado, depois do commit (issue 28)
     return provimento
 
 

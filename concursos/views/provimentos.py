@@ -12,6 +12,7 @@ from django.urls import reverse
 from comum.mensagens import mensagem_de
 
 from ..apresentacao import contexto_admin
+from ..consultas.avisos_pessoais import avisos_da_inscricao
 from ..models import Inscricao, Provimento
 from ..services import provimentos
 
@@ -70,6 +71,7 @@ def registrar_provimento(request, pk: int):
             return redirect(_pagina_do_cargo(cargo))
     titulo = f"Registrar {passo} — inscrição {inscricao.numero} ({inscricao.candidato.nome_de_uso})"
     contexto = contexto_admin(request, titulo, cargo=cargo, inscricao=inscricao, form=form, passo=passo)
+    contexto["avisos"] = avisos_da_inscricao(inscricao)  # se a pessoa foi avisada (issue 28)
     return render(request, "concursos/registrar_provimento.html", contexto)
 
 

@@ -21,6 +21,7 @@ from types import SimpleNamespace
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -40,10 +41,17 @@ from concursos import services as servicos_de_concursos
 from concursos.atos import Ato
 from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
-from concursos.models import AtoDeConvocacao, Instituicao, LeiauteDeImportacao, Processamento
+from concursos.models import (
+    AtoDeConvocacao,
+    AvisoPessoal,
+    EnvioDoAviso,
+    Instituicao,
+    LeiauteDeImportacao,
+    Processamento,
+)
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
-from concursos.services import provimentos
+from concursos.services import avisos_pessoais, provimentos
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Feriado, RegistroDeAuditoria
 from tests.concursos.fabricas import edital, inscricao
@@ -191,6 +199,14 @@ def casos_das_telas(c) -> list[Caso]:
              {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
         Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        # O aviso pessoal (issue 28): o link do e-mail é público (o token assinado é a chave); reenviar,
+        # registrar outro meio e abrir a caixa de saída da demonstração são do RH, nunca da comissão.
+        Caso("concursos:aviso_pessoal", c.link_do_aviso, {p: "ok" for p in PAPEIS}),
+        Caso("concursos:reenviar_aviso", r("concursos:reenviar_aviso", args=[c.aviso.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
+        Caso("concursos:aviso_por_outro_meio", r("concursos:aviso_por_outro_meio", args=[c.aviso.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:caixa_de_saida", r("concursos:caixa_de_saida"), equipe(DO_RH, SUPERUSUARIO)),
         # Atos de verificação que o RH registra (avaliação PcD, análise documental, decisão judicial): nunca a comissão nem o auditor.
         Caso("concursos:registrar_avaliacao_pcd", r("concursos:registrar_avaliacao_pcd", args=[c.pcd.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
@@ -472,6 +488,12 @@ def montar_cenario():
         cargo=adm, numero="1/2025", data=DATA_DO_ATO, local="Secretaria de Administração", prazo=DATA_DO_ATO,
         inscricoes=["X1"], pdf=b"%PDF-1.4\n", hash_do_pdf="0" * 64, registrado_por=rh,
     )  # fmt: skip
+    # O aviso pessoal de X1 (sem e-mail: o envio nasce falho) e um e-mail enviado, com o link assinado.
+    avisos_pessoais.criar_avisos(ato, por=rh)
+    aviso = AvisoPessoal.objects.get(ato_de_convocacao=ato)
+    enviado = EnvioDoAviso.objects.create(
+        aviso=aviso, meio=EnvioDoAviso.EMAIL, endereco="x1@exemplo.com.br", situacao=EnvioDoAviso.ENVIADO
+    )
     # Um pedido de resultados na fila e um de PDFs concluído, com o arquivo na pasta privada.
     pedido = pedidos.pedir_resultados(e1, por=rh)
     pdfs = Processamento.objects.create(
@@ -538,7 +560,8 @@ def montar_cenario():
     return SimpleNamespace(
         usuarios=usuarios, objetos=objetos, e1=e1, adm=adm, n1=n1, pcd=pcd, c1=c1, se=se, s0=s0, s1=s1, s2=s2, sr=sr,
         k1=k1, k2=k2, k3=k3, kr=kr, p1=p1, p2=p2, parecer=parecer, registro_do_parecer=registro_do_parecer,
-        publicado=publicado, evento=registrado.evento, x2=adm.inscricoes.get(numero="X2"), ato=ato, previa=registrado.resultado, pdfs=pdfs,
+        publicado=publicado, evento=registrado.evento, x2=adm.inscricoes.get(numero="X2"), ato=ato, aviso=aviso,
+        link_do_aviso=avisos_pessoais.link_do_envio(enviado).removeprefix(settings.ENDERECO_DOS_AVISOS), previa=registrado.resultado, pdfs=pdfs,
         ficha=ficha_de_uma_previa(e1),
         link_de_s1=f'href="{reverse("heteroidentificacao:sessao", args=[s1.pk])}"',
         link_de_s2=f'href="{reverse("heteroidentificacao:sessao", args=[s2.pk])}"',

@@ -43,6 +43,9 @@ CAMPOS_DE_MAQUINA = {
     "concursos.PosicaoVigente.vaga": "rótulo da vaga (grupo), copiado da saída do motor ao gerar a versão",
     "concursos.Inscricao.nome_para_busca": "cópia do nome e do nome social já conferidos do candidato, sem acentos",
     "convites.CodigoDeCadastro.hash_do_codigo": "SHA-256 do código de cadastro do segundo fator, nunca o código",
+    "concursos.AvisoPessoal.descricao_do_ato": "montada pelo serviço do aviso com o número e o cargo do ato já conferidos",
+    "concursos.AvisoPessoal.codigo_de_verificacao": "copiado do ato: o início do SHA-256 do PDF ou o nº da portaria",
+    "concursos.EnvioDoAviso.erro": "a resposta do servidor de e-mail, gravada pela tarefa de envio",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
 # recusam controles, mas aceitam quebra de linha.
