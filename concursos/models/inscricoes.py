@@ -11,6 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from comum.busca import para_busca
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+from comum.mensagens import FEMININO
 from comum.modelos import TextosDigitados
 from comum.validacao import ValidadorDeTexto
 
@@ -168,6 +169,7 @@ def _preencher_nome_para_busca(inscricoes) -> None:
 
 
 class Inscricao(TextosDigitados, models.Model):
+    genero = FEMININO  # para as mensagens do admin (comum.mensagens)
     CLASSIFICADO = "classificado"
     ELIMINADO = "eliminado"
     SITUACOES = [

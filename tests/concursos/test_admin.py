@@ -221,7 +221,7 @@ def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ulti
     ).resultado
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     pagina = texto(client.get(reverse("concursos:publicar_resultado", args=[nova.pk])))
-    assert "Desde a versão 1, a última publicada, 1 evento(s)" in pagina
+    assert "Desde a versão 1, a última publicada, 1 evento foi registrado" in pagina
     quem = pagina.split("Quem será convocado")[1].split("Quem muda")[0]
     assert "3ª C " in quem and "deixada por Z, desistente" in quem
     assert "1ª A " not in quem  # quem já estava convocado e não mudou não reaparece
@@ -391,3 +391,15 @@ def test_campos_do_inline_de_cargos_tem_nome_acessivel_com_a_linha(client):
     assert 'aria-label="Código — linha 1"' in campos["cargos-0-codigo"]
     assert 'aria-label="Vagas do edital — linha 2"' in campos["cargos-1-vagas"]
     assert 'aria-label="Código — nova linha"' in html  # a linha modelo do "Adicionar outro"
+
+
+def test_confirmacao_da_publicacao_em_lote_diz_1_convocado_no_singular(client):
+    """Um cargo de uma vaga e um inscrito: "primeira (1 convocado)", não "1 convocados" (issue 29)."""
+    cargo = edital(cargos=(("AUX", "Auxiliar", 1),)).cargos.get()
+    inscricao(cargo, "A", 90)
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
+    client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
+    confirmacao = client.post(
+        reverse("admin:concursos_resultado_changelist"), {"action": "publicar", "_selected_action": [resultado.pk]}
+    )
+    assert "primeira (1 convocado)" in texto(confirmacao)
