@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from concursos import services
 from concursos.atos import Ato
-from concursos.models import Candidato, Edital, Resultado
+from concursos.models import Candidato, Edital, Inscricao, Resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
@@ -403,3 +403,13 @@ def test_confirmacao_da_publicacao_em_lote_diz_1_convocado_no_singular(client):
         reverse("admin:concursos_resultado_changelist"), {"action": "publicar", "_selected_action": [resultado.pk]}
     )
     assert "primeira (1 convocado)" in texto(confirmacao)
+
+
+def test_ficha_da_inscricao_publicada_mostra_as_notas_parciais_em_tabela_e_nao_o_json(client, chefe, publicado):
+    alvo = publicado.inscricoes.get(numero="A")
+    Inscricao.objects.filter(pk=alvo.pk).update(notas_parciais={"objetiva": "40.5", "redacao": "7"})
+    resposta = client.get(reverse("admin:concursos_inscricao_change", args=[alvo.pk]))
+    html = resposta.content.decode()
+    assert '<table class="tabela notas-parciais">' in html
+    assert '<th scope="row">objetiva</th><td class="numero">40,5</td>' in html
+    assert "{&quot;objetiva&quot;" not in html and '{"objetiva"' not in html
