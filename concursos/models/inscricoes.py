@@ -1,5 +1,5 @@
 """Candidatos e inscrições: quem concorre, a nota e as entradas do motor que, depois da primeira
-publicação do cargo, só mudam por evento (docs/REGRAS.md §9)."""
+publicação do cargo, só mudam por evento (Ajuda › Regras, §9)."""
 
 from decimal import Decimal
 from typing import NamedTuple
@@ -205,7 +205,7 @@ class Inscricao(TextosDigitados, models.Model):
 
     objects = InscricaoQuerySet.as_manager()
 
-    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (docs/REGRAS.md §9).
+    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (Ajuda › Regras, §9).
     CAMPOS_CONGELADOS = ("nota", "notas_parciais", "situacao")
 
     class Meta:
@@ -253,7 +253,7 @@ class Inscricao(TextosDigitados, models.Model):
 
 MENSAGEM_INSCRICAO_CONGELADA = (
     "o resultado do cargo já foi publicado; nota, notas parciais e eliminação só mudam por evento "
-    "(correção de nota, anulação), com documento e data do ato (docs/REGRAS.md §9)."
+    "(correção de nota, anulação), com documento e data do ato (Ajuda › Regras, §9)."
 )
 
 
