@@ -1,10 +1,13 @@
 """Peças do admin que não dependem de modelo nenhum: a lista de parâmetros permitidos nas listas
 (``ParametrosConferidos``), o registro só para leitura e os rótulos das tabelas."""
 
+from django.apps import apps
 from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import url_params_from_lookup_dict
+
+from comum.mensagens import FEMININO, MASCULINO, no_genero
 
 # O drill-down de datas: anos fora daqui não são de registro nenhum e, nos extremos do calendário,
 # o dia seguinte não existe (``quando__year=9999&...&quando__day=31`` dava OverflowError, erro 500).
@@ -67,12 +70,27 @@ class ListaConferida(ChangeList):
         return {chave for chave in restantes if (chave, self.params.get(chave)) in pares}
 
 
-class ParametrosConferidos:
+class MensagensNoGenero:
+    """As mensagens de sucesso do admin ("A comissão … foi adicionada com sucesso.", "3 inscrições
+    removidas com sucesso.") no gênero do nome do modelo: o ``genero`` do modelo (``comum.mensagens``)
+    ou, para os modelos que vêm de fora, o do admin (``nomes_em_portugues``)."""
+
+    genero = None
+
+    def message_user(self, request, message, *args, **kwargs):
+        if isinstance(message, str):
+            genero = self.genero or getattr(self.model, "genero", MASCULINO)
+            message = no_genero(message, nome=str(self.model._meta.verbose_name), genero=genero)
+        return super().message_user(request, message, *args, **kwargs)
+
+
+class ParametrosConferidos(MensagensNoGenero):
     """Para todo ``ModelAdmin`` do sistema (``tests/test_arquitetura.py`` confere): a lista só aceita
     os parâmetros que oferece (``ListaConferida``) e nunca mostra a contagem de cada opção dos
     filtros (``show_facets``), que diria quantas linhas há de cada valor sem filtrar nada. A
     exportação (django-import-export) e o autocompletar do admin partem desta mesma lista e do mesmo
-    ``get_queryset``: a regra vale para todas as portas."""
+    ``get_queryset``: a regra vale para todas as portas. E as mensagens saem no gênero do modelo
+    (``MensagensNoGenero``)."""
 
     show_facets = admin.ShowFacets.NEVER
 
@@ -105,6 +123,43 @@ def conferir_os_admins_de_fora(site, apps_do_sistema) -> None:
         bases = (ParametrosConferidos, SemSenhaParaQuemSoVe, original)
         conferido = type(original.__name__, bases, {"__module__": original.__module__})
         site._registry[modelo] = conferido(modelo, site)
+
+
+# O menu do admin em português também para os apps de fora, que só falam inglês ("Axes", "access
+# attempts", "TOTP devices", "Task Results"): app → (nome do app, {modelo: (singular, plural, gênero)}).
+NOMES_DE_FORA = {
+    "axes": (
+        "Entradas no sistema",
+        {
+            "AccessAttempt": ("tentativa de acesso", "tentativas de acesso", FEMININO),
+            "AccessLog": ("registro de acesso", "registros de acesso", MASCULINO),
+            "AccessFailureLog": ("falha de acesso", "falhas de acesso", FEMININO),
+        },
+    ),
+    "otp_totp": (
+        "Aplicativos autenticadores",
+        {"TOTPDevice": ("aplicativo autenticador", "aplicativos autenticadores", MASCULINO)},
+    ),
+    "otp_static": (
+        "Códigos de recuperação",
+        {"StaticDevice": ("lista de códigos de recuperação", "listas de códigos de recuperação", FEMININO)},
+    ),
+    "django_tasks_database": ("Fila de tarefas", {"DBTaskResult": ("tarefa", "tarefas", FEMININO)}),
+}
+
+
+def nomes_em_portugues(site) -> None:
+    """Dá aos apps e modelos de fora registrados em ``site`` os nomes de ``NOMES_DE_FORA``. Muda só o
+    nome mostrado (``verbose_name`` do app e do ``_meta``), não as opções declaradas no ``Meta``
+    (``original_attrs``), que são as que as migrações leem: nenhuma migração nos apps de fora."""
+    for modelo, modelo_admin in site._registry.items():
+        if (app := NOMES_DE_FORA.get(modelo._meta.app_label)) is None:
+            continue
+        nome_do_app, modelos = app
+        apps.get_app_config(modelo._meta.app_label).verbose_name = nome_do_app
+        singular, plural, genero = modelos[modelo.__name__]
+        modelo._meta.verbose_name, modelo._meta.verbose_name_plural = singular, plural
+        modelo_admin.genero = genero
 
 
 class SoLeitura:

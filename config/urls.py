@@ -18,6 +18,8 @@ urlpatterns = [
     # Segundo fator do login (TOTP e códigos de recuperação): comum/dois_fatores/.
     path("contas/dois-fatores/", include("comum.dois_fatores.urls")),
     path("heteroidentificacao/", include("heteroidentificacao.urls")),
+    # A ajuda: as regras e os guias de docs/ como páginas (comum/ajuda/).
+    path("ajuda/", include("comum.ajuda.urls")),
     # Saúde do sistema para o monitoramento (token ou endereço liberado; os outros recebem 404).
     path("saude/", saude.saude, name="saude"),
 ]

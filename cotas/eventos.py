@@ -109,7 +109,7 @@ _TIPOS = (
         explicacao="Decisão posterior sobre a opção do candidato por um grupo — recurso julgado, "
         "heteroidentificação ou avaliação PcD refeita, decisão judicial: vale a partir deste evento, sem "
         "reescrever o resultado já publicado. Quem já foi convocado não sai por causa dela (é mantido); "
-        "quem ela faz vencer é convocado na hora (docs/REGRAS.md §8).",
+        "quem ela faz vencer é convocado na hora (Ajuda › Regras, §8).",
         efeito=REVISA_VERIFICACAO,
         motivo_da_saida="cuja verificação foi revista",
         situacao_de_quem_saiu="verificação revista",
@@ -119,7 +119,7 @@ _TIPOS = (
         rotulo="Correção de nota",
         explicacao="Nota corrigida pela banca ou por decisão judicial: o candidato passa à nova posição em "
         "todas as listas a partir deste evento. Quem já foi convocado não sai por causa dela (é mantido); "
-        "quem ela faz vencer é convocado na hora (docs/REGRAS.md §8).",
+        "quem ela faz vencer é convocado na hora (Ajuda › Regras, §8).",
         efeito=REVISA_NOTA,
         motivo_da_saida="cuja nota foi corrigida",
         situacao_de_quem_saiu="nota corrigida",

@@ -84,7 +84,7 @@ def ler_regra(regra: dict) -> dict:
     if membros < MINIMO_DE_MEMBROS:
         raise ErroDeCotas(
             f"regra de quórum: membros = {membros}; a comissão é um colegiado de ao menos {MINIMO_DE_MEMBROS} "
-            "membros (docs/REGRAS.md §10).",
+            "membros (Ajuda › Regras, §10).",
             campo="membros",
             valor=membros,
         )
@@ -96,7 +96,7 @@ def ler_regra(regra: dict) -> dict:
         raise ErroDeCotas(
             f"regra de quórum: maioria_para_nao_confirmar = {exigidos} deixaria menos que a maioria dos "
             f"{membros} membros ({maioria}) decidir contra o candidato; a autodeclaração só deixa de ser "
-            "confirmada pela maioria dos membros (docs/REGRAS.md §10).",
+            "confirmada pela maioria dos membros (Ajuda › Regras, §10).",
             campo="maioria_para_nao_confirmar",
             valor=exigidos,
         )

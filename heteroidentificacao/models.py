@@ -14,6 +14,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 import cotas
+from comum.mensagens import FEMININO
 from comum.modelos import TextosDigitados
 from comum.validacao import LIMITE_DE_TEXTO, ValidadorDeTexto
 from concursos.models import CORES_IBGE, Edital, Inscricao
@@ -38,6 +39,7 @@ DECISOES = [
 
 
 class Comissao(models.Model):
+    genero = FEMININO  # para as mensagens do admin (comum.mensagens)
     ORDINARIA = "ordinaria"
     RECURSAL = "recursal"
     TIPOS = [(ORDINARIA, "Ordinária"), (RECURSAL, "Recursal")]
@@ -175,6 +177,7 @@ class Membro(TextosDigitados, models.Model):
 
 
 class Sessao(TextosDigitados, models.Model):
+    genero = FEMININO  # para as mensagens do admin (comum.mensagens)
     PLANEJADA = "planejada"
     ABERTA = "aberta"
     ENCERRADA = "encerrada"

@@ -13,7 +13,8 @@
 O admin dos processamentos em segundo plano mora no pacote do tópico (``segundo_plano/admin.py``) e é
 registrado aqui com os outros. No fim, os admins que vêm de fora (usuários e grupos, django-axes,
 django-otp, django-tasks; registrados antes, pela ordem de ``INSTALLED_APPS``) ganham a lista de
-parâmetros conferida que os do sistema declaram (``comum.admin.ParametrosConferidos``).
+parâmetros conferida que os do sistema declaram (``comum.admin.ParametrosConferidos``) e os nomes
+em português no menu (``comum.admin.nomes_em_portugues``).
 
 O admin é fino: as ações chamam os serviços e nunca contêm regra. Eventos, resultados, atos e
 acessos são só leitura: nascem pelos serviços.
@@ -22,7 +23,7 @@ acessos são só leitura: nascem pelos serviços.
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 
-from comum.admin import conferir_os_admins_de_fora
+from comum.admin import conferir_os_admins_de_fora, nomes_em_portugues
 from comum.convites.admin import CodigoDeCadastroAdmin, UsuarioComCodigoDeCadastro
 from comum.convites.models import CodigoDeCadastro
 
@@ -70,3 +71,5 @@ admin.site.register(CodigoDeCadastro, CodigoDeCadastroAdmin)
 
 # Por último: os admins de fora (e os de cima, já registrados) ganham a lista de parâmetros conferida.
 conferir_os_admins_de_fora(admin.site, apps_do_sistema={"cotas", "concursos", "heteroidentificacao", "demo"})
+# E o menu dos apps de fora em português (o do auditor mostrava "Axes", "access attempts", "Task Results").
+nomes_em_portugues(admin.site)

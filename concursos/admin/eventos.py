@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from comum.admin import ParametrosConferidos, SoLeitura
-from comum.exibicao import data, data_e_hora
+from comum.exibicao import data, data_e_hora, notas_parciais_em_tabela
 
 from .pecas import HistoricoNoAdmin
 
@@ -18,13 +18,17 @@ class EventoAdmin(ParametrosConferidos, SoLeitura, HistoricoNoAdmin):
     search_fields = ["documento", "inscricao__numero", "cargo__nome", "cargo__codigo"]
     list_select_related = ["cargo", "inscricao", "registrado_por", "revertido_por", "reverte__inscricao"]
     fields = [
-        "cargo", "tipo", "inscricao", "quantidade", "grupo", "situacao", "nota", "notas_parciais", "sub_judice",
+        "cargo", "tipo", "inscricao", "quantidade", "grupo", "situacao", "nota", "notas_parciais_", "sub_judice",
         "processo", "documento", "data_do_ato", "diario_oficial", "motivo", "reverte", "registrado_por",
     ]  # fmt: skip
-    readonly_fields = ["registrado", "efeito"]
+    readonly_fields = ["registrado", "efeito", "notas_parciais_"]
 
     def get_fields(self, request, obj=None):
-        return self.fields + self.readonly_fields
+        return self.fields + ["registrado", "efeito"]
+
+    @admin.display(description="notas parciais")
+    def notas_parciais_(self, evento):
+        return notas_parciais_em_tabela(evento.notas_parciais)
 
     @admin.display(description="registrado em", ordering="registrado_em")
     def registrado(self, evento):

@@ -14,6 +14,7 @@ from import_export.results import RowResult
 
 from comum.admin import ParametrosConferidos
 from comum.cpf import normalizar_cpf
+from comum.exibicao import notas_parciais_em_tabela
 from comum.exportacao import ExportacaoComFiltrosConferidos
 from comum.filtros import FiltrosComBuscaNoAdmin
 from comum.paginacao import ListaGrandeNoAdmin
@@ -152,7 +153,8 @@ class InscricaoAdmin(
         campos = [c for c in self.campos if sensiveis or c != "cor_raca"] + ["situacao"]
         # Os botões de revisão (registrar correção de nota…) só para quem registra eventos.
         revisoes = "revisoes" if request.user.has_perm("concursos.registrar_evento") else "revisoes_"
-        campos += [revisoes] if publicada(obj) else []
+        if publicada(obj):  # só leitura: as notas parciais em tabela, não o JSON do campo
+            campos = [("notas_parciais_" if c == "notas_parciais" else c) for c in campos] + [revisoes]
         return campos + (self.campos_da_verificacao(request, obj) if sensiveis else [])
 
     def get_readonly_fields(self, request, obj=None):
@@ -160,7 +162,12 @@ class InscricaoAdmin(
         (docs/REGRAS.md §9); a ficha mostra os botões para registrá-lo. Os atos de verificação são
         sempre só leitura."""
         atos = ["atos_de_verificacao", "registrar_ato_de_verificacao"]
-        return [*Inscricao.CAMPOS_CONGELADOS, "revisoes", "revisoes_", *atos] if publicada(obj) else atos
+        congelados = [*Inscricao.CAMPOS_CONGELADOS, "notas_parciais_", "revisoes", "revisoes_"]
+        return [*congelados, *atos] if publicada(obj) else atos
+
+    @admin.display(description="notas parciais")
+    def notas_parciais_(self, inscricao):
+        return notas_parciais_em_tabela(inscricao.notas_parciais)
 
     @admin.display(description="revisões (resultado publicado)")
     def revisoes(self, inscricao):

@@ -1,4 +1,4 @@
-"""Nomeação, posse, exercício e atos de convocação no admin (docs/CONVOCACAO.md): o quadro dos
+"""Nomeação, posse, exercício e atos de convocação no admin (Ajuda › Convocação, nomeação, posse e exercício): o quadro dos
 convocados na página do cargo e as fichas, só para leitura (quem grava são os serviços de
 ``services.provimentos`` e ``services.convocacoes``)."""
 
@@ -14,7 +14,7 @@ from ..services.provimentos import PERMISSAO
 
 AJUDA_DOS_PRAZOS = (
     "A posse conta da publicação da nomeação e o exercício, da posse. Padrão: 30 e 15 dias, os da Lei "
-    "8.112/1990 (arts. 13, §1º, e 15, §1º), até que o edital diga outro prazo (docs/CONVOCACAO.md)."
+    "8.112/1990 (arts. 13, §1º, e 15, §1º), até que o edital diga outro prazo (Ajuda › Convocação, nomeação, posse e exercício)."
 )
 
 

@@ -275,6 +275,10 @@ class ImportacaoNoAdmin:
             messages.error(request, "Nada foi gravado. Corrija e envie o arquivo de novo.")
             return HttpResponseRedirect(reverse("admin:concursos_inscricao_import"))
         resposta = super().process_result(result, request)
+        # Volta às inscrições do edital que recebeu o arquivo, não às de todos os editais. O edital é o
+        # da confirmação, que o formulário já conferiu para chegar até aqui.
+        if (edital := request.POST.get("edital", "")).isdigit():
+            resposta["Location"] = f"{resposta.url}?edital__id__exact={edital}"
         for registradas in getattr(result, "revisoes_registradas", ()):
             cargo, resultado = registradas.resultado.cargo, registradas.resultado
             messages.success(

@@ -1,6 +1,6 @@
 """Editais e cargos: o regime congelado na criação do edital, a cadeia de desempate, a validade e a
 sua prorrogação, os prazos do provimento; e as vagas de cada cargo, congeladas depois da primeira
-publicação do resultado (docs/REGRAS.md §9).
+publicação do resultado (Ajuda › Regras, §9).
 
 Os modelos do app moram um por tópico neste pacote (``editais``, ``inscricoes``, ``verificacoes``,
 ``eventos``, ``resultados``, ``provimentos``, ``importacao``, ``instituicao``, ``processamentos``,
@@ -207,7 +207,7 @@ class Cargo(TextosDigitados, models.Model):
 
     @property
     def publicado(self) -> bool:
-        """Já tem resultado publicado: as entradas estão congeladas (docs/REGRAS.md §9). Uma lista de
+        """Já tem resultado publicado: as entradas estão congeladas (Ajuda › Regras, §9). Uma lista de
         cargos pode trazer a resposta anotada (``Cargo.objects.com_publicacao()``), sem uma consulta por cargo."""
         anotado = self.__dict__.get("resultado_publicado")
         if anotado is not None:
@@ -230,5 +230,5 @@ class Cargo(TextosDigitados, models.Model):
 
 MENSAGEM_VAGAS_CONGELADAS = (
     "O resultado deste cargo já foi publicado: as vagas do edital não mudam mais. Vagas que surgirem "
-    "na validade do concurso entram por um evento de vagas adicionais (docs/REGRAS.md §9)."
+    "na validade do concurso entram por um evento de vagas adicionais (Ajuda › Regras, §9)."
 )

@@ -1,5 +1,5 @@
 """Candidatos e inscrições: quem concorre, a nota e as entradas do motor que, depois da primeira
-publicação do cargo, só mudam por evento (docs/REGRAS.md §9)."""
+publicação do cargo, só mudam por evento (Ajuda › Regras, §9)."""
 
 from decimal import Decimal
 from typing import NamedTuple
@@ -11,6 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from comum.busca import para_busca
 from comum.cpf import formatar_cpf, mascarar_cpf, normalizar_cpf, validar_cpf
+from comum.mensagens import FEMININO
 from comum.modelos import TextosDigitados
 from comum.validacao import ValidadorDeTexto
 
@@ -168,6 +169,7 @@ def _preencher_nome_para_busca(inscricoes) -> None:
 
 
 class Inscricao(TextosDigitados, models.Model):
+    genero = FEMININO  # para as mensagens do admin (comum.mensagens)
     CLASSIFICADO = "classificado"
     ELIMINADO = "eliminado"
     SITUACOES = [
@@ -203,7 +205,7 @@ class Inscricao(TextosDigitados, models.Model):
 
     objects = InscricaoQuerySet.as_manager()
 
-    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (docs/REGRAS.md §9).
+    # Entradas do motor que, depois da primeira publicação do cargo, só mudam por evento (Ajuda › Regras, §9).
     CAMPOS_CONGELADOS = ("nota", "notas_parciais", "situacao")
 
     class Meta:
@@ -251,7 +253,7 @@ class Inscricao(TextosDigitados, models.Model):
 
 MENSAGEM_INSCRICAO_CONGELADA = (
     "o resultado do cargo já foi publicado; nota, notas parciais e eliminação só mudam por evento "
-    "(correção de nota, anulação), com documento e data do ato (docs/REGRAS.md §9)."
+    "(correção de nota, anulação), com documento e data do ato (Ajuda › Regras, §9)."
 )
 
 

@@ -2,7 +2,7 @@
 decidem.
 
 A situação de uma opção nunca é digitada: ela muda só por um ato de verificação registrado por
-``services.registrar_verificacao`` (docs/HETEROIDENTIFICACAO.md, “Atos de verificação”). O ato diz de onde veio a
+``services.registrar_verificacao`` (Ajuda › Heteroidentificação, “Atos de verificação”). O ato diz de onde veio a
 decisão (a comissão, a comissão recursal, o processo de apuração de declaração falsa, a Justiça ou
 a avaliação da equipe multiprofissional da PcD), o documento, a data do ato e quem o registrou.
 """
@@ -35,7 +35,7 @@ COMO_MUDAR_A_VERIFICACAO = (
     "heteroidentificação ou da recursal, processo de apuração de declaração falsa, avaliação da equipe "
     "multiprofissional da PcD ou decisão judicial), pelos botões “Registrar avaliação PcD” e “Registrar "
     "decisão judicial” da ficha da inscrição ou pelas telas da heteroidentificação "
-    "(docs/HETEROIDENTIFICACAO.md, “Atos de verificação”)."
+    "(Ajuda › Heteroidentificação, “Atos de verificação”)."
 )
 
 
@@ -75,7 +75,7 @@ class OpcaoDeGrupo(models.Model):
             raise ValidationError(
                 f"Inscrição {self.inscricao.numero}, grupo {self.grupo}: o resultado do cargo já foi publicado; "
                 "a verificação só muda por evento de revisão de verificação, com documento e data do ato "
-                "(docs/REGRAS.md §8)."
+                "(Ajuda › Regras, §8)."
             )
         situacao_antes = PENDENTE if gravada is None else gravada[1]
         if situacao_antes != self.situacao and not self._mudanca_pelo_ato():

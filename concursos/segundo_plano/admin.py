@@ -15,11 +15,11 @@ from concursos.models import Processamento
 
 from . import pedidos
 from .produtos import resultados_gerados
-from .progresso import barra_de_progresso
+from .progresso import barra_de_progresso, situacao_ao_vivo
 
 
 class ProcessamentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
-    list_display = ["pk", "tipo", "edital", "estado", "progresso", "solicitado_por", "pedido_em", "terminado"]
+    list_display = ["pk", "tipo", "edital", "situacao", "progresso", "solicitado_por", "pedido_em", "terminado"]
     list_display_links = ["pk", "tipo"]
     list_filter = ["estado", "tipo", ("edital", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["edital", "solicitado_por"]
@@ -30,7 +30,7 @@ class ProcessamentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     fields = [
         "tipo",
         "edital",
-        "estado",
+        "situacao",
         "progresso",
         "etapa",
         "tentativas",
@@ -49,6 +49,12 @@ class ProcessamentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     @admin.display(description="progresso")
     def progresso(self, processamento):
         return barra_de_progresso(processamento)
+
+    @admin.display(description="situação", ordering="estado")
+    def situacao(self, processamento):
+        """A situação que ``processamentos.js`` atualiza junto com a barra: "Em andamento" enquanto
+        ela anda, não o "Na fila" da hora em que a página abriu."""
+        return situacao_ao_vivo(processamento)
 
     @admin.display(description="pedido em", ordering="criado_em")
     def pedido_em(self, processamento):
@@ -115,7 +121,13 @@ class ProcessamentoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
             "opcoes_retiradas": "Opções por grupo retiradas",
         }
         itens = [(rotulos.get(chave, chave.replace("_", " ").capitalize()), valor) for chave, valor in saida.items()]
-        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}</li>", itens))
+        inscricoes = reverse("admin:concursos_inscricao_changelist") + f"?edital__id__exact={processamento.edital_id}"
+        return format_html(
+            '<ul>{}</ul><p><a href="{}">Ver as inscrições do edital {}</a></p>',
+            format_html_join("", "<li>{}: {}</li>", itens),
+            inscricoes,
+            processamento.edital,
+        )
 
     @admin.display(description="erros")
     def erros_encontrados(self, processamento):

@@ -22,6 +22,16 @@ def barra_de_progresso(processamento: Processamento):
     )
 
 
+def situacao_ao_vivo(processamento: Processamento):
+    """A situação ("Na fila", "Em andamento", "Concluído") com o endereço do progresso, para que
+    ``processamentos.js`` a atualize junto com a barra."""
+    return format_html(
+        '<span class="processamento-situacao" data-progresso="{}">{}</span>',
+        reverse("concursos:progresso_do_processamento", args=[processamento.pk]),
+        processamento.get_estado_display(),
+    )
+
+
 def _milhar(numero: int) -> str:
     return f"{numero:,}".replace(",", ".")
 

@@ -55,7 +55,9 @@ def pedir_pdfs(request, pk: int):
 @permission_required("concursos.import_inscricao", raise_exception=True)
 @permission_required("concursos.add_processamento", raise_exception=True)
 def importar_em_segundo_plano(request):
-    form = ImportacaoEmSegundoPlanoForm(request.POST or None, request.FILES or None)
+    pk = request.GET.get("edital", "")  # o edital de onde se veio (a importação pela tela, a página do edital)
+    inicial = {"edital": int(pk)} if pk.isdigit() and Edital.objects.filter(pk=pk).exists() else {}
+    form = ImportacaoEmSegundoPlanoForm(request.POST or None, request.FILES or None, initial=inicial)
     if request.method == "POST" and form.is_valid():
         edital = form.cleaned_data["edital"]
         return _pedir(
@@ -77,6 +79,7 @@ def progresso(request, pk: int):
     return JsonResponse(
         {
             "estado": processamento.estado,
+            "situacao": processamento.get_estado_display(),
             "feitos": processamento.feitos,
             "total": processamento.total,
             "percentual": processamento.percentual,

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from comum.mensagens import mensagem_de
+from comum.mensagens import mensagem_de, quantos
 from cotas.regimes import rotulo_do_grupo
 
 from ..apresentacao import contexto_admin
@@ -73,7 +73,7 @@ def publicar_convocacao(request, pk: int):
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:
-            messages.success(request, f"{ato} publicado ({len(ato.inscricoes)} convocado(s)).")
+            messages.success(request, f"{ato} publicado ({quantos(len(ato.inscricoes), 'convocado', 'convocados')}).")
             return redirect(reverse("admin:concursos_cargo_change", args=[cargo.pk]) + "#atos-de-convocacao")
     titulo = f"Edital de convocação — {cargo.nome}"
     contexto = contexto_admin(request, titulo, cargo=cargo, form=form, titulo_curto="Edital de convocação")

@@ -1,5 +1,5 @@
-// Processamentos em segundo plano: atualiza a barra de progresso a cada 2 s enquanto o trabalho
-// anda (consulta /concursos/processamentos/<nº>/progresso.json). Na ficha, quando termina, recarrega
+// Processamentos em segundo plano: atualiza a barra de progresso e a situação ("Na fila" →
+// "Em andamento") a cada 2 s enquanto o trabalho anda (consulta /concursos/processamentos/<nº>/progresso.json). Na ficha, quando termina, recarrega
 // a página para mostrar o que saiu. Sem JavaScript, a página mostra o progresso da hora em que abriu.
 (function () {
   "use strict";
@@ -16,6 +16,12 @@
           barra.max = dados.total || 1;
           barra.value = dados.total ? dados.feitos : 0;
           texto.textContent = dados.texto;
+          // A situação mostrada noutra coluna da mesma linha ou noutro campo da ficha, do mesmo pedido.
+          document.querySelectorAll(".processamento-situacao").forEach(function (situacao) {
+            if (situacao.getAttribute("data-progresso") === caixa.getAttribute("data-progresso")) {
+              situacao.textContent = dados.situacao;
+            }
+          });
           if (dados.terminado) {
             if (document.body.classList.contains("change-form")) { window.location.reload(); }
             return;

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from concursos import services
 from concursos.atos import Ato
-from concursos.models import Candidato, Edital, Resultado
+from concursos.models import Candidato, Edital, Inscricao, Resultado
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
 
@@ -221,7 +221,7 @@ def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ulti
     ).resultado
     client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
     pagina = texto(client.get(reverse("concursos:publicar_resultado", args=[nova.pk])))
-    assert "Desde a versão 1, a última publicada, 1 evento(s)" in pagina
+    assert "Desde a versão 1, a última publicada, 1 evento foi registrado" in pagina
     quem = pagina.split("Quem será convocado")[1].split("Quem muda")[0]
     assert "3ª C " in quem and "deixada por Z, desistente" in quem
     assert "1ª A " not in quem  # quem já estava convocado e não mudou não reaparece
@@ -391,3 +391,25 @@ def test_campos_do_inline_de_cargos_tem_nome_acessivel_com_a_linha(client):
     assert 'aria-label="Código — linha 1"' in campos["cargos-0-codigo"]
     assert 'aria-label="Vagas do edital — linha 2"' in campos["cargos-1-vagas"]
     assert 'aria-label="Código — nova linha"' in html  # a linha modelo do "Adicionar outro"
+
+
+def test_confirmacao_da_publicacao_em_lote_diz_1_convocado_no_singular(client):
+    """Um cargo de uma vaga e um inscrito: "primeira (1 convocado)", não "1 convocados" (issue 29)."""
+    cargo = edital(cargos=(("AUX", "Auxiliar", 1),)).cargos.get()
+    inscricao(cargo, "A", 90)
+    resultado = services.gerar_resultado(cargo, por=usuario("autor"))
+    client.force_login(com_permissoes("chefe", "view_resultado", "publicar_resultado"))
+    confirmacao = client.post(
+        reverse("admin:concursos_resultado_changelist"), {"action": "publicar", "_selected_action": [resultado.pk]}
+    )
+    assert "primeira (1 convocado)" in texto(confirmacao)
+
+
+def test_ficha_da_inscricao_publicada_mostra_as_notas_parciais_em_tabela_e_nao_o_json(client, chefe, publicado):
+    alvo = publicado.inscricoes.get(numero="A")
+    Inscricao.objects.filter(pk=alvo.pk).update(notas_parciais={"objetiva": "40.5", "redacao": "7"})
+    resposta = client.get(reverse("admin:concursos_inscricao_change", args=[alvo.pk]))
+    html = resposta.content.decode()
+    assert '<table class="tabela notas-parciais">' in html
+    assert '<th scope="row">objetiva</th><td class="numero">40,5</td>' in html
+    assert "{&quot;objetiva&quot;" not in html and '{"objetiva"' not in html

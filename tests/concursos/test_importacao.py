@@ -379,3 +379,15 @@ def test_contagens_e_historico_exatos_na_primeira_importacao_e_na_reimportacao_p
         mensagens.append(Inscricao.history.count())
 
     assert mensagens == [(4, 0, 0), 4, (0, 0, 4), 4]
+
+
+def test_depois_da_importacao_o_rh_volta_as_inscricoes_do_edital_importado(client, edital_gm):
+    """Issue 29: depois de importar, a lista das inscrições do edital que recebeu o arquivo, não a de
+    todos os editais."""
+    servidor(client, "import_inscricao")
+    previa = enviar(client, edital_gm, PASTA / "banca-ponto-e-virgula-cp1252.csv")
+    confirmacao = previa.context["confirm_form"].initial
+    resposta = client.post(reverse("admin:concursos_inscricao_process_import"), confirmacao)
+    assert resposta.status_code == 302
+    assert resposta["Location"] == f"{reverse('admin:concursos_inscricao_changelist')}?edital__id__exact={edital_gm.pk}"
+    assert client.get(resposta["Location"]).status_code == 200  # o filtro existe (senão, 302 para ?e=1)

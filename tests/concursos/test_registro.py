@@ -437,7 +437,7 @@ def test_pagina_do_evento_de_revisao_mostra_o_ato_e_quem_foi_mantido(client, pub
     assert "Nota corrigida 93,500" in pagina or "Nota corrigida 93.500" in pagina
     assert "Sub judice Sim — processo 5001234-56.2025.8.08.0012" in pagina
     assert "Data do ato 02/06/2025" in pagina and "Diário Oficial DOM nº 1234, 02/06/2025, p. 7" in pagina
-    assert "Mantidos (docs/REGRAS.md §8)" in pagina and "Z Negros 3ª" in pagina
+    assert "Mantidos ( regras, §8 )" in pagina and "Z Negros 3ª" in pagina
 
 
 def test_tela_de_prorrogacao_registra_o_ato_e_recusa_a_segunda(client, publicado):

@@ -207,6 +207,6 @@ def test_ficha_de_resultado_grande_mostra_o_comeco_das_listas_e_aponta_o_pdf(cli
     resultado = services.gerar_resultado(cargo, por=usuario("autor"))
     client.force_login(com_permissoes("rh", "view_resultado"))
     pagina = texto(client.get(reverse("admin:concursos_resultado_change", args=[resultado.pk])))
-    assert "… e mais 5 candidato(s) não mostrados aqui: a lista inteira está no PDF e na planilha" in pagina
+    assert "… e mais 5 candidatos não mostrados aqui: a lista inteira está no PDF e na planilha" in pagina
     geral = pagina.split("Lista geral")[1].split("… e mais")[0]
     assert "1º A" in geral and "3º Y" in geral and "4º" not in geral

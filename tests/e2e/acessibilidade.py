@@ -10,6 +10,8 @@ em que a jornada estava.
 
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.e2e.leiaute import conferir_leiaute
+
 NIVEIS_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 OPCOES = {"runOnly": {"type": "tag", "values": NIVEIS_WCAG}, "resultTypes": ["violations"]}
 
@@ -26,6 +28,12 @@ def descrever(violacoes_: list[dict], pagina, passo: str) -> str:
         linhas.append(f"- {violacao['id']} ({violacao['impact']}): {violacao['help']}")
         for no in violacao["nodes"][:10]:
             linhas.append(f"    {' '.join(map(str, no['target']))}: {no['html'][:160]}")
+    return "\n".join(linhas)
+
+
+def descrever_leiaute(problemas: list[str], pagina, passo: str) -> str:
+    linhas = [f"{len(problemas)} problema(s) de leiaute em “{passo}” ({pagina.url}):"]
+    linhas += [f"- {problema}" for problema in problemas[:15]]
     return "\n".join(linhas)
 
 
@@ -46,6 +54,8 @@ def conferir_acessibilidade(pagina, passo: str) -> None:
             pagina.set_viewport_size({"width": largura, "height": tamanho["height"] if tamanho else 800})
             if achadas := violacoes(pagina):
                 problemas.append(descrever(achadas, pagina, f"{passo}, {aparelho} ({largura} px)"))
+            if leiaute := conferir_leiaute(pagina):
+                problemas.append(descrever_leiaute(leiaute, pagina, f"{passo}, {aparelho} ({largura} px)"))
     finally:
         if tamanho:
             pagina.set_viewport_size(tamanho)

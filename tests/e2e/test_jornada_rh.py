@@ -254,7 +254,7 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     )
     pagina.get_by_role("button", name="Publicar o edital de convocação").click()
 
-    expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de convocação nº 4/2025 publicado (1 convocado(s))")
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de convocação nº 4/2025 publicado (1 convocado)")
     conferir_acessibilidade(pagina, "ficha do cargo com o ato publicado")
     with pagina.expect_download() as baixado:
         pagina.get_by_role("link", name="PDF do edital de convocação nº 4/2025").click()

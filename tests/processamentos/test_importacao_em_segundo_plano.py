@@ -133,3 +133,21 @@ def test_limpar_importacoes_apaga_o_arquivo_de_importacao_que_falhou_mas_nao_o_d
 
     assert not default_storage.exists(falhou)
     assert default_storage.exists(na_fila)
+
+
+def test_a_importacao_em_segundo_plano_vem_com_o_edital_de_onde_se_veio(cliente_da_rita):
+    """Issue 29: da importação pela tela de um edital, o link leva o edital escolhido; a tela do
+    segundo plano já o traz escolhido e, concluída a importação, a ficha leva às inscrições dele."""
+    outro = fabricas.edital(numero=2, cargos=(("AG", "Agente", 1),))
+    edital = fabricas.edital(cargos=(("GM", "Guarda Municipal", 5),))
+    tela = cliente_da_rita.get(reverse("admin:concursos_inscricao_import") + f"?edital={edital.pk}").content.decode()
+    assert f"{reverse('concursos:importar_em_segundo_plano')}?edital={edital.pk}" in tela
+    resposta = cliente_da_rita.get(reverse("concursos:importar_em_segundo_plano") + f"?edital={edital.pk}")
+    assert resposta.context["form"]["edital"].value() == edital.pk != outro.pk
+
+    enviar(cliente_da_rita, edital, arquivo_da_banca(3))
+    trabalhar()
+    pedido = Processamento.objects.get()
+    assert pedido.edital == edital
+    ficha = cliente_da_rita.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    assert f"{reverse('admin:concursos_inscricao_changelist')}?edital__id__exact={edital.pk}" in ficha

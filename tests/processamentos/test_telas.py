@@ -55,6 +55,7 @@ def test_o_rh_pede_na_ficha_do_edital_acompanha_e_encontra_os_resultados():
         "terminado": True,
         "erros": 0,
         "texto": "Concluído: 2 de 2 cargos",
+        "situacao": "Concluído",
     }
     pagina = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
     for resultado in Resultado.objects.filter(processamento=pedido):
@@ -121,3 +122,21 @@ def test_gerar_resultado_de_edital_pequeno_continua_na_hora():
     rh.post(reverse("concursos:gerar_resultado", args=[edital.pk]))
     assert not Processamento.objects.exists()
     assert Resultado.objects.filter(cargo__edital=edital).count() == 2
+
+
+def test_a_situacao_do_pedido_em_andamento_acompanha_a_barra_e_nao_fica_na_fila():
+    """Issue 29: a ficha dizia "Na fila" enquanto a barra dizia 3.000 de 25.000. A situação vem do
+    pedido como está e ``processamentos.js`` a atualiza pelo mesmo JSON da barra."""
+    rh = entrar(RH, "rita")
+    edital = edital_com_dois_cargos()
+    rh.post(reverse("concursos:pedir_resultados", args=[edital.pk]))
+    pedido = Processamento.objects.get()
+    url_do_progresso = reverse("concursos:progresso_do_processamento", args=[pedido.pk])
+    ficha = rh.get(reverse("admin:concursos_processamento_change", args=[pedido.pk])).content.decode()
+    assert f'<span class="processamento-situacao" data-progresso="{url_do_progresso}">Na fila</span>' in ficha
+
+    Processamento.objects.filter(pk=pedido.pk).update(estado=Processamento.EXECUTANDO, feitos=1, total=2)
+    assert rh.get(url_do_progresso).json()["situacao"] == "Em andamento"
+    lista = rh.get(reverse("admin:concursos_processamento_changelist")).content.decode()
+    assert f'data-progresso="{url_do_progresso}">Em andamento</span>' in lista
+    assert "Na fila" not in lista.split("<tbody>")[1].split("</tbody>")[0]

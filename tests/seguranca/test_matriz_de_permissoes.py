@@ -170,6 +170,9 @@ def casos_das_telas(c) -> list[Caso]:
              {p: "ok" for p in PAPEIS}),
         # concursos: telas do RH
         Caso("concursos:simulador", r("concursos:simulador"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # A ajuda (as regras e os guias de docs/ como páginas): toda a equipe lê; os membros, não.
+        Caso("ajuda:indice", r("ajuda:indice"), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        Caso("ajuda:pagina", r("ajuda:pagina", args=["regras"]), equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         Caso("concursos:gerar_resultado", r("concursos:gerar_resultado", args=[c.e1.pk]),
              equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("concursos:prorrogar_validade", r("concursos:prorrogar_validade", args=[c.e1.pk]),
