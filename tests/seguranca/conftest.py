@@ -1,6 +1,6 @@
 """Fixtures da segurança. O ``cargo`` e o ``rh`` de toda a suíte estão em ``tests/conftest.py``."""
 
-from datetime import timedelta
+from datetime import date, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -100,8 +100,12 @@ def com_o_resto_das_listas(*, rita, celia, raiz):
     from concursos.segundo_plano import pedidos, tarefas
     from concursos.services import convocacoes, provimentos
     from heteroidentificacao import services as services_de_apuracao
+    from heteroidentificacao.models import Feriado
     from tests.concursos import fabricas
 
+    # Dois feriados locais (o RH os mantém no admin; não há serviço: é cadastro).
+    Feriado.objects.create(data=date(2025, 1, 13), descricao="Nossa Senhora da Penha")
+    Feriado.objects.create(data=date(2025, 6, 13), descricao="Padroeiro do município")
     edital = fabricas.edital(numero=2, criado_por=rita, cargos=(("AGE", "Agente Administrativo", 5),))
     cargo = edital.cargos.get()
     for numero, nota in (("A", 95), ("B", 94), ("C", 92), ("D", 91)):
