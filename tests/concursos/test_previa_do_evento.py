@@ -131,7 +131,7 @@ def test_a_segunda_previa_do_cargo_publicado_nao_le_os_candidatos_de_novo(variad
     lidos = []
     ler_candidato = cotas.cenario._candidato
     monkeypatch.setattr(
-        cotas.cenario, "_candidato", lambda item, posicao: lidos.append(1) or ler_candidato(item, posicao)
+        cotas.cenario, "_candidato", lambda item, *resto: lidos.append(1) or ler_candidato(item, *resto)
     )
     desistente = variado.inscricoes.get(numero="E")
     services.prever(variado, tipo="desistencia", inscricao=desistente, ato=ATO)
