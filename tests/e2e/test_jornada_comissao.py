@@ -358,6 +358,11 @@ def encerrar_a_sessao(pagina):
     pagina.get_by_role("button", name="Encerrar a sessão e gravar as decisões").click()
 
     expect(mensagens(pagina)).to_contain_text("Sessão encerrada: as decisões foram gravadas.")
+    # O encerramento leva à página da sessão encerrada (quem muda nos cargos publicados, só para o
+    # presidente); o caminho volta à sessão, com as decisões de cada candidato.
+    expect(pagina.get_by_role("heading", level=1)).to_contain_text("encerrada")
+    conferir_acessibilidade(pagina, "página do encerramento")
+    pagina.get_by_role("navigation", name="Caminho").get_by_role("link", name=re.compile("^Sessão de")).click()
     expect(pagina.locator(".card-body .badge").first).to_have_text("Encerrada")
     expect(pagina.get_by_role("link", name="Registrar parecer")).to_have_count(0)
     expect(cartao(pagina, YASMIN)).to_contain_text("Decidido: Confirmado")
