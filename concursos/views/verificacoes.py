@@ -57,29 +57,21 @@ def registrar_avaliacao_pcd(request, pk: int):
 @permission_required([verificacoes.PERMISSAO, "concursos.ver_dados_sensiveis"], raise_exception=True)
 def registrar_analise_documental(request, pk: int):
     """A análise dos documentos de indígenas e quilombolas, com quem conferiu e o parecer."""
-    inscricao = _inscricao_do_ato(pk)
-    grupos = list(
-        inscricao.opcoes.filter(grupo__in=grupos_da_analise_documental(inscricao.edital))
-        .order_by("grupo")
-        .values_list("grupo", flat=True)
-    )
-    if not grupos:
-        messages.error(request, f"A inscrição {inscricao.numero} não optou por grupo verificado por documentos.")
-        return redirect("admin:concursos_inscricao_change", inscricao.pk)
-    form = AnaliseDocumentalForm(grupos, request.POST if request.method == "POST" else None)
-    return _registrar_ato(
+    return _registrar_ato_de_um_grupo(
         request,
-        inscricao,
-        form,
+        pk,
+        grupos_possiveis=lambda inscricao: inscricao.opcoes.filter(
+            grupo__in=grupos_da_analise_documental(inscricao.edital)
+        ),
+        sem_grupo="não optou por grupo verificado por documentos",
+        form_class=AnaliseDocumentalForm,
         origem=AtoDeVerificacao.ANALISE_DOCUMENTAL,
         titulo="Registrar análise documental",
         explicacao="Indígenas e quilombolas não passam pela heteroidentificação: o fenótipo não se aplica a "
         "eles (Lei 15.142/2025, art. 2º). A comissão ou os servidores designados conferem os documentos "
         "(reconhecimento coletivo do indígena; autoatribuição do quilombola atestada pela comunidade); aqui o "
         "RH registra o que decidiram, com quem conferiu, o parecer e a data.",
-        registrar=lambda ato, dados: verificacoes.registrar_analise_documental(
-            inscricao, dados.pop("grupo"), dados.pop("situacao"), ato=ato, por=request.user, **dados
-        ),
+        servico=verificacoes.registrar_analise_documental,
     )
 
 
@@ -87,23 +79,37 @@ def registrar_analise_documental(request, pk: int):
 @permission_required([verificacoes.PERMISSAO, "concursos.ver_dados_sensiveis"], raise_exception=True)
 def registrar_decisao_judicial(request, pk: int):
     """A decisão judicial sobre a verificação de um grupo, com o processo e o que ela determina."""
-    inscricao = _inscricao_do_ato(pk)
-    grupos = list(inscricao.opcoes.order_by("grupo").values_list("grupo", flat=True))
-    if not grupos:
-        messages.error(request, f"A inscrição {inscricao.numero} não optou por nenhum grupo reservado.")
-        return redirect("admin:concursos_inscricao_change", inscricao.pk)
-    form = DecisaoJudicialForm(grupos, request.POST if request.method == "POST" else None)
-    return _registrar_ato(
+    return _registrar_ato_de_um_grupo(
         request,
-        inscricao,
-        form,
+        pk,
+        grupos_possiveis=lambda inscricao: inscricao.opcoes.all(),
+        sem_grupo="não optou por nenhum grupo reservado",
+        form_class=DecisaoJudicialForm,
         origem=AtoDeVerificacao.JUDICIAL,
         titulo="Registrar decisão judicial",
         explicacao="Uma decisão judicial sobre a verificação (inclusive a de negros) é cumprida, não "
         "decidida, pelo RH: registre o processo, o documento da decisão e o que ela determina.",
-        registrar=lambda ato, dados: verificacoes.registrar_decisao_judicial(
+        servico=verificacoes.registrar_decisao_judicial,
+    )
+
+
+def _registrar_ato_de_um_grupo(request, pk: int, *, grupos_possiveis, sem_grupo: str, form_class, servico, **tela):
+    """Os atos que decidem a verificação de um grupo escolhido entre as opções da inscrição: o
+    formulário oferece só esses grupos, e o serviço recebe o grupo e a situação decididos."""
+    inscricao = _inscricao_do_ato(pk)
+    grupos = list(grupos_possiveis(inscricao).order_by("grupo").values_list("grupo", flat=True))
+    if not grupos:
+        messages.error(request, f"A inscrição {inscricao.numero} {sem_grupo}.")
+        return redirect("admin:concursos_inscricao_change", inscricao.pk)
+    form = form_class(grupos, request.POST if request.method == "POST" else None)
+    return _registrar_ato(
+        request,
+        inscricao,
+        form,
+        registrar=lambda ato, dados: servico(
             inscricao, dados.pop("grupo"), dados.pop("situacao"), ato=ato, por=request.user, **dados
         ),
+        **tela,
     )
 
 
