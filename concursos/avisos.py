@@ -14,6 +14,7 @@ from comum.mensagens import mensagem_de
 
 from . import services
 from .consultas.para_publicar import Passo, falta_na_versao
+from .consultas.sujeitos_a_recurso import anotacao
 from .diario_oficial import DiarioOficial
 from .forms.atos import DiarioOficialForm
 from .models import Edital, Resultado
@@ -92,8 +93,11 @@ def publicar_e_informar(request, resultado: Resultado, diario_oficial: DiarioOfi
     except ValidationError as erro:
         messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
     else:
+        resultado.refresh_from_db(fields=["sujeito_a_recurso"])
+        ressalva = f" {anotacao(resultado.sujeito_a_recurso)}" if resultado.sujeito_a_recurso else ""
         messages.success(
-            request, f"{resultado.cargo} — versão {resultado.versao}: resultado publicado ({diario_oficial})."
+            request,
+            f"{resultado.cargo} — versão {resultado.versao}: resultado publicado ({diario_oficial}).{ressalva}",
         )
 
 

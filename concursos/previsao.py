@@ -12,11 +12,13 @@ from collections import OrderedDict
 from dataclasses import replace
 
 import cotas
+from comum import relogio
 from comum.canonico import canonico_e_hash
 from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.regimes import rotulo_do_grupo
 
 from .adapters import cabecalho_do_cenario, cenario_do_cargo, eventos_do_cargo
+from .consultas.sujeitos_a_recurso import sujeitos_a_recurso
 from .models import Cargo, Resultado
 
 # Quantos candidatos já lidos pelo motor cada processo guarda, somados os cargos (≈ 1 KiB cada: 12.500
@@ -105,6 +107,7 @@ def resumo_da_publicacao(versao: Resultado) -> dict:
         "versao_publicada_antes": anterior,
         "eventos_desde": total - (len(anterior.cenario["eventos"]) if anterior is not None else 0),
         "convocados_ao_todo": len(saida.nomeados),
+        "sujeitos_a_recurso": sujeitos_a_recurso(versao.cargo, relogio.hoje()),
     }
 
 

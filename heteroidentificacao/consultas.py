@@ -261,6 +261,30 @@ def prazo_de_recurso_da_sessao(sessao: Sessao) -> tuple[date, date] | None:
     return inicio, encerramento + timedelta(days=sessao.comissao.prazo_de_recurso_dias)
 
 
+def em_prazo_de_recurso(cargo, hoje: date) -> list[str]:
+    """As inscrições do cargo cuja não confirmação pela comissão ordinária ainda pode mudar por recurso
+    (docs/REGRAS.md §10): sem recurso, enquanto o prazo não terminou (ou nem começou, sem a publicação
+    do resultado preliminar); com recurso, até a sessão recursal que o julga ser encerrada."""
+    chamados = Chamado.objects.filter(
+        inscricao__cargo=cargo,
+        sessao__status=Sessao.ENCERRADA,
+        sessao__comissao__tipo=Comissao.ORDINARIA,
+        decisao=quorum.NAO_CONFIRMADO,
+    ).select_related("sessao__comissao", "inscricao", "recurso__julgamento__sessao")
+    abertos = []
+    for chamado in chamados:
+        recurso = getattr(chamado, "recurso", None)
+        if recurso is not None:
+            julgado = recurso.julgamento is not None and recurso.julgamento.sessao.status == Sessao.ENCERRADA
+            if not julgado:
+                abertos.append(chamado.inscricao.numero)
+            continue
+        prazo = prazo_de_recurso_da_sessao(chamado.sessao)
+        if prazo is None or hoje <= prazo[1]:
+            abertos.append(chamado.inscricao.numero)
+    return abertos
+
+
 def encerrada_pela_regra_anterior(sessao: Sessao) -> bool:
     """Encerrada antes da atualização do §10 (o registro congelado anterior à versão 3, ou nenhum):
     o prazo de recurso dela contava do encerramento, em dias corridos, e continua contando."""

@@ -172,6 +172,9 @@ IMPORTS_EM_FUNCAO = {
         "heteroidentificacao.prestacao_de_contas.tabelas",
         "comum.graficos",
     ): "o matplotlib custa ~1,4 s (docs/TECNICO.md §9)",
+    # AppConfig.ready(): os modelos só podem ser importados depois de os apps carregarem.
+    ("heteroidentificacao.apps", "concursos.consultas.sujeitos_a_recurso"): "AppConfig.ready, apps carregados",
+    ("heteroidentificacao.apps", "heteroidentificacao.consultas"): "AppConfig.ready, apps carregados",
     # Os processos que desenham os PDFs importam o pacote sem django.setup() (concursos/pdf/__init__.py).
     ("concursos.pdf.convocacao", "concursos.models"): "importável sem django.setup()",
     ("concursos.pdf.quadro_de_vagas", "concursos.models"): "importável sem django.setup()",

@@ -11,6 +11,7 @@ from comum.paginacao import ListaGrandeNoAdmin
 
 from ..apresentacao import contexto_do_resultado_gravado
 from ..avisos import publicar_em_lote
+from ..consultas.sujeitos_a_recurso import anotacao
 from .filtros import FiltroDeEdital
 from .pecas import AcessoRegistradoNoAdmin, HistoricoNoAdmin
 
@@ -48,9 +49,10 @@ class ResultadoAdmin(
         "publicado_por",
         "publicado",
         "diario_oficial",
+        "sujeito_a_recurso_",
         "hash_das_entradas",
     ]
-    readonly_fields = ["provisorio_", "gerado", "publicado", "diario_oficial"]
+    readonly_fields = ["provisorio_", "gerado", "publicado", "diario_oficial", "sujeito_a_recurso_"]
     actions = ["publicar"]
     acesso_o_que = "resultado"
 
@@ -83,6 +85,10 @@ class ResultadoAdmin(
     @admin.display(description="Diário Oficial")
     def diario_oficial(self, resultado):
         return str(resultado.diario_oficial or "")
+
+    @admin.display(description="sujeito a recurso")
+    def sujeito_a_recurso_(self, resultado):
+        return anotacao(resultado.sujeito_a_recurso) or "Não"
 
     @admin.display(description="hash")
     def hash_curto(self, resultado):

@@ -7,5 +7,6 @@
 - ``para_publicar``: o que falta para publicar o resultado de um cargo, em contagens;
 - ``prestacao_de_contas``: as vagas reservadas e as chamadas de cada cargo, da saída publicada;
 - ``busca``: achar a inscrição de um cargo pelo número, pelo nome ou pelo CPF;
-- ``conferencia``: a conferência pública do código de verificação do Anexo I.
+- ``conferencia``: a conferência pública do código de verificação do Anexo I;
+- ``sujeitos_a_recurso``: quem ainda tem prazo de recurso aberto na verificação (publicar sujeito a recurso).
 """

@@ -73,6 +73,14 @@ class Resultado(TextosDigitados, models.Model):
         blank=True,
         validators=[ValidadorDeTexto("página do Diário Oficial", 20, multilinha=False)],
     )
+    # Publicada enquanto corria o prazo de recurso da verificação destas inscrições (docs/REGRAS.md
+    # §10): a publicação sai "sujeita a recurso" quanto a elas, no ato, na tela e no PDF.
+    sujeito_a_recurso = models.JSONField(
+        "publicado sujeito a recurso (inscrições com prazo de recurso aberto)",
+        default=list,
+        blank=True,
+        editable=False,
+    )
     processamento = models.ForeignKey(
         "Processamento",
         verbose_name="gerado no processamento",

@@ -102,6 +102,7 @@ def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
         ("Motivo da geração", resultado.motivo),
         ("Publicado", secao["publicado"]),
         ("Diário Oficial", secao["diario_oficial"]),
+        ("Sujeito a recurso", secao.get("sujeito_a_recurso", "")),
         ("Quadro de vagas", secao["quadro"]),
         ("Hash das entradas", f"SHA-256 {resultado.hash_das_entradas}"),
     ]

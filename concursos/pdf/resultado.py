@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.exibicao import data_e_hora
+from concursos.consultas.sujeitos_a_recurso import anotacao
 from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 from concursos.saida_do_motor import LISTA_GERAL
 
@@ -87,6 +88,7 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
         "publicado": _publicado(resultado),
         "diario_oficial": str(resultado.diario_oficial or ""),
         "provisorio_porque": _provisorio_porque(saida) if resultado.provisorio else "",
+        "sujeito_a_recurso": anotacao(resultado.sujeito_a_recurso),
         "quadro": _resumo_do_quadro(saida, rotulos),
         "hash_curto": resultado.hash_das_entradas[:16],
         "geral": listas.geral(),
@@ -116,6 +118,9 @@ class _Listas:
         for anotadas in (marcas(self.saida), revisoes(self.cenario.get("eventos", []), _situacoes())):
             for numero, anotacoes in anotadas.items():
                 self.observacoes.setdefault(numero, []).extend(a[0].upper() + a[1:] for a in anotacoes)
+        # Publicado com o prazo de recurso da verificação aberto (docs/REGRAS.md §10).
+        for numero in resultado.sujeito_a_recurso:
+            self.observacoes.setdefault(numero, []).append("Sujeito a recurso da heteroidentificação")
 
     def observacao(self, numero) -> str:
         return "; ".join(self.observacoes.get(numero, ()))

@@ -18,6 +18,7 @@ from comum.coleta import sem_coleta_de_ciclos
 
 from ..adapters import cenario_do_cargo, cenario_para_gravar
 from ..atos import conferir_diario_oficial
+from ..consultas.sujeitos_a_recurso import sujeitos_a_recurso
 from ..diario_oficial import DiarioOficial
 from ..diferencas import diferencas
 from ..fases import fase
@@ -162,8 +163,18 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
         if diario_oficial is None
         else conferir_diario_oficial(diario_oficial, resultado, hoje=relogio.dia_de(em)).campos_do_resultado()
     )
-    Resultado.objects.filter(pk=resultado.pk).update(
-        status=Resultado.PUBLICADO, publicado_por=por, publicado_em=em or relogio.agora(), **referencia
-    )
-    resultado.refresh_from_db()
+    # Com o prazo de recurso da verificação de alguém do cargo aberto, publica-se sujeito a recurso
+    # quanto a ele (docs/REGRAS.md §10); o recurso provido depois entra como revisão (§8).
+    campos = {
+        "status": Resultado.PUBLICADO,
+        "publicado_por": por,
+        "publicado_em": em or relogio.agora(),
+        "sujeito_a_recurso": sujeitos_a_recurso(resultado.cargo, relogio.dia_de(em)),
+        **referencia,
+    }
+    for campo, valor in campos.items():
+        setattr(resultado, campo, valor)
+    # Pelo modelo, não por update(): o histórico registra quem publicou e quando.
+    resultado._history_user = por
+    resultado.save(publicando=True, update_fields=list(campos))
     return resultado
