@@ -5,6 +5,7 @@ O formato está em ``docs/FORMATO-CENARIO.md``. Notas são lidas exatamente (``D
 """
 
 import json
+from dataclasses import MISSING, fields
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
@@ -75,7 +76,7 @@ def ler_cenario(dados) -> Cenario:
     return Cenario(
         regime=regime,
         vagas=dados.get("vagas"),
-        candidatos=tuple(_candidato(item, i, decimais) for i, item in enumerate(candidatos, start=1)),
+        candidatos=_candidatos(candidatos, decimais),
         eventos=tuple(_evento(item, i) for i, item in enumerate(eventos, start=1)),
         edital=_edital(dados.get("edital") or {}),
         descricao=str(dados.get("descricao") or ""),
@@ -129,6 +130,150 @@ def ler_numero(valor, campo: str, inscricao: str) -> Decimal:
         motivo = "ausente" if valor is None else f"não numérica: {descrever_valor(valor)}"
         raise ErroDeCotas(f"Candidato {inscricao}: {campo} {motivo}.", inscricao=inscricao, campo=campo, valor=valor)
     return numero
+
+
+# A partir de quantos candidatos vale o caminho rápido (``_candidatos_comuns``); para poucos,
+# ler um a um custa o mesmo.
+MINIMO_PARA_O_CAMINHO_RAPIDO = 256
+# Os campos de ``Candidato`` na ordem e com os valores padrão (``None`` nos obrigatórios);
+# ``{**_PADRAO, **linha}`` tem todos os campos, e só eles se a linha não traz nenhum desconhecido.
+_PADRAO = {campo.name: None if campo.default is MISSING else campo.default for campo in fields(Candidato)}
+
+
+def _candidatos(lista: list, decimais: dict) -> tuple[Candidato, ...]:
+    """Os candidatos do cenário: pelo caminho rápido quando são muitos e estão todos no formato
+    comum; senão (ou se alguma linha foge do comum), um a um por ``_candidato``, que dá o erro."""
+    if len(lista) >= MINIMO_PARA_O_CAMINHO_RAPIDO:
+        lidos = _candidatos_comuns(lista, decimais)
+        if lidos is not None:
+            return lidos
+    return tuple(_candidato(item, i, decimais) for i, item in enumerate(lista, start=1))
+
+
+def _candidatos_comuns(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
+    """Os mesmos candidatos que ``_candidato`` leria um a um, num laço só, sem uma chamada por
+    candidato: cada linha vira o dicionário do objeto com ``{**_PADRAO, **linha}`` (os campos que
+    faltam com o padrão; um campo desconhecido aparece no tamanho) e só os campos a converter são
+    trocados; cada data distinta é lida uma vez (``datas``) e cada nota em texto também
+    (``decimais``, como em ``_candidato``).
+
+    Só cobre o formato comum (tipos exatos: notas e parciais em texto com ponto, datas em texto,
+    grupos em lista sem repetição, verificação em objeto). Devolve ``None`` se qualquer linha foge
+    disso: a leitura um a um dá então o mesmo resultado, ou o erro do primeiro candidato errado."""
+    try:
+        return _laco_comum(lista, decimais)
+    except TypeError:  # um valor não hasheável onde se espera texto: fora do formato comum
+        return None
+
+
+def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
+    padrao, quantos_campos = _PADRAO, len(_PADRAO)
+    criar = _criar
+    (
+        p_inscricao,
+        p_nota,
+        p_notas,
+        p_nascimento,
+        p_jurado,
+        p_sorteio,
+        p_cor_raca,
+        p_grupos,
+        p_verificacao,
+        p_eliminado,
+    ) = _PREENCHER
+    datas = {}
+    grupos_vistos = set()  # listas de grupos (só textos) já conferidas quanto a repetição
+    lidos = []
+    novo = lidos.append
+    for item in lista:
+        if type(item) is not dict:
+            return None
+        campos = {**padrao, **item}
+        if len(campos) != quantos_campos:
+            return None
+        inscricao = campos["inscricao"]
+        if type(inscricao) is not str or not inscricao or inscricao.isspace():
+            return None
+        texto = campos["nota"]
+        nota = decimais.get(texto)
+        if nota is None:
+            if type(texto) is not str or (nota := _decimal_rapido(texto, decimais)) is None:
+                return None
+        notas = campos["notas"]
+        if notas:
+            if type(notas) is not dict:
+                return None
+            pares = []
+            for campo, texto in notas.items():
+                valor = decimais.get(texto)
+                if valor is None:
+                    if type(texto) is not str or (valor := _decimal_rapido(texto, decimais)) is None:
+                        return None
+                if type(campo) is not str:
+                    return None
+                pares.append((campo, valor))
+            notas = tuple(pares)
+        else:
+            notas = ()
+        nascimento = campos["nascimento"]
+        if nascimento is not None:
+            data = datas.get(nascimento)
+            if data is None:
+                if type(nascimento) is not str or (data := _data_comum(nascimento)) is None:
+                    return None
+                datas[nascimento] = data
+            nascimento = data
+        jurado, eliminado, sorteio = campos["jurado"], campos["eliminado"], campos["sorteio"]
+        if jurado is not False or eliminado is not False:
+            if type(jurado) is not bool or type(eliminado) is not bool:
+                return None
+        if sorteio is not None and type(sorteio) is not int:
+            return None
+        grupos = campos["grupos"]
+        if grupos:
+            if type(grupos) is not list:
+                return None
+            grupos = tuple(grupos)
+            if grupos not in grupos_vistos:
+                if len(set(map(str, grupos))) != len(grupos) or set(map(type, grupos)) != {str}:
+                    return None
+                grupos_vistos.add(grupos)
+        else:
+            grupos = ()
+        verificacao = campos["verificacao"]
+        if verificacao:
+            if type(verificacao) is not dict:
+                return None
+            verificacao = tuple(verificacao.items())
+        else:
+            verificacao = ()
+        candidato = criar(Candidato)
+        p_inscricao(candidato, inscricao)
+        p_nota(candidato, nota)
+        p_notas(candidato, notas)
+        p_nascimento(candidato, nascimento)
+        p_jurado(candidato, jurado)
+        p_sorteio(candidato, sorteio)
+        p_cor_raca(candidato, campos["cor_raca"])
+        p_grupos(candidato, grupos)
+        p_verificacao(candidato, verificacao)
+        p_eliminado(candidato, eliminado)
+        novo(candidato)
+    return tuple(lidos)
+
+
+def _data_comum(texto: str) -> date | None:
+    """A data de nascimento como ``_candidato`` a leria; ``None`` se inválida."""
+    try:
+        data = date.fromisoformat(texto) if len(texto) == 10 else None
+    except ValueError:
+        data = None
+    if data is None:
+        try:
+            data = ler_data(texto, "nascimento")
+        except ErroDeCotas:
+            return None
+    return data
 
 
 def _candidato(item, posicao: int, decimais: dict) -> Candidato:
@@ -217,17 +362,21 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
 
 
 def _novo_candidato(campos: dict) -> Candidato:
-    """``Candidato(**campos)`` sem o ``__init__`` gerado pelo ``dataclass(frozen=True)``, que faz um
-    ``object.__setattr__`` por campo e custava um terço da leitura de 100 mil candidatos. O objeto é
-    o mesmo (igualdade, hash, imutabilidade); ``campos`` precisa trazer todos os campos, já no tipo
-    final (um teste confere contra o construtor)."""
+    """``Candidato(**campos)`` sem o ``__init__`` gerado pelo ``dataclass(frozen=True)``, que chama
+    ``object.__setattr__`` campo a campo (pelo nome) e custava um terço da leitura de 100 mil
+    candidatos: cada campo vai direto à sua vaga (``__slots__``). O objeto é o mesmo (igualdade,
+    hash, imutabilidade); ``campos`` precisa trazer todos os campos, já no tipo final (um teste
+    confere contra o construtor)."""
     candidato = _criar(Candidato)
-    _atribuir(candidato, "__dict__", campos)
+    for nome, preencher in zip(_PADRAO, _PREENCHER):
+        preencher(candidato, campos[nome])
     return candidato
 
 
 _criar = object.__new__
-_atribuir = object.__setattr__
+# Quem grava cada campo (o descritor da vaga do ``__slots__``), na ordem dos campos de ``Candidato``
+# (a de ``_PADRAO``): grava sem passar pelo ``__setattr__`` congelado.
+_PREENCHER = tuple(getattr(Candidato, nome).__set__ for nome in _PADRAO)
 
 
 def _inscricao(valor, posicao: int) -> str:
