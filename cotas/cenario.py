@@ -5,11 +5,11 @@ O formato está em ``docs/FORMATO-CENARIO.md``. Notas são lidas exatamente (``D
 """
 
 import json
-from dataclasses import MISSING, fields
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from .erros import ErroDeCotas, descrever_valor
+from .leitura_em_lote import MINIMO_PARA_O_CAMINHO_RAPIDO, candidatos_comuns, decimal_rapido
 from .modelo import (
     DESEMPATE_PADRAO,
     Candidato,
@@ -132,154 +132,21 @@ def ler_numero(valor, campo: str, inscricao: str) -> Decimal:
     return numero
 
 
-# A partir de quantos candidatos vale o caminho rápido (``_candidatos_comuns``); para poucos,
-# ler um a um custa o mesmo.
-MINIMO_PARA_O_CAMINHO_RAPIDO = 256
-# Os campos de ``Candidato`` na ordem e com os valores padrão (``None`` nos obrigatórios);
-# ``{**_PADRAO, **linha}`` tem todos os campos, e só eles se a linha não traz nenhum desconhecido.
-_PADRAO = {campo.name: None if campo.default is MISSING else campo.default for campo in fields(Candidato)}
-
-
 def _candidatos(lista: list, decimais: dict) -> tuple[Candidato, ...]:
-    """Os candidatos do cenário: pelo caminho rápido quando são muitos e estão todos no formato
-    comum; senão (ou se alguma linha foge do comum), um a um por ``_candidato``, que dá o erro."""
+    """Os candidatos do cenário: em lote (``leitura_em_lote``) quando são muitos e estão todos no
+    formato comum; senão (ou se alguma linha foge do comum), um a um por ``_candidato``, que dá o
+    erro do primeiro candidato errado."""
     if len(lista) >= MINIMO_PARA_O_CAMINHO_RAPIDO:
-        lidos = _candidatos_comuns(lista, decimais)
+        lidos = candidatos_comuns(lista, decimais)
         if lidos is not None:
             return lidos
     return tuple(_candidato(item, i, decimais) for i, item in enumerate(lista, start=1))
 
 
-def _candidatos_comuns(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
-    """Os mesmos candidatos que ``_candidato`` leria um a um, num laço só, sem uma chamada por
-    candidato: cada linha vira o dicionário do objeto com ``{**_PADRAO, **linha}`` (os campos que
-    faltam com o padrão; um campo desconhecido aparece no tamanho) e só os campos a converter são
-    trocados; cada data distinta é lida uma vez (``datas``) e cada nota em texto também
-    (``decimais``, como em ``_candidato``).
-
-    Só cobre o formato comum (tipos exatos: notas e parciais em texto com ponto, datas em texto,
-    grupos em lista sem repetição, verificação em objeto). Devolve ``None`` se qualquer linha foge
-    disso: a leitura um a um dá então o mesmo resultado, ou o erro do primeiro candidato errado."""
-    try:
-        return _laco_comum(lista, decimais)
-    except TypeError:  # um valor não hasheável onde se espera texto: fora do formato comum
-        return None
-
-
-def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
-    padrao, quantos_campos = _PADRAO, len(_PADRAO)
-    criar = _criar
-    (
-        p_inscricao,
-        p_nota,
-        p_notas,
-        p_nascimento,
-        p_jurado,
-        p_sorteio,
-        p_cor_raca,
-        p_grupos,
-        p_verificacao,
-        p_eliminado,
-    ) = _PREENCHER
-    datas = {}
-    grupos_vistos = set()  # listas de grupos (só textos) já conferidas quanto a repetição
-    lidos = []
-    novo = lidos.append
-    for item in lista:
-        if type(item) is not dict:
-            return None
-        campos = {**padrao, **item}
-        if len(campos) != quantos_campos:
-            return None
-        inscricao = campos["inscricao"]
-        if type(inscricao) is not str or not inscricao or inscricao.isspace():
-            return None
-        texto = campos["nota"]
-        nota = decimais.get(texto)
-        if nota is None:
-            if type(texto) is not str or (nota := _decimal_rapido(texto, decimais)) is None:
-                return None
-        notas = campos["notas"]
-        if notas:
-            if type(notas) is not dict:
-                return None
-            pares = []
-            for campo, texto in notas.items():
-                valor = decimais.get(texto)
-                if valor is None:
-                    if type(texto) is not str or (valor := _decimal_rapido(texto, decimais)) is None:
-                        return None
-                if type(campo) is not str:
-                    return None
-                pares.append((campo, valor))
-            notas = tuple(pares)
-        else:
-            notas = ()
-        nascimento = campos["nascimento"]
-        if nascimento is not None:
-            data = datas.get(nascimento)
-            if data is None:
-                if type(nascimento) is not str or (data := _data_comum(nascimento)) is None:
-                    return None
-                datas[nascimento] = data
-            nascimento = data
-        jurado, eliminado, sorteio = campos["jurado"], campos["eliminado"], campos["sorteio"]
-        if jurado is not False or eliminado is not False:
-            if type(jurado) is not bool or type(eliminado) is not bool:
-                return None
-        if sorteio is not None and type(sorteio) is not int:
-            return None
-        grupos = campos["grupos"]
-        if grupos:
-            if type(grupos) is not list:
-                return None
-            grupos = tuple(grupos)
-            if grupos not in grupos_vistos:
-                if len(set(map(str, grupos))) != len(grupos) or set(map(type, grupos)) != {str}:
-                    return None
-                grupos_vistos.add(grupos)
-        else:
-            grupos = ()
-        verificacao = campos["verificacao"]
-        if verificacao:
-            if type(verificacao) is not dict:
-                return None
-            verificacao = tuple(verificacao.items())
-        else:
-            verificacao = ()
-        candidato = criar(Candidato)
-        p_inscricao(candidato, inscricao)
-        p_nota(candidato, nota)
-        p_notas(candidato, notas)
-        p_nascimento(candidato, nascimento)
-        p_jurado(candidato, jurado)
-        p_sorteio(candidato, sorteio)
-        p_cor_raca(candidato, campos["cor_raca"])
-        p_grupos(candidato, grupos)
-        p_verificacao(candidato, verificacao)
-        p_eliminado(candidato, eliminado)
-        novo(candidato)
-    return tuple(lidos)
-
-
-def _data_comum(texto: str) -> date | None:
-    """A data de nascimento como ``_candidato`` a leria; ``None`` se inválida."""
-    try:
-        data = date.fromisoformat(texto) if len(texto) == 10 else None
-    except ValueError:
-        data = None
-    if data is None:
-        try:
-            data = ler_data(texto, "nascimento")
-        except ErroDeCotas:
-            return None
-    return data
-
-
 def _candidato(item, posicao: int, decimais: dict) -> Candidato:
     """Um candidato do cenário. Caminho rápido: um edital nacional tem 100 mil deles, então os
     tipos certos passam por uma comparação só e ``_tipo`` só é chamado para montar o erro;
-    ``decimais`` guarda as notas em texto já lidas (``_decimal_rapido``)."""
+    ``decimais`` guarda as notas em texto já lidas (``decimal_rapido``)."""
     if type(item) is not dict:
         raise ErroDeCotas(f"candidatos[{posicao}]: esperado um objeto; recebido {descrever_valor(item)}.")
     inscricao = item.get("inscricao")
@@ -290,8 +157,8 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
         raise ErroDeCotas(f"Candidato {inscricao}: campo desconhecido {campo!r}.", inscricao=inscricao, campo=campo)
     nota = item.get("nota")
     if type(nota) is str:
-        lida = decimais.get(nota)  # a conferência de ``_decimal_rapido`` sem a chamada, se já lida
-        nota = lida if lida is not None else _decimal_rapido(nota, decimais)
+        lida = decimais.get(nota)  # a conferência de ``decimal_rapido`` sem a chamada, se já lida
+        nota = lida if lida is not None else decimal_rapido(nota, decimais)
     else:
         nota = None
     if nota is None:
@@ -305,7 +172,7 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
         for k, v in notas.items():
             valor = decimais.get(v) if type(v) is str else None
             if valor is None:
-                valor = (type(v) is str and _decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
+                valor = (type(v) is str and decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
             pares.append((str(k), valor))
         notas = tuple(pares)
     grupos = item.get("grupos") or ()
@@ -362,21 +229,17 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
 
 
 def _novo_candidato(campos: dict) -> Candidato:
-    """``Candidato(**campos)`` sem o ``__init__`` gerado pelo ``dataclass(frozen=True)``, que chama
-    ``object.__setattr__`` campo a campo (pelo nome) e custava um terço da leitura de 100 mil
-    candidatos: cada campo vai direto à sua vaga (``__slots__``). O objeto é o mesmo (igualdade,
-    hash, imutabilidade); ``campos`` precisa trazer todos os campos, já no tipo final (um teste
-    confere contra o construtor)."""
+    """``Candidato(**campos)`` sem o ``__init__`` gerado pelo ``dataclass(frozen=True)``, que faz um
+    ``object.__setattr__`` por campo e custava um terço da leitura de 100 mil candidatos. O objeto é
+    o mesmo (igualdade, hash, imutabilidade); ``campos`` precisa trazer todos os campos, já no tipo
+    final (um teste confere contra o construtor)."""
     candidato = _criar(Candidato)
-    for nome, preencher in zip(_PADRAO, _PREENCHER):
-        preencher(candidato, campos[nome])
+    _atribuir(candidato, "__dict__", campos)
     return candidato
 
 
 _criar = object.__new__
-# Quem grava cada campo (o descritor da vaga do ``__slots__``), na ordem dos campos de ``Candidato``
-# (a de ``_PADRAO``): grava sem passar pelo ``__setattr__`` congelado.
-_PREENCHER = tuple(getattr(Candidato, nome).__set__ for nome in _PADRAO)
+_atribuir = object.__setattr__
 
 
 def _inscricao(valor, posicao: int) -> str:
@@ -389,24 +252,6 @@ def _inscricao(valor, posicao: int) -> str:
             valor=valor,
         )
     return valor
-
-
-def _decimal_rapido(texto: str, decimais: dict) -> Decimal | None:
-    """Decimal de uma nota em texto com ponto; ``None`` para o caminho completo de ``ler_numero``.
-
-    O mesmo texto dá o mesmo objeto (``decimais``, um por cenário): além de não converter de novo,
-    o ``hash`` de um ``Decimal`` (calculado na primeira vez e guardado nele) sai uma vez por nota
-    distinta quando a classificação dá os postos (``classificacao._postos``)."""
-    numero = decimais.get(texto)
-    if numero is None:
-        try:
-            numero = Decimal(texto)
-        except InvalidOperation:
-            return None
-        if not numero.is_finite():
-            return None
-        decimais[texto] = numero
-    return numero
 
 
 def _tipo(valor, tipo, campo: str, inscricao: str) -> None:

@@ -172,12 +172,9 @@ class Edital:
     desempate: tuple[str, ...] = DESEMPATE_PADRAO
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Candidato:
-    """Uma inscrição classificada no cargo (aprovada em todas as fases eliminatórias).
-
-    Com ``__slots__``: um edital nacional tem 100 mil deles, e a classificação os percorre fora da
-    ordem em que foram criados; sem o dicionário de cada objeto, ler um campo toca menos memória."""
+    """Uma inscrição classificada no cargo (aprovada em todas as fases eliminatórias)."""
 
     inscricao: str
     nota: Decimal
