@@ -42,7 +42,12 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
     padrao, quantos_campos = PADRAO, len(PADRAO)
     criar, atribuir = _criar, _atribuir
     datas = {}
-    grupos_vistos = set()  # listas de grupos (só textos) já conferidas quanto a repetição
+    # As tuplas que se repetem entre candidatos são guardadas uma vez só (cada objeto que fica na
+    # memória custa mais do que o seu cálculo): parciais, grupos e verificações, por conteúdo. Só
+    # se compartilham tuplas de textos (uma igual a elas só tem textos: nada muda ao trocá-la).
+    parciais = {}
+    grupos_vistos = {}  # conferidas quanto a repetição
+    verificacoes = {}
     lidos = []
     novo = lidos.append
     for item in lista:
@@ -63,16 +68,14 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
         if notas:
             if type(notas) is not dict:
                 return None
-            pares = []
-            for campo, texto in notas.items():
-                valor = decimais.get(texto)
-                if valor is None:
-                    if type(texto) is not str or (valor := decimal_rapido(texto, decimais)) is None:
-                        return None
-                if type(campo) is not str:
+            chave = tuple(notas.items())
+            convertidas = parciais.get(chave)
+            if convertidas is None:
+                convertidas = _parciais(chave, decimais)
+                if convertidas is None:
                     return None
-                pares.append((campo, valor))
-            notas = tuple(pares)
+                parciais[chave] = convertidas
+            notas = convertidas
         else:
             notas = ()
         nascimento = campos["nascimento"]
@@ -97,7 +100,8 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
             if grupos not in grupos_vistos:
                 if len(set(map(str, grupos))) != len(grupos) or set(map(type, grupos)) != {str}:
                     return None
-                grupos_vistos.add(grupos)
+                grupos_vistos[grupos] = grupos
+            grupos = grupos_vistos[grupos]
         else:
             grupos = ()
         verificacao = campos["verificacao"]
@@ -105,6 +109,12 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
             if type(verificacao) is not dict:
                 return None
             verificacao = tuple(verificacao.items())
+            vista = verificacoes.get(verificacao)
+            if vista is None:
+                if not all(type(g) is str and type(v) is str for g, v in verificacao):
+                    return None
+                vista = verificacoes[verificacao] = verificacao
+            verificacao = vista
         else:
             verificacao = ()
         candidato = criar(Candidato)
@@ -116,6 +126,20 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
         atribuir(candidato, "__dict__", campos)
         novo(candidato)
     return tuple(lidos)
+
+
+def _parciais(pares: tuple, decimais: dict) -> tuple | None:
+    """As notas parciais ``(campo, texto)`` em ``(campo, Decimal)``; ``None`` fora do formato comum."""
+    convertidas = []
+    for campo, texto in pares:
+        valor = decimais.get(texto)
+        if valor is None:
+            if type(texto) is not str or (valor := decimal_rapido(texto, decimais)) is None:
+                return None
+        if type(campo) is not str:
+            return None
+        convertidas.append((campo, valor))
+    return tuple(convertidas)
 
 
 def _data_comum(texto: str) -> date | None:

@@ -4,8 +4,6 @@ Cada mensagem nomeia o candidato, o campo e o valor. O leitor de JSON (``cenario
 tipos; aqui ficam as regras que valem também para quem chama o motor com dataclasses (o Django).
 """
 
-from operator import attrgetter
-
 from .erros import ErroDeCotas, descrever_valor
 from .eventos import REVISA_VERIFICACAO, TIPOS_DE_EVENTO, tipo_de_evento
 from .modelo import (
@@ -33,26 +31,19 @@ def validar(cenario: Cenario) -> dict:
     ler_inteiro_nao_negativo(cenario.vagas, "vagas", MAXIMO_DE_VAGAS)
     validar_regime(cenario.regime)
     _validar_edital(cenario)
+    vistos = {}
     cores_por_grupo = {grupo.grupo: grupo.cores_admitidas for grupo in cenario.regime.grupos}
-    candidatos = cenario.candidatos
-    vistos = dict(zip(map(attrgetter("inscricao"), candidatos), candidatos, strict=True))
-    if len(vistos) == len(candidatos):  # nenhuma inscrição repetida: só os que têm o que conferir
-        conferir = [c for c in candidatos if c.grupos or c.verificacao or c.cor_raca not in CORES_E_NULO]
-        for candidato in conferir:
+    for candidato in cenario.candidatos:
+        if candidato.inscricao in vistos:
+            raise ErroDeCotas(
+                f"Inscrição duplicada: {candidato.inscricao} aparece mais de uma vez.",
+                inscricao=candidato.inscricao,
+                campo="inscricao",
+                valor=candidato.inscricao,
+            )
+        vistos[candidato.inscricao] = candidato
+        if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
             _validar_candidato(candidato, cenario.regime, cores_por_grupo)
-    else:  # na ordem do cenário, para que o primeiro erro seja o relatado
-        vistos = {}
-        for candidato in candidatos:
-            if candidato.inscricao in vistos:
-                raise ErroDeCotas(
-                    f"Inscrição duplicada: {candidato.inscricao} aparece mais de uma vez.",
-                    inscricao=candidato.inscricao,
-                    campo="inscricao",
-                    valor=candidato.inscricao,
-                )
-            vistos[candidato.inscricao] = candidato
-            if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
-                _validar_candidato(candidato, cenario.regime, cores_por_grupo)
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos, cenario.regime.nomes_dos_grupos)
