@@ -9,6 +9,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from .erros import ErroDeCotas, descrever_valor
+from .leitura_em_lote import MINIMO_PARA_O_CAMINHO_RAPIDO, candidatos_comuns, decimal_rapido
 from .modelo import (
     DESEMPATE_PADRAO,
     Candidato,
@@ -75,7 +76,7 @@ def ler_cenario(dados) -> Cenario:
     return Cenario(
         regime=regime,
         vagas=dados.get("vagas"),
-        candidatos=tuple(_candidato(item, i, decimais) for i, item in enumerate(candidatos, start=1)),
+        candidatos=_candidatos(candidatos, decimais),
         eventos=tuple(_evento(item, i) for i, item in enumerate(eventos, start=1)),
         edital=_edital(dados.get("edital") or {}),
         descricao=str(dados.get("descricao") or ""),
@@ -131,10 +132,21 @@ def ler_numero(valor, campo: str, inscricao: str) -> Decimal:
     return numero
 
 
+def _candidatos(lista: list, decimais: dict) -> tuple[Candidato, ...]:
+    """Os candidatos do cenário: em lote (``leitura_em_lote``) quando são muitos e estão todos no
+    formato comum; senão (ou se alguma linha foge do comum), um a um por ``_candidato``, que dá o
+    erro do primeiro candidato errado."""
+    if len(lista) >= MINIMO_PARA_O_CAMINHO_RAPIDO:
+        lidos = candidatos_comuns(lista, decimais)
+        if lidos is not None:
+            return lidos
+    return tuple(_candidato(item, i, decimais) for i, item in enumerate(lista, start=1))
+
+
 def _candidato(item, posicao: int, decimais: dict) -> Candidato:
     """Um candidato do cenário. Caminho rápido: um edital nacional tem 100 mil deles, então os
     tipos certos passam por uma comparação só e ``_tipo`` só é chamado para montar o erro;
-    ``decimais`` guarda as notas em texto já lidas (``_decimal_rapido``)."""
+    ``decimais`` guarda as notas em texto já lidas (``decimal_rapido``)."""
     if type(item) is not dict:
         raise ErroDeCotas(f"candidatos[{posicao}]: esperado um objeto; recebido {descrever_valor(item)}.")
     inscricao = item.get("inscricao")
@@ -145,8 +157,8 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
         raise ErroDeCotas(f"Candidato {inscricao}: campo desconhecido {campo!r}.", inscricao=inscricao, campo=campo)
     nota = item.get("nota")
     if type(nota) is str:
-        lida = decimais.get(nota)  # a conferência de ``_decimal_rapido`` sem a chamada, se já lida
-        nota = lida if lida is not None else _decimal_rapido(nota, decimais)
+        lida = decimais.get(nota)  # a conferência de ``decimal_rapido`` sem a chamada, se já lida
+        nota = lida if lida is not None else decimal_rapido(nota, decimais)
     else:
         nota = None
     if nota is None:
@@ -160,7 +172,7 @@ def _candidato(item, posicao: int, decimais: dict) -> Candidato:
         for k, v in notas.items():
             valor = decimais.get(v) if type(v) is str else None
             if valor is None:
-                valor = (type(v) is str and _decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
+                valor = (type(v) is str and decimal_rapido(v, decimais)) or ler_numero(v, f"notas.{k}", inscricao)
             pares.append((str(k), valor))
         notas = tuple(pares)
     grupos = item.get("grupos") or ()
@@ -240,24 +252,6 @@ def _inscricao(valor, posicao: int) -> str:
             valor=valor,
         )
     return valor
-
-
-def _decimal_rapido(texto: str, decimais: dict) -> Decimal | None:
-    """Decimal de uma nota em texto com ponto; ``None`` para o caminho completo de ``ler_numero``.
-
-    O mesmo texto dá o mesmo objeto (``decimais``, um por cenário): além de não converter de novo,
-    o ``hash`` de um ``Decimal`` (calculado na primeira vez e guardado nele) sai uma vez por nota
-    distinta quando a classificação dá os postos (``classificacao._postos``)."""
-    numero = decimais.get(texto)
-    if numero is None:
-        try:
-            numero = Decimal(texto)
-        except InvalidOperation:
-            return None
-        if not numero.is_finite():
-            return None
-        decimais[texto] = numero
-    return numero
 
 
 def _tipo(valor, tipo, campo: str, inscricao: str) -> None:

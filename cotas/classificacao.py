@@ -9,7 +9,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress, count, islice, repeat
-from operator import add, attrgetter, eq, mul, sub
+from operator import add, attrgetter, eq, is_, is_not, mul, not_, sub
 
 from .erros import ErroDeCotas
 from .modelo import (
@@ -74,17 +74,41 @@ def _colunas_de_ordem(
             colunas.append([0 if c.jurado else 1 for c in candidatos])
         elif criterio == SORTEIO:
             sorteios = [c.sorteio for c in candidatos]
-            sem_sorteio = max((s for s in sorteios if s is not None), default=0) + 1
+            sem_sorteio = _maior_informado(sorteios) + 1
             colunas.append([sem_sorteio if s is None else s for s in sorteios])
         else:
             campo = criterio[len(PREFIXO_NOTA) :]
-            parciais = [c.nota_parcial(campo) for c in candidatos]
+            parciais = _parciais(candidatos, campo)
             # Sem a nota parcial, o posto fica depois de todos; só é erro se o candidato ainda
-            # estiver empatado quando a cadeia chega a este critério (``_exigir_parciais``).
-            if faltam is not None and None in parciais:
-                faltam[len(colunas)] = [i for i, parcial in enumerate(parciais) if parcial is None]
+            # estiver empatado quando a cadeia chega a este critério (``_exigir_parciais``). Quem
+            # falta se procura por identidade (``is_``): ``None in parciais`` compararia cada
+            # ``Decimal`` com ``None``, e essa comparação passa por ``isinstance`` de uma ABC.
+            if faltam is not None:
+                sem_parcial = list(compress(count(), map(is_, parciais, repeat(None))))
+                if sem_parcial:
+                    faltam[len(colunas)] = sem_parcial
             colunas.append(list(map(_postos(parciais).__getitem__, parciais)))
     return colunas
+
+
+def _maior_informado(valores: list) -> int:
+    """O maior dos valores que não são ``None`` (0 se nenhum), com o laço em C."""
+    return max(compress(valores, map(is_not, valores, repeat(None))), default=0)
+
+
+def _parciais(candidatos, campo: str) -> list:
+    """A nota parcial ``campo`` de cada candidato (``Candidato.nota_parcial``), sem uma chamada de
+    método por candidato."""
+    parciais = []
+    novo = parciais.append
+    for candidato in candidatos:
+        for nome, valor in candidato.notas:
+            if nome == campo:
+                novo(valor)
+                break
+        else:
+            novo(None)
+    return parciais
 
 
 def _postos(notas) -> dict:
@@ -120,14 +144,18 @@ class Classificacao:
     geral: tuple[Candidato, ...]
     empates: tuple[tuple[str, ...], ...]
     avisos: tuple[str, ...]
+    # Inscrições fora de todas as listas (``eliminado_de_tudo``), na ordem do cenário.
+    eliminados: tuple[str, ...] = ()
 
 
 def eliminado_de_tudo(candidato: Candidato, regime: Regime, aplicaveis: tuple[str, ...]) -> bool:
     """Fora de todas as listas: eliminado pela banca, declaração falsa apurada (Art. 2º, §1º) ou
     ausente à verificação de um grupo cuja ausência elimina."""
-    if candidato.eliminado:
-        return True
-    for nome, situacao in candidato.verificacao:
+    return candidato.eliminado or _verificacao_elimina(candidato.verificacao, regime, aplicaveis)
+
+
+def _verificacao_elimina(verificacao: tuple, regime: Regime, aplicaveis: tuple[str, ...]) -> bool:
+    for nome, situacao in verificacao:
         if situacao == DECLARACAO_FALSA:
             return True
         if situacao == AUSENTE and nome in aplicaveis and regime.grupo(nome).ausencia == ELIMINADO:
@@ -140,9 +168,12 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     desempate = edital.desempate
     referencia = edital.data_referencia_idade
     limite = limite_de_nascimento_idoso(referencia) if referencia is not None else None
-    ativos = [
-        c for c in candidatos if not (c.eliminado or c.verificacao) or not eliminado_de_tudo(c, regime, aplicaveis)
-    ]
+    # ``eliminado_de_tudo`` de cada candidato, com a verificação decidida uma vez por combinação
+    # distinta (um edital nacional tem 100 mil candidatos e poucas combinações).
+    elimina = {v: _verificacao_elimina(v, regime, aplicaveis) for v in {c.verificacao for c in candidatos}}
+    fora = [c.eliminado or elimina[c.verificacao] for c in candidatos]
+    ativos = list(compress(candidatos, map(not_, fora)))
+    eliminados = tuple(c.inscricao for c in compress(candidatos, fora))
     # Os critérios de cada candidato num inteiro só (iguais entre empatados); entre empatados, o
     # número de inscrição ordena provisoriamente.
     faltam = {}  # coluna do critério nota:<campo> → candidatos sem a parcial
@@ -160,7 +191,7 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
         empatados = geral[inicio:fim]
         empates.append(tuple(c.inscricao for c in empatados))
         avisos.append(_aviso_de_empate(empatados, desempate))
-    return Classificacao(geral=geral, empates=tuple(empates), avisos=tuple(avisos))
+    return Classificacao(geral=geral, empates=tuple(empates), avisos=tuple(avisos), eliminados=eliminados)
 
 
 def _chave_unica(colunas: list[list[int]], quantos: int) -> list[int]:
@@ -214,17 +245,39 @@ def listas_dos_grupos(geral, regime: Regime, aplicaveis: tuple[str, ...]) -> dic
     """
     listas = {g.grupo: [] for g in regime.grupos}
     ficam = (CONFIRMADO, PENDENTE)
+    # As listas em que cada combinação distinta de opções e verificações entra, decididas uma vez.
+    entradas = {}
     for candidato in filter(attrgetter("grupos"), geral):  # só quem optou por algum grupo
-        for nome in candidato.grupos:
-            if nome in aplicaveis and candidato.situacao(nome) in ficam:
-                listas[nome].append(candidato)
+        chave = (candidato.grupos, candidato.verificacao)
+        nomes = entradas.get(chave)
+        if nomes is None:
+            nomes = entradas[chave] = [
+                nome for nome in candidato.grupos if nome in aplicaveis and candidato.situacao(nome) in ficam
+            ]
+        for nome in nomes:
+            listas[nome].append(candidato)
     return {nome: tuple(lista) for nome, lista in listas.items()}
+
+
+def pendentes_nas_listas(listas: dict[str, tuple[Candidato, ...]]) -> set[tuple[str, str]]:
+    """(inscrição, grupo) de quem está numa lista de grupo com a verificação ainda pendente; a
+    situação de cada verificação distinta é consultada uma vez por lista."""
+    pendentes = set()
+    for nome, lista in listas.items():
+        situacoes = {}
+        for candidato in lista:
+            verificacao = candidato.verificacao
+            situacao = situacoes.get(verificacao)
+            if situacao is None:
+                situacao = situacoes[verificacao] = candidato.situacao(nome)
+            if situacao == PENDENTE:
+                pendentes.add((candidato.inscricao, nome))
+    return pendentes
 
 
 def pendencias(listas: dict[str, tuple[Candidato, ...]]) -> tuple[str, ...]:
     """Inscrições que estão em alguma lista de grupo com a verificação ainda pendente."""
-    pendentes = {c.inscricao for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
-    return tuple(sorted(pendentes))
+    return tuple(sorted({inscricao for inscricao, _ in pendentes_nas_listas(listas)}))
 
 
 class _Falta:
@@ -266,7 +319,7 @@ class Ordenacao:
         self.limite_idoso = limite_de_nascimento_idoso(referencia) if referencia is not None else None
         self.sem_sorteio = 0
         if SORTEIO in edital.desempate:
-            self.sem_sorteio = max((c.sorteio for c in candidatos if c.sorteio is not None), default=0) + 1
+            self.sem_sorteio = _maior_informado([c.sorteio for c in candidatos]) + 1
 
     def candidato(self, inscricao: str) -> Candidato:
         return self.corrigidos.get(inscricao) or self.originais[inscricao]

@@ -1,8 +1,8 @@
 """A chamada única do motor: cenário em, resultado fora (docs/REGRAS.md inteiro)."""
 
-from .classificacao import classificar, eliminado_de_tudo, listas_dos_grupos
+from .classificacao import classificar, listas_dos_grupos, pendentes_nas_listas
 from .convocacao import Contexto, convocar
-from .modelo import PENDENTE, PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
+from .modelo import PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
 from .reserva import grupos_aplicaveis, quadro_de_vagas
 from .validacao import validar
 
@@ -19,16 +19,12 @@ def simular(cenario: Cenario) -> Resultado:
     inscricoes_das_listas = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
     # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
-    pendentes = {(c.inscricao, nome) for nome, lista in listas.items() for c in lista if c.situacao(nome) == PENDENTE}
+    pendentes = pendentes_nas_listas(listas)
     contexto = Contexto(
         regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates, por_inscricao
     )
     chamadas = convocar(contexto, geral, inscricoes_das_listas, cenario.eventos, pendentes)
-    eliminados = {
-        c.inscricao
-        for c in cenario.candidatos
-        if (c.eliminado or c.verificacao) and eliminado_de_tudo(c, regime, aplicaveis)
-    }
+    eliminados = set(classificacao.eliminados)
     empates, avisos_de_empate = classificacao.empates, classificacao.avisos
     if chamadas.empates is not None:  # houve correção de nota: os empates da classificação corrigida
         empates, avisos_de_empate = chamadas.empates
