@@ -60,7 +60,8 @@ def _chamado_do_membro(request, pk) -> tuple[Chamado, Membro]:
         Chamado.objects.select_related("sessao__comissao__edital", "inscricao__candidato"), pk=pk
     )
     membro = consultas.membro_de(chamado.sessao.comissao, request.user)
-    if membro is None:
+    if membro is None or not consultas.ve_o_candidato(chamado, membro):
+        # O suplente que só vota no lugar de um impedido não vê os outros candidatos (nem que existem).
         raise Http404("Candidato não encontrado.")
     return chamado, membro
 
@@ -136,8 +137,14 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
     return "Não julgado por mim", "warning"
 
 
-def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool) -> list[dict]:
-    chamados = sessao.chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
+def linhas_da_sessao(
+    sessao: Sessao, usuario, *, presidente: bool, compoe: bool, membro: Membro | None = None
+) -> list[dict]:
+    """Os candidatos que o membro vê (``consultas.chamados_do_membro``): o suplente que não compõe a
+    sessão vê e vota só aqueles em que substitui um membro impedido."""
+    chamados = consultas.chamados_do_membro(sessao, membro) if membro else sessao.chamados.all()
+    chamados = chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
+    substitui = set() if compoe or membro is None else {c.pk for c in chamados}
     votei = set(
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
@@ -159,7 +166,9 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or avaliado(chamado)),
+                "pode_votar": (compoe or chamado.pk in substitui)
+                and sessao.status == Sessao.ABERTA
+                and (recursal or avaliado(chamado)),
                 # O membro registra a presença ainda não registrada (quando não pode haver parecer);
                 # corrigi-la é do presidente, que vê quem votou (o serviço recusa o membro igual para
                 # todo candidato com presença registrada). Quem já tem parecer não pode ser marcado
@@ -258,7 +267,9 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
     sessao = chamado.sessao
     if sessao.status != Sessao.ABERTA:
         return None
-    candidatos = sessao.chamados.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
+    membro = consultas.membro_de(sessao.comissao, usuario)
+    candidatos = consultas.chamados_do_membro(sessao, membro)
+    candidatos = candidatos.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
     if sessao.comissao.tipo == Comissao.ORDINARIA:
         candidatos = candidatos.filter(compareceu=True, recusou_filmagem=False)
     depois = candidatos.filter(inscricao__numero__gt=chamado.inscricao.numero).order_by("inscricao__numero")
@@ -315,7 +326,9 @@ def sessao(request, pk):
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
-        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente, compoe=compoe),
+        "candidatos": linhas_da_sessao(
+            sessao, request.user, presidente=membro.presidente, compoe=compoe, membro=membro
+        ),
         "composicao": consultas.composicao_da_sessao(presencas),
         "compoe": compoe,
     }
