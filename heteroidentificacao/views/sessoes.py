@@ -276,8 +276,11 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
     return depois.first() or candidatos.order_by("inscricao__numero").first()
 
 
-def _por_que_nao_vota(chamado: Chamado) -> str:
+def _por_que_nao_vota(chamado: Chamado, membro: Membro | None = None) -> str:
     sessao = chamado.sessao
+    impedimento = chamado.impedimentos.filter(membro=membro).select_related("suplente__usuario").first()
+    if impedimento is not None and sessao.status == Sessao.ABERTA:
+        return f"Você declarou impedimento para este candidato: {impedimento.suplente.nome} vota no seu lugar."
     if sessao.status == Sessao.PLANEJADA:
         return "A sessão ainda não foi aberta pelo presidente: os pareceres só podem ser registrados com ela aberta."
     if sessao.status == Sessao.ENCERRADA:
@@ -498,7 +501,7 @@ def registrar_presenca(request, pk):
 
 @login_required
 def parecer(request, pk):
-    chamado, _ = _chamado_do_membro(request, pk)
+    chamado, membro = _chamado_do_membro(request, pk)
     meu = consultas.meu_parecer(chamado, request.user)
     inicial = {"voto": meu.voto, "fundamentacao": meu.fundamentacao} if meu else None
     recursal = chamado.sessao.comissao.tipo == Comissao.RECURSAL
@@ -510,7 +513,7 @@ def parecer(request, pk):
         "sessao": descrever_sessao(chamado.sessao),
         "candidato": descrever_candidato(chamado),
         "form": form,
-        "por_que_nao_vota": _por_que_nao_vota(chamado),
+        "por_que_nao_vota": _por_que_nao_vota(chamado, membro),
         "meu": meu,
         "historico": list(meu.historico.all()) if meu else [],
         "outros": pareceres_dos_outros(chamado, request.user),
@@ -518,7 +521,6 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
-    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
     if _pode_declarar_impedimento(chamado, membro, meu):
         contexto["form_do_impedimento"] = ImpedimentoForm(suplentes=consultas.suplentes_livres(chamado))
     contexto["impedimentos"] = list(chamado.impedimentos.select_related("membro__usuario", "suplente__usuario"))
