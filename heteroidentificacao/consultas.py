@@ -17,7 +17,7 @@ from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 
-from .models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, Sessao
+from .models import Chamado, Comissao, HistoricoDeParecer, Impedimento, Membro, Parecer, Sessao
 
 
 def membro_de(comissao: Comissao, usuario) -> Membro | None:
@@ -211,10 +211,29 @@ def ativa_na_lista_geral(inscricao: Inscricao) -> bool:
 
 def inscricoes_ocupadas(comissao: Comissao):
     """Inscrições que a comissão não chama de novo: chamadas a uma sessão ainda não encerrada, ou
-    já julgadas (decisão diferente de pendente) numa sessão encerrada."""
-    return Chamado.objects.filter(sessao__comissao=comissao).filter(
-        ~Q(sessao__status=Sessao.ENCERRADA) | ~Q(decisao=quorum.PENDENTE)
+    já julgadas (decisão diferente de pendente) numa sessão encerrada. A transferida para outra
+    sessão por impedimento (``transferidos``) pode ser chamada a outra já, com esta ainda aberta."""
+    return (
+        Chamado.objects.filter(sessao__comissao=comissao)
+        .filter(~Q(sessao__status=Sessao.ENCERRADA) | ~Q(decisao=quorum.PENDENTE))
+        .exclude(pk__in=transferidos())
     )
+
+
+def transferidos():
+    """Os candidatos chamados que vão a outra sessão: um membro impedido sem suplente no lugar
+    (``services.transferir_por_impedimento``, docs/REGRAS.md §10)."""
+    return Impedimento.objects.filter(suplente__isnull=True).values("chamado")
+
+
+def transferidos_da_sessao(sessao: Sessao) -> set[int]:
+    return set(
+        Impedimento.objects.filter(chamado__sessao=sessao, suplente__isnull=True).values_list("chamado_id", flat=True)
+    )
+
+
+def transferido(chamado: Chamado) -> bool:
+    return chamado.impedimentos.filter(suplente__isnull=True).exists()
 
 
 def candidatos_a_chamar(comissao: Comissao) -> list[Inscricao]:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),
     path("chamados/<int:pk>/impedimento/", sessoes.declarar_impedimento, name="declarar_impedimento"),
+    path("chamados/<int:pk>/transferir/", sessoes.transferir_por_impedimento, name="transferir_por_impedimento"),
     path(
         "chamados/<int:pk>/parecer-da-comissao/",
         sessoes.registrar_parecer_da_comissao,

@@ -27,7 +27,15 @@ from concursos.services.revisoes_de_verificacao import quem_mudou_no_lote
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import ComposicaoForm, GravacaoForm, ImpedimentoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
+from ..forms import (
+    ComposicaoForm,
+    GravacaoForm,
+    ImpedimentoForm,
+    ParecerDaComissaoForm,
+    ParecerForm,
+    PresencaForm,
+    TransferenciaForm,
+)
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 from ..services.sessoes import documento_da_sessao
 
@@ -152,11 +160,15 @@ def linhas_da_sessao(
     encerrada = sessao.status == Sessao.ENCERRADA
     # Com a sessão aberta, o presidente acompanha quem já votou (nomes e quantos), nunca como.
     votantes = consultas.quem_ja_votou(sessao) if presidente and not encerrada else {}
+    transferidos = consultas.transferidos_da_sessao(sessao)
     # ``compoe``: se o usuário compõe a sessão (congelada na abertura): só ele vota e registra presença.
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
+        transferido = chamado.pk in transferidos and not encerrada
+        if transferido:
+            estado, cor, presenca = "Transferido para outra sessão", "secondary", ""
         linhas.append(
             {
                 **descrever_candidato(chamado),
@@ -166,7 +178,8 @@ def linhas_da_sessao(
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": (compoe or chamado.pk in substitui)
+                "pode_votar": not transferido
+                and (compoe or chamado.pk in substitui)
                 and sessao.status == Sessao.ABERTA
                 and (recursal or avaliado(chamado)),
                 # O membro registra a presença ainda não registrada (quando não pode haver parecer);
@@ -175,6 +188,7 @@ def linhas_da_sessao(
                 # ausente: o botão do presidente some com o primeiro parecer.
                 "pode_marcar_presenca": compoe
                 and not recursal
+                and not transferido
                 and sessao.status == Sessao.ABERTA
                 and (presidente or chamado.compareceu is None),
                 "pode_marcar_ausente": chamado.n_pareceres == 0 if presidente else chamado.compareceu is None,
@@ -194,17 +208,20 @@ def previa_do_encerramento(sessao: Sessao) -> list[dict]:
     membro, o presidente inclusive, sabe como os outros votaram (docs/HETEROIDENTIFICACAO.md)."""
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
     votantes = consultas.quem_ja_votou(sessao)
+    transferidos = consultas.transferidos_da_sessao(sessao)
     linhas = []
     for chamado in sessao.chamados.select_related("inscricao__candidato").order_by("inscricao__numero"):
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
+        if chamado.pk in transferidos:
+            presenca, cor_da_presenca = "Transferido para outra sessão (impedimento)", "secondary"
         nomes = votantes.get(chamado.pk, [])
-        avaliado_ = recursal or avaliado(chamado)
+        avaliado_ = (recursal or avaliado(chamado)) and chamado.pk not in transferidos
         linhas.append(
             {
                 **descrever_candidato(chamado),
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
-                "falta": not recursal and chamado.compareceu is None,
+                "falta": not recursal and chamado.compareceu is None and chamado.pk not in transferidos,
                 "avaliado": avaliado_,
                 "votantes": nomes,
                 "n_pareceres": len(nomes),
@@ -279,6 +296,8 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
 def _por_que_nao_vota(chamado: Chamado, membro: Membro | None = None) -> str:
     sessao = chamado.sessao
     impedimento = chamado.impedimentos.filter(membro=membro).select_related("suplente__usuario").first()
+    if sessao.status == Sessao.ABERTA and consultas.transferido(chamado):
+        return services.TRANSFERIDO
     if impedimento is not None and sessao.status == Sessao.ABERTA:
         return f"Você declarou impedimento para este candidato: {impedimento.suplente.nome} vota no seu lugar."
     if sessao.status == Sessao.PLANEJADA:
@@ -412,6 +431,7 @@ def _pode_declarar_impedimento(chamado: Chamado, membro: Membro, meu: Parecer | 
     return (
         sessao.status == Sessao.ABERTA
         and meu is None
+        and not consultas.transferido(chamado)
         and consultas.compoe_a_sessao(sessao, membro)
         and not chamado.impedimentos.filter(membro=membro).exists()
     )
@@ -435,6 +455,45 @@ def declarar_impedimento(request, pk):
             f"{form.cleaned_data['suplente'].nome} vota no seu lugar neste candidato.",
         )
     return redirect("heteroidentificacao:parecer", pk=chamado.pk)
+
+
+def _membros_para_transferir(chamado: Chamado):
+    """Quem compõe a sessão, para o presidente transferir o candidato ainda sem pareceres."""
+    return chamado.sessao.comissao.membros.filter(
+        presencas__sessao=chamado.sessao, presencas__votante=True
+    ).select_related("usuario")
+
+
+def _pode_transferir(chamado: Chamado, membro: Membro) -> bool:
+    sessao = chamado.sessao
+    return (
+        membro.presidente
+        and sessao.status == Sessao.ABERTA
+        and sessao.comissao.tipo == Comissao.ORDINARIA
+        and not consultas.transferido(chamado)
+        and not chamado.pareceres.exists()
+    )
+
+
+@login_required
+@require_POST
+def transferir_por_impedimento(request, pk):
+    chamado, membro = _chamado_do_membro(request, pk)
+    _exigir_presidente(membro, "transferir o candidato para outra sessão")
+    form = TransferenciaForm(request.POST, membros=_membros_para_transferir(chamado))
+    try:
+        if not form.is_valid():
+            raise ValidationError("Escolha o membro impedido e informe o motivo do impedimento.")
+        services.transferir_por_impedimento(chamado, por=request.user, **form.cleaned_data)
+    except (ValidationError, PermissionDenied) as erro:
+        messages.error(request, mensagem_de(erro))
+        return redirect("heteroidentificacao:parecer", pk=chamado.pk)
+    messages.success(
+        request,
+        f"Inscrição {chamado.inscricao.numero} transferida para outra sessão pelo impedimento de "
+        f"{form.cleaned_data['membro'].nome}: chame-a a outra sessão da comissão.",
+    )
+    return redirect("heteroidentificacao:sessao", pk=chamado.sessao_id)
 
 
 @login_required
@@ -521,6 +580,8 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
+    if _pode_transferir(chamado, membro):
+        contexto["form_da_transferencia"] = TransferenciaForm(membros=_membros_para_transferir(chamado))
     if _pode_declarar_impedimento(chamado, membro, meu):
         contexto["form_do_impedimento"] = ImpedimentoForm(suplentes=consultas.suplentes_livres(chamado))
     contexto["impedimentos"] = list(chamado.impedimentos.select_related("membro__usuario", "suplente__usuario"))
