@@ -132,6 +132,7 @@ def test_gravacao_impedimento_nao_confirmacao_motivada_prazo_ate_segunda_e_recur
     marta = entrar_na_comissao("marta.presidente")
     abrir_a_sessao(marta, SESSAO)
     registrar_a_gravacao(marta)
+    ve_a_transferencia_por_impedimento_sem_usa_la(marta)
 
     bruno = entrar_na_comissao("bruno.membro")
     abrir_a_sessao(bruno, SESSAO)
@@ -180,6 +181,18 @@ def registrar_a_gravacao(pagina):
     expect(mensagens(pagina)).to_contain_text("Gravação da sessão registrada")
     expect(pagina.locator("#form-gravacao")).to_contain_text(f"Registrada: {GRAVACAO}")
     conferir_acessibilidade(pagina, "sessão com a gravação registrada")
+
+
+def ve_a_transferencia_por_impedimento_sem_usa_la(pagina):
+    """A alternativa ao suplente, só do presidente e antes do primeiro parecer: a tela curta na página
+    do parecer (a transferência em si tem testes de serviço e de tela)."""
+    cartao(pagina, YASMIN).get_by_role("link", name="Registrar parecer").click()
+    transferencia = pagina.locator("details.transferencia")
+    transferencia.locator("summary").click()
+    expect(transferencia.get_by_label("Membro impedido")).to_be_visible()
+    expect(transferencia.get_by_role("button", name="Transferir para outra sessão")).to_be_visible()
+    conferir_acessibilidade(pagina, "transferir para outra sessão")
+    pagina.get_by_role("link", name="Voltar à sessão").click()
 
 
 def declarar_impedimento(pagina):
