@@ -232,6 +232,18 @@ def transferidos_da_sessao(sessao: Sessao) -> set[int]:
     )
 
 
+def decisoes_dos_transferidos(sessao: Sessao) -> dict[int, quorum.Decisao]:
+    """Chamado transferido para outra sessão por impedimento → a decisão que o encerramento grava nesta:
+    pendente, com o motivo (que a ata mostra)."""
+    impedimentos = Impedimento.objects.filter(chamado__sessao=sessao, suplente__isnull=True)
+    return {
+        i.chamado_id: quorum.Decisao(
+            quorum.PENDENTE, 0, 0, f"transferido para outra sessão: impedimento de {i.membro.nome}"
+        )
+        for i in impedimentos.select_related("membro__usuario")
+    }
+
+
 def transferido(chamado: Chamado) -> bool:
     return chamado.impedimentos.filter(suplente__isnull=True).exists()
 

@@ -286,7 +286,7 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     _exigir_aberta(sessao)
     recursal = comissao.tipo == Comissao.RECURSAL
     # Os transferidos por impedimento vão a outra sessão: nesta ficam pendentes, sem ser cobrados.
-    transferidos = _transferidos(sessao)
+    transferidos = consultas.decisoes_dos_transferidos(sessao)
     todos_os_chamados = list(sessao.chamados.select_related("inscricao"))
     chamados = [c for c in todos_os_chamados if c.pk not in transferidos]
     sem_presenca = [c.inscricao.numero for c in chamados if c.compareceu is None and not recursal]
@@ -322,19 +322,6 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
         },
     )
     return sessao
-
-
-def _transferidos(sessao: Sessao) -> dict[int, quorum.Decisao]:
-    """Chamado transferido para outra sessão por impedimento → a decisão que fica nesta: pendente,
-    com o motivo (que a ata mostra)."""
-    return {
-        impedimento.chamado_id: quorum.Decisao(
-            quorum.PENDENTE, 0, 0, f"transferido para outra sessão: impedimento de {impedimento.membro.nome}"
-        )
-        for impedimento in Impedimento.objects.filter(chamado__sessao=sessao, suplente__isnull=True).select_related(
-            "membro__usuario"
-        )
-    }
 
 
 def _exigir_todos_os_votos(sessao: Sessao, avaliados: list[Chamado]) -> None:

@@ -14,10 +14,9 @@ dicionários pequenos, para que nenhum campo a mais chegue ao HTML por descuido.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -27,17 +26,11 @@ from concursos.services.revisoes_de_verificacao import quem_mudou_no_lote
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import (
-    ComposicaoForm,
-    GravacaoForm,
-    ImpedimentoForm,
-    ParecerDaComissaoForm,
-    ParecerForm,
-    PresencaForm,
-    TransferenciaForm,
-)
+from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 from ..services.sessoes import documento_da_sessao
+from .acesso import chamado_do_membro, exigir_presidente, sessao_do_membro
+from .impedimentos import formularios_do_impedimento
 
 CORES_DAS_DECISOES = {
     quorum.CONFIRMADO: "success",
@@ -50,33 +43,6 @@ CONSEQUENCIA_DO_ENCERRAMENTO = (
     "Depois de encerrar, nenhum parecer poderá ser registrado ou alterado; as decisões serão gravadas "
     "como resultado da heteroidentificação e só poderão ser revistas em recurso."
 )
-
-
-# ---------------------------------------------------------------- acesso
-
-
-def _sessao_do_membro(request, pk) -> tuple[Sessao, Membro]:
-    sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital"), pk=pk)
-    membro = consultas.membro_de(sessao.comissao, request.user)
-    if membro is None:
-        raise Http404("Sessão não encontrada.")
-    return sessao, membro
-
-
-def _chamado_do_membro(request, pk) -> tuple[Chamado, Membro]:
-    chamado = get_object_or_404(
-        Chamado.objects.select_related("sessao__comissao__edital", "inscricao__candidato"), pk=pk
-    )
-    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
-    if membro is None or not consultas.ve_o_candidato(chamado, membro):
-        # O suplente que só vota no lugar de um impedido não vê os outros candidatos (nem que existem).
-        raise Http404("Candidato não encontrado.")
-    return chamado, membro
-
-
-def _exigir_presidente(membro: Membro, acao: str) -> None:
-    if not membro.presidente:
-        raise PermissionDenied(f"Só o presidente da comissão pode {acao}.")
 
 
 # ---------------------------------------------------------------- apresentação
@@ -341,7 +307,7 @@ def minhas_sessoes(request):
 
 @login_required
 def sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
+    sessao, membro = sessao_do_membro(request, pk)
     presencas = consultas.presencas_da_sessao(sessao)
     sessao.n_votantes = sum(1 for p in presencas if p.votante)
     compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
@@ -371,8 +337,8 @@ def sessao(request, pk):
 @login_required
 @require_POST
 def abrir_sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "abrir a sessão")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "abrir a sessão")
     form = ComposicaoForm(request.POST, membros=sessao.comissao.membros.ativos().select_related("usuario"))
     try:
         if not form.is_valid():
@@ -390,8 +356,8 @@ def abrir_sessao(request, pk):
 @login_required
 @require_POST
 def registrar_gravacao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "registrar a gravação")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "registrar a gravação")
     form = GravacaoForm(request.POST)
     try:
         if not form.is_valid():
@@ -409,8 +375,8 @@ def registrar_gravacao(request, pk):
 @login_required
 @require_POST
 def registrar_parecer_da_comissao(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
-    _exigir_presidente(membro, "registrar o parecer motivado da comissão")
+    chamado, membro = chamado_do_membro(request, pk)
+    exigir_presidente(membro, "registrar o parecer motivado da comissão")
     form = ParecerDaComissaoForm(request.POST)
     try:
         if not form.is_valid():
@@ -425,81 +391,10 @@ def registrar_parecer_da_comissao(request, pk):
     return redirect("heteroidentificacao:parecer", pk=chamado.pk)
 
 
-def _pode_declarar_impedimento(chamado: Chamado, membro: Membro, meu: Parecer | None) -> bool:
-    """O membro que compõe a sessão aberta, ainda sem parecer e sem impedimento neste candidato."""
-    sessao = chamado.sessao
-    return (
-        sessao.status == Sessao.ABERTA
-        and meu is None
-        and not consultas.transferido(chamado)
-        and consultas.compoe_a_sessao(sessao, membro)
-        and not chamado.impedimentos.filter(membro=membro).exists()
-    )
-
-
-@login_required
-@require_POST
-def declarar_impedimento(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
-    form = ImpedimentoForm(request.POST, suplentes=consultas.suplentes_livres(chamado))
-    try:
-        if not form.is_valid():
-            raise ValidationError("Informe o motivo do impedimento e o suplente que vota no seu lugar.")
-        services.declarar_impedimento(chamado, membro=membro, por=request.user, **form.cleaned_data)
-    except (ValidationError, PermissionDenied) as erro:
-        messages.error(request, mensagem_de(erro))
-    else:
-        messages.success(
-            request,
-            f"Impedimento registrado na inscrição {chamado.inscricao.numero}: "
-            f"{form.cleaned_data['suplente'].nome} vota no seu lugar neste candidato.",
-        )
-    return redirect("heteroidentificacao:parecer", pk=chamado.pk)
-
-
-def _membros_para_transferir(chamado: Chamado):
-    """Quem compõe a sessão, para o presidente transferir o candidato ainda sem pareceres."""
-    return chamado.sessao.comissao.membros.filter(
-        presencas__sessao=chamado.sessao, presencas__votante=True
-    ).select_related("usuario")
-
-
-def _pode_transferir(chamado: Chamado, membro: Membro) -> bool:
-    sessao = chamado.sessao
-    return (
-        membro.presidente
-        and sessao.status == Sessao.ABERTA
-        and sessao.comissao.tipo == Comissao.ORDINARIA
-        and not consultas.transferido(chamado)
-        and not chamado.pareceres.exists()
-    )
-
-
-@login_required
-@require_POST
-def transferir_por_impedimento(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
-    _exigir_presidente(membro, "transferir o candidato para outra sessão")
-    form = TransferenciaForm(request.POST, membros=_membros_para_transferir(chamado))
-    try:
-        if not form.is_valid():
-            raise ValidationError("Escolha o membro impedido e informe o motivo do impedimento.")
-        services.transferir_por_impedimento(chamado, por=request.user, **form.cleaned_data)
-    except (ValidationError, PermissionDenied) as erro:
-        messages.error(request, mensagem_de(erro))
-        return redirect("heteroidentificacao:parecer", pk=chamado.pk)
-    messages.success(
-        request,
-        f"Inscrição {chamado.inscricao.numero} transferida para outra sessão pelo impedimento de "
-        f"{form.cleaned_data['membro'].nome}: chame-a a outra sessão da comissão.",
-    )
-    return redirect("heteroidentificacao:sessao", pk=chamado.sessao_id)
-
-
 @login_required
 def encerrar_sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "encerrar a sessão")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "encerrar a sessão")
     if request.method == "POST":
         try:
             services.encerrar_sessao(sessao, por=request.user)
@@ -543,7 +438,7 @@ def _resultado_do_encerramento(request, sessao: Sessao):
 @login_required
 @require_POST
 def registrar_presenca(request, pk):
-    chamado, _ = _chamado_do_membro(request, pk)
+    chamado, _ = chamado_do_membro(request, pk)
     form = PresencaForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Escolha a presença do candidato.")
@@ -560,7 +455,7 @@ def registrar_presenca(request, pk):
 
 @login_required
 def parecer(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
+    chamado, membro = chamado_do_membro(request, pk)
     meu = consultas.meu_parecer(chamado, request.user)
     inicial = {"voto": meu.voto, "fundamentacao": meu.fundamentacao} if meu else None
     recursal = chamado.sessao.comissao.tipo == Comissao.RECURSAL
@@ -580,10 +475,7 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
-    if _pode_transferir(chamado, membro):
-        contexto["form_da_transferencia"] = TransferenciaForm(membros=_membros_para_transferir(chamado))
-    if _pode_declarar_impedimento(chamado, membro, meu):
-        contexto["form_do_impedimento"] = ImpedimentoForm(suplentes=consultas.suplentes_livres(chamado))
+    contexto.update(formularios_do_impedimento(chamado, membro, meu))
     contexto["impedimentos"] = list(chamado.impedimentos.select_related("membro__usuario", "suplente__usuario"))
     if membro.presidente and chamado.sessao.status == Sessao.ABERTA:
         contexto["form_da_comissao"] = ParecerDaComissaoForm(

@@ -116,7 +116,7 @@ def sessao_aberta(django_user_model, relogio_parado):
 
 
 @pytest.fixture
-def entrar_na_comissao(new_context, live_server):
+def entrar_como_membro(new_context, live_server):
     def entrar(nome):
         pagina = new_context().new_page()
         pagina.set_default_timeout(ESPERA_MAXIMA_MS)
@@ -127,18 +127,18 @@ def entrar_na_comissao(new_context, live_server):
 
 
 def test_gravacao_impedimento_nao_confirmacao_motivada_prazo_ate_segunda_e_recurso_com_a_gravacao(
-    sessao_aberta, entrar_na_comissao, entrar, servidor_do_rh, live_server, relogio_parado
+    sessao_aberta, entrar_como_membro, entrar, servidor_do_rh, live_server, relogio_parado
 ):
-    marta = entrar_na_comissao("marta.presidente")
+    marta = entrar_como_membro("marta.presidente")
     abrir_a_sessao(marta, SESSAO)
     registrar_a_gravacao(marta)
     ve_a_transferencia_por_impedimento_sem_usa_la(marta)
 
-    bruno = entrar_na_comissao("bruno.membro")
+    bruno = entrar_como_membro("bruno.membro")
     abrir_a_sessao(bruno, SESSAO)
     declarar_impedimento(bruno)
 
-    eva = entrar_na_comissao("eva.suplente")
+    eva = entrar_como_membro("eva.suplente")
     abrir_a_sessao(eva, SESSAO)
     suplente_ve_so_o_candidato_em_que_substitui_e_vota(eva)
 
@@ -151,7 +151,7 @@ def test_gravacao_impedimento_nao_confirmacao_motivada_prazo_ate_segunda_e_recur
 
     relogio_parado(SEGUNDA)  # o último dia do prazo: o recurso entra a tempo
     sessao_recursal = recurso_na_pauta_da_recursal(sessao_aberta, relogio_parado)
-    helena = entrar_na_comissao("helena.presidente")
+    helena = entrar_como_membro("helena.presidente")
     abrir_a_sessao(helena, SESSAO_RECURSAL)
     julgar_o_recurso_com_a_gravacao_na_tela(helena, sessao_recursal)
 
