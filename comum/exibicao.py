@@ -17,6 +17,14 @@ def data(valor) -> str:
     return formatar_data(valor, "d/m/Y") if valor else "—"
 
 
+DIAS_DA_SEMANA = ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo")
+
+
+def data_com_o_dia_da_semana(valor) -> str:
+    """A data com o dia da semana ("segunda-feira, 26/05/2025"): o último dia de um prazo que passou um fim de semana."""
+    return f"{DIAS_DA_SEMANA[valor.weekday()]}, {data(valor)}" if valor else "—"
+
+
 def data_e_hora(valor) -> str:
     """dd/mm/aaaa hh:mm na hora de Brasília; vazio é "—"."""
     return formatar_data(timezone.localtime(valor), "d/m/Y H:i") if valor else "—"

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from . import relogio
+from .mensagens import quantos
 from .validadores import primeiro_caractere_proibido
 
 LIMITE_DE_TEXTO = 20_000
@@ -179,7 +180,7 @@ def somar_dias(inicio: date, dias: int, *, rotulo: str, campo: str | None = None
         fim = None
     if fim is None or not ANO_MINIMO_DE_ATO <= fim.year <= ANO_MAXIMO_DE_ATO:
         mensagem = (
-            f"O campo {rotulo} daria uma data implausível: {_descrever(inicio)} mais {dias} dia(s); "
+            f"O campo {rotulo} daria uma data implausível: {_descrever(inicio)} mais {quantos(dias, 'dia', 'dias')}; "
             f"use datas entre {ANO_MINIMO_DE_ATO} e {ANO_MAXIMO_DE_ATO}."
         )
         raise _recusa(campo, mensagem, "data_implausivel")

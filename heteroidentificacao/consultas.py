@@ -17,7 +17,7 @@ from concursos.papeis import opera_concursos
 from cotas import quorum
 from cotas.eventos import SAI_DAS_LISTAS, TIPOS_DE_EVENTO
 
-from .models import Chamado, Comissao, HistoricoDeParecer, Membro, Parecer, Sessao
+from .models import Chamado, Comissao, HistoricoDeParecer, Impedimento, Membro, Parecer, Sessao
 
 
 def membro_de(comissao: Comissao, usuario) -> Membro | None:
@@ -90,17 +90,36 @@ def compoe_a_sessao(sessao: Sessao, membro: Membro | None) -> bool:
     return membro is not None and sessao.presencas.filter(membro=membro, votante=True).exists()
 
 
+def chamados_do_membro(sessao: Sessao, membro: Membro | None):
+    """Os candidatos da sessão que o membro vê (docs/REGRAS.md §10): todos, antes da abertura e para
+    quem compõe a sessão; para quem não a compõe, só aqueles em que vota como suplente no lugar de um
+    membro impedido (nenhum, para o titular ausente e o suplente que não substitui ninguém). Quem só
+    substitui num candidato não vê os outros, nem as decisões e os pareceres deles."""
+    chamados = sessao.chamados.all()
+    if sessao.status == Sessao.PLANEJADA or compoe_a_sessao(sessao, membro):
+        return chamados
+    if membro is None:
+        return chamados.none()
+    return chamados.filter(impedimentos__suplente=membro)
+
+
+def ve_o_candidato(chamado: Chamado, membro: Membro | None) -> bool:
+    return chamados_do_membro(chamado.sessao, membro).filter(pk=chamado.pk).exists()
+
+
 def pareceres_visiveis(chamado: Chamado, usuario) -> list[Parecer]:
     """Os pareceres do candidato que o usuário pode ver.
 
     Até o encerramento da sessão, cada membro vê só o próprio parecer (que pode alterar): nem os
     dos outros, nem o placar, nem a decisão provisória — presidente inclusive, e tanto faz se ele
     já votou. Quem vê os dos outros antes do fim poderia mudar o seu depois de lê-los. Encerrada a
-    sessão, qualquer membro da comissão vê todos (a decisão e o placar já estão no ``Chamado``).
+    sessão, o membro da comissão que vê o candidato (``chamados_do_membro``: quem compôs a sessão, ou
+    o suplente que votou nele no lugar de um impedido) vê todos (a decisão e o placar já estão no
+    ``Chamado``); o titular ausente e o suplente que não votou nele, nenhum.
     """
     pareceres = list(chamado.pareceres.select_related("membro__usuario").order_by("registrado_em", "id"))
     sessao = chamado.sessao
-    if sessao.status == Sessao.ENCERRADA and membro_de(sessao.comissao, usuario) is not None:
+    if sessao.status == Sessao.ENCERRADA and ve_o_candidato(chamado, membro_de(sessao.comissao, usuario)):
         return pareceres
     if usuario is None or usuario.pk is None:
         return []
@@ -192,10 +211,41 @@ def ativa_na_lista_geral(inscricao: Inscricao) -> bool:
 
 def inscricoes_ocupadas(comissao: Comissao):
     """Inscrições que a comissão não chama de novo: chamadas a uma sessão ainda não encerrada, ou
-    já julgadas (decisão diferente de pendente) numa sessão encerrada."""
-    return Chamado.objects.filter(sessao__comissao=comissao).filter(
-        ~Q(sessao__status=Sessao.ENCERRADA) | ~Q(decisao=quorum.PENDENTE)
+    já julgadas (decisão diferente de pendente) numa sessão encerrada. A transferida para outra
+    sessão por impedimento (``transferidos``) pode ser chamada a outra já, com esta ainda aberta."""
+    return (
+        Chamado.objects.filter(sessao__comissao=comissao)
+        .filter(~Q(sessao__status=Sessao.ENCERRADA) | ~Q(decisao=quorum.PENDENTE))
+        .exclude(pk__in=transferidos())
     )
+
+
+def transferidos():
+    """Os candidatos chamados que vão a outra sessão: um membro impedido sem suplente no lugar
+    (``services.transferir_por_impedimento``, docs/REGRAS.md §10)."""
+    return Impedimento.objects.filter(suplente__isnull=True).values("chamado")
+
+
+def transferidos_da_sessao(sessao: Sessao) -> set[int]:
+    return set(
+        Impedimento.objects.filter(chamado__sessao=sessao, suplente__isnull=True).values_list("chamado_id", flat=True)
+    )
+
+
+def decisoes_dos_transferidos(sessao: Sessao) -> dict[int, quorum.Decisao]:
+    """Chamado transferido para outra sessão por impedimento → a decisão que o encerramento grava nesta:
+    pendente, com o motivo (que a ata mostra)."""
+    impedimentos = Impedimento.objects.filter(chamado__sessao=sessao, suplente__isnull=True)
+    return {
+        i.chamado_id: quorum.Decisao(
+            quorum.PENDENTE, 0, 0, f"transferido para outra sessão: impedimento de {i.membro.nome}"
+        )
+        for i in impedimentos.select_related("membro__usuario")
+    }
+
+
+def transferido(chamado: Chamado) -> bool:
+    return chamado.impedimentos.filter(suplente__isnull=True).exists()
 
 
 def candidatos_a_chamar(comissao: Comissao) -> list[Inscricao]:

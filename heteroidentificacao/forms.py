@@ -206,6 +206,26 @@ class ImpedimentoForm(forms.Form):
         self.fields["suplente"].label_from_instance = lambda membro: membro.nome
 
 
+class TransferenciaForm(forms.Form):
+    """O presidente transfere o candidato para outra sessão pelo impedimento de um membro, sem suplente
+    (``services.transferir_por_impedimento``)."""
+
+    membro = forms.ModelChoiceField(label="Membro impedido", queryset=None)
+    motivo = forms.CharField(
+        label="Motivo do impedimento",
+        max_length=300,
+        validators=[validar_texto_limpo],
+        help_text="Por exemplo: parentesco, amizade íntima ou inimizade com o candidato (Lei 9.784/1999, arts. 18 a 21).",
+    )
+
+    def __init__(self, *args, membros, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["membro"].queryset = membros
+        self.fields["membro"].label_from_instance = lambda membro: membro.nome
+        self.fields["membro"].widget.attrs["id"] = "id_membro_transferencia"
+        self.fields["motivo"].widget.attrs["id"] = "id_motivo_transferencia"
+
+
 class ParecerDaComissaoForm(forms.Form):
     """O parecer motivado da comissão, redigido pelo presidente (``services.registrar_parecer_da_comissao``)."""
 

@@ -343,7 +343,8 @@ class Chamado(TextosDigitados, models.Model):
 class Impedimento(TextosDigitados, models.Model):
     """Impedimento de um membro para um candidato (Lei 9.784/1999, arts. 18–21), declarado com o motivo
     antes de o membro votar nele: um suplente que não compõe a sessão vota no lugar dele só nesse
-    candidato. Vai ao registro congelado e à ata."""
+    candidato, ou (sem suplente) o candidato é julgado noutra sessão (docs/REGRAS.md §10). Vai ao
+    registro congelado e à ata."""
 
     chamado = models.ForeignKey(
         Chamado, verbose_name="candidato", on_delete=models.PROTECT, related_name="impedimentos"
@@ -356,8 +357,14 @@ class Impedimento(TextosDigitados, models.Model):
         max_length=300,
         validators=[ValidadorDeTexto("motivo do impedimento", 300, multilinha=False)],
     )
+    # Vazio: o candidato foi transferido para outra sessão (``services.transferir_por_impedimento``).
     suplente = models.ForeignKey(
-        Membro, verbose_name="suplente que vota no lugar", on_delete=models.PROTECT, related_name="+"
+        Membro,
+        verbose_name="suplente que vota no lugar",
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
     )
     declarado_em = models.DateTimeField("declarado em", auto_now_add=True)
     declarado_por = models.ForeignKey(
@@ -373,7 +380,10 @@ class Impedimento(TextosDigitados, models.Model):
         ]
 
     def __str__(self):
-        return f"{self.membro.nome} impedido para {self.chamado.inscricao.numero}: vota {self.suplente.nome}"
+        numero = self.chamado.inscricao.numero
+        if self.suplente_id is None:
+            return f"{self.membro.nome} impedido para {numero}: candidato transferido para outra sessão"
+        return f"{self.membro.nome} impedido para {numero}: vota {self.suplente.nome}"
 
 
 class Parecer(TextosDigitados, models.Model):

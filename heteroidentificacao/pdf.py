@@ -132,16 +132,20 @@ def _membro_da_ata(membro: dict) -> dict:
     return {**membro, "papel": papel, "presenca": presenca, "designacao": f"{designacao}; {capacitacao}"}
 
 
+def _impedimento_na_ata(impedimento: dict) -> str:
+    declarou = f"{impedimento['membro']} declarou impedimento ({impedimento['motivo']})"
+    if impedimento["suplente"] is None:
+        return f"{declarou}; sem suplente no lugar, o candidato foi transferido para outra sessão"
+    return f"{declarou}; votou no lugar dele(a) o suplente {impedimento['suplente']}"
+
+
 def _linha_da_ata(candidato: dict, recursal: bool) -> dict:
     linha = {
         **{campo: candidato[campo] for campo in ("numero", "nome", "cpf", "cargo", "motivo")},
         # Registros congelados antes do parecer motivado (migração 0007) não têm a chave.
         "parecer_da_comissao": candidato.get("parecer_da_comissao", ""),
         # Registros congelados antes da versão 3 não têm a chave.
-        "impedimentos": [
-            f"{i['membro']} declarou impedimento ({i['motivo']}); votou no lugar dele(a) o suplente {i['suplente']}"
-            for i in candidato.get("impedimentos", [])
-        ],
+        "impedimentos": [_impedimento_na_ata(i) for i in candidato.get("impedimentos", [])],
         "compareceu": "—" if recursal else _sim_ou_nao(candidato["compareceu"]),
         "recusou_filmagem": "—" if recursal else _sim_ou_nao(candidato["recusou_filmagem"]),
         "decisao": ROTULOS_DAS_DECISOES[candidato["decisao"]],

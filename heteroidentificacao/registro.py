@@ -128,7 +128,8 @@ def _candidato(chamado, recursal: bool) -> dict:
         "motivo": chamado.motivo_da_decisao,
         "parecer_da_comissao": chamado.parecer_da_comissao,
         "impedimentos": [
-            {"membro": i.membro.nome, "motivo": i.motivo, "suplente": i.suplente.nome}
+            # Sem suplente (``None``): o candidato foi transferido para outra sessão.
+            {"membro": i.membro.nome, "motivo": i.motivo, "suplente": i.suplente.nome if i.suplente else None}
             for i in chamado.impedimentos.select_related("membro__usuario", "suplente__usuario").order_by("id")
         ],
         "pareceres": [

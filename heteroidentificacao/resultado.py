@@ -6,11 +6,13 @@ A tela de resultado do admin e os PDFs (``pdf.py``) só desenham o que sai daqui
 """
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 
 from comum import relogio
-from comum.exibicao import data
+from comum.exibicao import data, data_com_o_dia_da_semana
+from comum.mensagens import quantos
 from concursos.models import Edital, Inscricao
 from cotas import quorum
 from cotas.modelo import DECLARACAO_FALSA
@@ -213,18 +215,29 @@ def prazos_de_recurso(comissao: Comissao) -> list[str]:
 
 
 def descrever_prazo(sessao: Sessao) -> str:
-    dias = sessao.comissao.prazo_de_recurso_dias
+    dias = quantos(sessao.comissao.prazo_de_recurso_dias, "dia", "dias")
     prazo = consultas.prazo_de_recurso_da_sessao(sessao)
     if sessao.resultado_preliminar_publicado_em:
         publicado = sessao.resultado_preliminar_publicado_em
-        return f"Sessão de {data(sessao.inicio)}, resultado preliminar publicado em {publicado:%d/%m/%Y}: recurso até {prazo[1]:%d/%m/%Y}."
+        return (
+            f"Sessão de {data(sessao.inicio)}, resultado preliminar publicado em {publicado:%d/%m/%Y}: recurso até "
+            f"{data_com_o_dia_da_semana(prazo[1])}{_prorrogado(sessao)}."
+        )
     encerramento = consultas.data_do_encerramento(sessao)
     if prazo is None:
         return (
-            f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso em {dias} dia(s) "
-            "contado(s) da publicação deste resultado."
+            f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso em {dias} "
+            "contados da publicação deste resultado."
         )
     return f"Sessão de {data(sessao.inicio)}, encerrada em {encerramento:%d/%m/%Y}: recurso até {prazo[1]:%d/%m/%Y}."
+
+
+def _prorrogado(sessao: Sessao) -> str:
+    """Quando o último dia dos dias corridos caiu em dia sem expediente e o prazo foi ao dia útil seguinte."""
+    corrido = sessao.resultado_preliminar_publicado_em + timedelta(days=sessao.comissao.prazo_de_recurso_dias)
+    if sessao.prazo_de_recurso_ate == corrido:
+        return ""
+    return f" ({data_com_o_dia_da_semana(corrido)} é dia sem expediente: o prazo vai ao primeiro dia útil seguinte)"
 
 
 def cabimento_do_recurso(chamado: Chamado) -> str:
@@ -249,18 +262,19 @@ def cabimento_do_recurso(chamado: Chamado) -> str:
 
 def _texto_do_prazo(chamado: Chamado) -> str:
     sessao = chamado.sessao
-    dias = sessao.comissao.prazo_de_recurso_dias
+    dias = quantos(sessao.comissao.prazo_de_recurso_dias, "dia", "dias")
     prazo = consultas.prazo_de_recurso(chamado)
     if prazo is None:
         return (
-            f"no prazo de {dias} dia(s) contado(s) da publicação do resultado preliminar, excluído o dia da "
+            f"no prazo de {dias} contados da publicação do resultado preliminar, excluído o dia da "
             "publicação (se terminar em dia sem expediente, vai ao primeiro dia útil seguinte)"
         )
     inicio, fim = prazo
     if sessao.resultado_preliminar_publicado_em is None:
-        return f"no prazo de {dias} dia(s) corrido(s), de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y}"
+        return f"no prazo de {dias} corridos, de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y}"
     publicado = sessao.resultado_preliminar_publicado_em
     return (
-        f"no prazo de {dias} dia(s) contado(s) da publicação do resultado preliminar em {publicado:%d/%m/%Y}, "
-        f"de {inicio:%d/%m/%Y} a {fim:%d/%m/%Y} (prorrogado ao primeiro dia útil, se terminar em dia sem expediente)"
+        f"no prazo de {dias} contados da publicação do resultado preliminar em {publicado:%d/%m/%Y}, "
+        f"de {inicio:%d/%m/%Y} a {data_com_o_dia_da_semana(fim)} (prorrogado ao primeiro dia útil, se terminar em "
+        "dia sem expediente)"
     )

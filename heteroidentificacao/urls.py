@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import prestacao_de_contas, sessoes
+from .views import impedimentos, prestacao_de_contas, sessoes
 
 app_name = "heteroidentificacao"
 
@@ -14,7 +14,8 @@ urlpatterns = [
     path("sessoes/<int:pk>/encerrar/", sessoes.encerrar_sessao, name="encerrar_sessao"),
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),
-    path("chamados/<int:pk>/impedimento/", sessoes.declarar_impedimento, name="declarar_impedimento"),
+    path("chamados/<int:pk>/impedimento/", impedimentos.declarar_impedimento, name="declarar_impedimento"),
+    path("chamados/<int:pk>/transferir/", impedimentos.transferir_por_impedimento, name="transferir_por_impedimento"),
     path(
         "chamados/<int:pk>/parecer-da-comissao/",
         sessoes.registrar_parecer_da_comissao,

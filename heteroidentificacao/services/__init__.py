@@ -20,11 +20,12 @@ from .apuracao import (
 )
 from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
-from .impedimentos import declarar_impedimento
+from .impedimentos import declarar_impedimento, transferir_por_impedimento
 from .recursos import chamar_recurso, publicar_resultado_preliminar, registrar_recurso
 from .sessoes import (
     RECUSOU_A_FILMAGEM,
     SESSAO_ENCERRADA,
+    TRANSFERIDO,
     abrir_sessao,
     alterar_parecer,
     chamar_candidatos,
@@ -41,6 +42,7 @@ __all__ = [
     "DECLARACAO_FALSA",
     "RECUSOU_A_FILMAGEM",
     "SESSAO_ENCERRADA",
+    "TRANSFERIDO",
     "DecisaoDaApuracao",
     "abrir_sessao",
     "adicionar_membro",
@@ -63,4 +65,5 @@ __all__ = [
     "registrar_parecer",
     "registrar_presenca",
     "registrar_recurso",
+    "transferir_por_impedimento",
 ]

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from comum import relogio
+from comum.mensagens import quantos
 from comum.validacao import validar_data_de_ato, validar_texto
 from cotas import prazos, quorum
 
@@ -122,10 +123,10 @@ def _conferir_prazo_de_recurso(chamado: Chamado, apresentado_em) -> None:
     prazo = consultas.prazo_de_recurso(chamado)
     if prazo is not None and apresentado_em > prazo[1]:
         inicio, fim = prazo
-        dias = chamado.sessao.comissao.prazo_de_recurso_dias
+        dias = quantos(chamado.sessao.comissao.prazo_de_recurso_dias, "dia", "dias")
         raise ValidationError(
             {
-                "apresentado_em": f"Recurso fora do prazo: o prazo de {dias} dia(s), contado a partir de "
+                "apresentado_em": f"Recurso fora do prazo: o prazo de {dias}, contado a partir de "
                 f"{inicio:%d/%m/%Y}, terminou em {fim:%d/%m/%Y}."
             }
         )

@@ -42,6 +42,10 @@ SESSAO_ENCERRADA = "Sessão encerrada: nada mais pode ser registrado nem alterad
 RECUSOU_A_FILMAGEM = (
     "O candidato recusou a filmagem: é tratado como ausente (o efeito de ausência do regime) e não é avaliado."
 )
+TRANSFERIDO = (
+    "Candidato transferido para outra sessão por impedimento de membro: nesta sessão não recebe presença nem "
+    "pareceres; chame-o a outra sessão da comissão."
+)
 NAO_COMPOE_A_SESSAO = (
     "Você não compõe esta sessão: a composição foi fixada na abertura (titulares presentes e suplentes "
     "no lugar de titulares ausentes)."
@@ -52,6 +56,11 @@ def travar_sessao(sessao) -> Sessao:
     """Relê a sessão travando só a linha dela (``FOR UPDATE OF``) até o fim da transação."""
     pk = sessao.pk if isinstance(sessao, Sessao) else sessao
     return Sessao.objects.select_for_update(of=("self",)).select_related("comissao").get(pk=pk)
+
+
+def _exigir_nao_transferido(chamado: Chamado) -> None:
+    if consultas.transferido(chamado):
+        raise ValidationError(TRANSFERIDO)
 
 
 def _exigir_aberta(sessao: Sessao) -> None:
@@ -146,6 +155,7 @@ def registrar_presenca(chamado: Chamado, *, compareceu: bool, por, recusou_filma
             "pelos pareceres e pelas razões apresentadas."
         )
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    _exigir_nao_transferido(chamado)
     if chamado.compareceu is not None and not membro.presidente:
         raise ValidationError(PRESENCA_JA_REGISTRADA)
     if not compareceu and recusou_filmagem:
@@ -275,7 +285,10 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     exigir_presidente(comissao, por, "encerrar a sessão")
     _exigir_aberta(sessao)
     recursal = comissao.tipo == Comissao.RECURSAL
-    chamados = list(sessao.chamados.select_related("inscricao"))
+    # Os transferidos por impedimento vão a outra sessão: nesta ficam pendentes, sem ser cobrados.
+    transferidos = consultas.decisoes_dos_transferidos(sessao)
+    todos_os_chamados = list(sessao.chamados.select_related("inscricao"))
+    chamados = [c for c in todos_os_chamados if c.pk not in transferidos]
     sem_presenca = [c.inscricao.numero for c in chamados if c.compareceu is None and not recursal]
     if sem_presenca:
         raise ValidationError(f"Registre a presença antes de encerrar: inscrições {', '.join(sem_presenca)}.")
@@ -290,6 +303,9 @@ def encerrar_sessao(sessao: Sessao, *, por) -> Sessao:
     verificacoes = _aplicar_nas_opcoes(sessao, chamados, decisoes, por)
     for chamado in chamados:
         _decidir(chamado, decisoes[chamado.pk], verificacoes.get(chamado.pk), comissao, por)
+    for chamado in todos_os_chamados:
+        if chamado.pk in transferidos:
+            _decidir(chamado, transferidos[chamado.pk], None, comissao, por)
     sessao.status, sessao.encerrada_em, sessao.encerrada_por = Sessao.ENCERRADA, relogio.agora(), por
     sessao.registro = registro.montar_registro(sessao)
     sessao.hash_do_registro = registro.codigo(sessao.registro)
@@ -519,7 +535,7 @@ def _votante_do_candidato(sessao: Sessao, usuario, chamado_id: int) -> Membro:
     ou o suplente que vota no lugar do impedido (só neste candidato)."""
     impedimentos = Impedimento.objects.filter(chamado_id=chamado_id).select_related("suplente")
     for impedimento in impedimentos:
-        if impedimento.suplente.usuario_id == usuario.pk and impedimento.suplente.ativo:
+        if impedimento.suplente and impedimento.suplente.usuario_id == usuario.pk and impedimento.suplente.ativo:
             return impedimento.suplente
     membro = _membro_da_composicao(sessao, usuario)
     if any(impedimento.membro_id == membro.pk for impedimento in impedimentos):
@@ -535,6 +551,7 @@ def registrar_parecer(chamado: Chamado, *, por, voto: str, fundamentacao: str = 
     comissao = sessao.comissao
     membro = _votante_do_candidato(sessao, por, chamado.pk)
     chamado = Chamado.objects.select_related("inscricao").get(pk=chamado.pk)
+    _exigir_nao_transferido(chamado)
     if comissao.tipo == Comissao.ORDINARIA and chamado.compareceu is not True:
         raise ValidationError("Registre a presença do candidato antes dos pareceres: só se avalia quem compareceu.")
     if comissao.tipo == Comissao.ORDINARIA and chamado.recusou_filmagem:

@@ -14,10 +14,9 @@ dicionários pequenos, para que nenhum campo a mais chegue ao HTML por descuido.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -27,9 +26,11 @@ from concursos.services.revisoes_de_verificacao import quem_mudou_no_lote
 from cotas import quorum
 
 from .. import consultas, services
-from ..forms import ComposicaoForm, GravacaoForm, ImpedimentoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
+from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 from ..services.sessoes import documento_da_sessao
+from .acesso import chamado_do_membro, exigir_presidente, sessao_do_membro
+from .impedimentos import formularios_do_impedimento
 
 CORES_DAS_DECISOES = {
     quorum.CONFIRMADO: "success",
@@ -42,32 +43,6 @@ CONSEQUENCIA_DO_ENCERRAMENTO = (
     "Depois de encerrar, nenhum parecer poderá ser registrado ou alterado; as decisões serão gravadas "
     "como resultado da heteroidentificação e só poderão ser revistas em recurso."
 )
-
-
-# ---------------------------------------------------------------- acesso
-
-
-def _sessao_do_membro(request, pk) -> tuple[Sessao, Membro]:
-    sessao = get_object_or_404(Sessao.objects.select_related("comissao__edital"), pk=pk)
-    membro = consultas.membro_de(sessao.comissao, request.user)
-    if membro is None:
-        raise Http404("Sessão não encontrada.")
-    return sessao, membro
-
-
-def _chamado_do_membro(request, pk) -> tuple[Chamado, Membro]:
-    chamado = get_object_or_404(
-        Chamado.objects.select_related("sessao__comissao__edital", "inscricao__candidato"), pk=pk
-    )
-    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
-    if membro is None:
-        raise Http404("Candidato não encontrado.")
-    return chamado, membro
-
-
-def _exigir_presidente(membro: Membro, acao: str) -> None:
-    if not membro.presidente:
-        raise PermissionDenied(f"Só o presidente da comissão pode {acao}.")
 
 
 # ---------------------------------------------------------------- apresentação
@@ -136,8 +111,14 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
     return "Não julgado por mim", "warning"
 
 
-def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool) -> list[dict]:
-    chamados = sessao.chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
+def linhas_da_sessao(
+    sessao: Sessao, usuario, *, presidente: bool, compoe: bool, membro: Membro | None = None
+) -> list[dict]:
+    """Os candidatos que o membro vê (``consultas.chamados_do_membro``): o suplente que não compõe a
+    sessão vê e vota só aqueles em que substitui um membro impedido."""
+    chamados = consultas.chamados_do_membro(sessao, membro) if membro else sessao.chamados.all()
+    chamados = chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
+    substitui = set() if compoe or membro is None else {c.pk for c in chamados}
     votei = set(
         Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
     )
@@ -145,11 +126,15 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
     encerrada = sessao.status == Sessao.ENCERRADA
     # Com a sessão aberta, o presidente acompanha quem já votou (nomes e quantos), nunca como.
     votantes = consultas.quem_ja_votou(sessao) if presidente and not encerrada else {}
+    transferidos = consultas.transferidos_da_sessao(sessao)
     # ``compoe``: se o usuário compõe a sessão (congelada na abertura): só ele vota e registra presença.
     linhas = []
     for chamado in chamados.order_by("inscricao__numero"):
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
+        transferido = chamado.pk in transferidos and not encerrada
+        if transferido:
+            estado, cor, presenca = "Transferido para outra sessão", "secondary", ""
         linhas.append(
             {
                 **descrever_candidato(chamado),
@@ -159,13 +144,17 @@ def linhas_da_sessao(sessao: Sessao, usuario, *, presidente: bool, compoe: bool)
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
                 "presenca_registrada": chamado.compareceu is not None,
-                "pode_votar": compoe and sessao.status == Sessao.ABERTA and (recursal or avaliado(chamado)),
+                "pode_votar": not transferido
+                and (compoe or chamado.pk in substitui)
+                and sessao.status == Sessao.ABERTA
+                and (recursal or avaliado(chamado)),
                 # O membro registra a presença ainda não registrada (quando não pode haver parecer);
                 # corrigi-la é do presidente, que vê quem votou (o serviço recusa o membro igual para
                 # todo candidato com presença registrada). Quem já tem parecer não pode ser marcado
                 # ausente: o botão do presidente some com o primeiro parecer.
                 "pode_marcar_presenca": compoe
                 and not recursal
+                and not transferido
                 and sessao.status == Sessao.ABERTA
                 and (presidente or chamado.compareceu is None),
                 "pode_marcar_ausente": chamado.n_pareceres == 0 if presidente else chamado.compareceu is None,
@@ -185,17 +174,20 @@ def previa_do_encerramento(sessao: Sessao) -> list[dict]:
     membro, o presidente inclusive, sabe como os outros votaram (docs/HETEROIDENTIFICACAO.md)."""
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
     votantes = consultas.quem_ja_votou(sessao)
+    transferidos = consultas.transferidos_da_sessao(sessao)
     linhas = []
     for chamado in sessao.chamados.select_related("inscricao__candidato").order_by("inscricao__numero"):
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
+        if chamado.pk in transferidos:
+            presenca, cor_da_presenca = "Transferido para outra sessão (impedimento)", "secondary"
         nomes = votantes.get(chamado.pk, [])
-        avaliado_ = recursal or avaliado(chamado)
+        avaliado_ = (recursal or avaliado(chamado)) and chamado.pk not in transferidos
         linhas.append(
             {
                 **descrever_candidato(chamado),
                 "presenca": presenca,
                 "cor_da_presenca": cor_da_presenca,
-                "falta": not recursal and chamado.compareceu is None,
+                "falta": not recursal and chamado.compareceu is None and chamado.pk not in transferidos,
                 "avaliado": avaliado_,
                 "votantes": nomes,
                 "n_pareceres": len(nomes),
@@ -258,15 +250,22 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
     sessao = chamado.sessao
     if sessao.status != Sessao.ABERTA:
         return None
-    candidatos = sessao.chamados.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
+    membro = consultas.membro_de(sessao.comissao, usuario)
+    candidatos = consultas.chamados_do_membro(sessao, membro)
+    candidatos = candidatos.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
     if sessao.comissao.tipo == Comissao.ORDINARIA:
         candidatos = candidatos.filter(compareceu=True, recusou_filmagem=False)
     depois = candidatos.filter(inscricao__numero__gt=chamado.inscricao.numero).order_by("inscricao__numero")
     return depois.first() or candidatos.order_by("inscricao__numero").first()
 
 
-def _por_que_nao_vota(chamado: Chamado) -> str:
+def _por_que_nao_vota(chamado: Chamado, membro: Membro | None = None) -> str:
     sessao = chamado.sessao
+    impedimento = chamado.impedimentos.filter(membro=membro).select_related("suplente__usuario").first()
+    if sessao.status == Sessao.ABERTA and consultas.transferido(chamado):
+        return services.TRANSFERIDO
+    if impedimento is not None and sessao.status == Sessao.ABERTA:
+        return f"Você declarou impedimento para este candidato: {impedimento.suplente.nome} vota no seu lugar."
     if sessao.status == Sessao.PLANEJADA:
         return "A sessão ainda não foi aberta pelo presidente: os pareceres só podem ser registrados com ela aberta."
     if sessao.status == Sessao.ENCERRADA:
@@ -308,14 +307,16 @@ def minhas_sessoes(request):
 
 @login_required
 def sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
+    sessao, membro = sessao_do_membro(request, pk)
     presencas = consultas.presencas_da_sessao(sessao)
     sessao.n_votantes = sum(1 for p in presencas if p.votante)
     compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
-        "candidatos": linhas_da_sessao(sessao, request.user, presidente=membro.presidente, compoe=compoe),
+        "candidatos": linhas_da_sessao(
+            sessao, request.user, presidente=membro.presidente, compoe=compoe, membro=membro
+        ),
         "composicao": consultas.composicao_da_sessao(presencas),
         "compoe": compoe,
     }
@@ -336,8 +337,8 @@ def sessao(request, pk):
 @login_required
 @require_POST
 def abrir_sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "abrir a sessão")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "abrir a sessão")
     form = ComposicaoForm(request.POST, membros=sessao.comissao.membros.ativos().select_related("usuario"))
     try:
         if not form.is_valid():
@@ -355,8 +356,8 @@ def abrir_sessao(request, pk):
 @login_required
 @require_POST
 def registrar_gravacao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "registrar a gravação")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "registrar a gravação")
     form = GravacaoForm(request.POST)
     try:
         if not form.is_valid():
@@ -374,8 +375,8 @@ def registrar_gravacao(request, pk):
 @login_required
 @require_POST
 def registrar_parecer_da_comissao(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
-    _exigir_presidente(membro, "registrar o parecer motivado da comissão")
+    chamado, membro = chamado_do_membro(request, pk)
+    exigir_presidente(membro, "registrar o parecer motivado da comissão")
     form = ParecerDaComissaoForm(request.POST)
     try:
         if not form.is_valid():
@@ -390,41 +391,10 @@ def registrar_parecer_da_comissao(request, pk):
     return redirect("heteroidentificacao:parecer", pk=chamado.pk)
 
 
-def _pode_declarar_impedimento(chamado: Chamado, membro: Membro, meu: Parecer | None) -> bool:
-    """O membro que compõe a sessão aberta, ainda sem parecer e sem impedimento neste candidato."""
-    sessao = chamado.sessao
-    return (
-        sessao.status == Sessao.ABERTA
-        and meu is None
-        and consultas.compoe_a_sessao(sessao, membro)
-        and not chamado.impedimentos.filter(membro=membro).exists()
-    )
-
-
-@login_required
-@require_POST
-def declarar_impedimento(request, pk):
-    chamado, membro = _chamado_do_membro(request, pk)
-    form = ImpedimentoForm(request.POST, suplentes=consultas.suplentes_livres(chamado))
-    try:
-        if not form.is_valid():
-            raise ValidationError("Informe o motivo do impedimento e o suplente que vota no seu lugar.")
-        services.declarar_impedimento(chamado, membro=membro, por=request.user, **form.cleaned_data)
-    except (ValidationError, PermissionDenied) as erro:
-        messages.error(request, mensagem_de(erro))
-    else:
-        messages.success(
-            request,
-            f"Impedimento registrado na inscrição {chamado.inscricao.numero}: "
-            f"{form.cleaned_data['suplente'].nome} vota no seu lugar neste candidato.",
-        )
-    return redirect("heteroidentificacao:parecer", pk=chamado.pk)
-
-
 @login_required
 def encerrar_sessao(request, pk):
-    sessao, membro = _sessao_do_membro(request, pk)
-    _exigir_presidente(membro, "encerrar a sessão")
+    sessao, membro = sessao_do_membro(request, pk)
+    exigir_presidente(membro, "encerrar a sessão")
     if request.method == "POST":
         try:
             services.encerrar_sessao(sessao, por=request.user)
@@ -468,7 +438,7 @@ def _resultado_do_encerramento(request, sessao: Sessao):
 @login_required
 @require_POST
 def registrar_presenca(request, pk):
-    chamado, _ = _chamado_do_membro(request, pk)
+    chamado, _ = chamado_do_membro(request, pk)
     form = PresencaForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Escolha a presença do candidato.")
@@ -485,7 +455,7 @@ def registrar_presenca(request, pk):
 
 @login_required
 def parecer(request, pk):
-    chamado, _ = _chamado_do_membro(request, pk)
+    chamado, membro = chamado_do_membro(request, pk)
     meu = consultas.meu_parecer(chamado, request.user)
     inicial = {"voto": meu.voto, "fundamentacao": meu.fundamentacao} if meu else None
     recursal = chamado.sessao.comissao.tipo == Comissao.RECURSAL
@@ -497,7 +467,7 @@ def parecer(request, pk):
         "sessao": descrever_sessao(chamado.sessao),
         "candidato": descrever_candidato(chamado),
         "form": form,
-        "por_que_nao_vota": _por_que_nao_vota(chamado),
+        "por_que_nao_vota": _por_que_nao_vota(chamado, membro),
         "meu": meu,
         "historico": list(meu.historico.all()) if meu else [],
         "outros": pareceres_dos_outros(chamado, request.user),
@@ -505,9 +475,7 @@ def parecer(request, pk):
         "recurso": material_do_recurso(chamado),
         "proximo": proximo_a_julgar(chamado, request.user),
     }
-    membro = consultas.membro_de(chamado.sessao.comissao, request.user)
-    if _pode_declarar_impedimento(chamado, membro, meu):
-        contexto["form_do_impedimento"] = ImpedimentoForm(suplentes=consultas.suplentes_livres(chamado))
+    contexto.update(formularios_do_impedimento(chamado, membro, meu))
     contexto["impedimentos"] = list(chamado.impedimentos.select_related("membro__usuario", "suplente__usuario"))
     if membro.presidente and chamado.sessao.status == Sessao.ABERTA:
         contexto["form_da_comissao"] = ParecerDaComissaoForm(

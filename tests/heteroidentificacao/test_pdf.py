@@ -290,7 +290,10 @@ def test_resultado_preliminar_traz_so_a_conclusao_de_cada_candidato(sessao):
     assert "N1 Candidato N1 GM — Guarda Municipal Confirmado" in conteudo
     assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
     assert "N3 Candidato N3 GM — Guarda Municipal Ausente" in conteudo
-    assert "Sessão de 10/03/2025, resultado preliminar publicado em 10/03/2025: recurso até 12/03/2025." in conteudo
+    assert (
+        "Sessão de 10/03/2025, resultado preliminar publicado em 10/03/2025: recurso até quarta-feira, 12/03/2025."
+        in conteudo
+    )
 
 
 def test_resultado_nunca_traz_fundamentacao_placar_nem_nome_de_membro(sessao):
@@ -436,8 +439,8 @@ def test_pareceres_do_candidato_nao_seguem_a_ordem_de_registro_nem_a_dos_membros
 def test_pareceres_do_nao_confirmado_dizem_o_prazo_de_recurso(sessao):
     conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(sessao, "N2")))
     assert (
-        "no prazo de 2 dia(s) contado(s) da publicação do resultado preliminar em 10/03/2025, de 11/03/2025 a "
-        "12/03/2025" in conteudo
+        "no prazo de 2 dias contados da publicação do resultado preliminar em 10/03/2025, de 11/03/2025 a "
+        "quarta-feira, 12/03/2025" in conteudo
     )
     assert "(Art. 2º, §2º)" in conteudo
 

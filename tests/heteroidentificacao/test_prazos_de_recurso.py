@@ -67,7 +67,7 @@ def test_recurso_depois_do_prazo_e_recusado_em_portugues():
     sessao = publicar(encerrada_sem_publicacao(), QUINTA)
     with pytest.raises(
         ValidationError,
-        match="Recurso fora do prazo: o prazo de 2 dia\\(s\\), contado a partir de 14/03/2025, terminou em 17/03/2025",
+        match="Recurso fora do prazo: o prazo de 2 dias, contado a partir de 14/03/2025, terminou em 17/03/2025",
     ):
         services.registrar_recurso(chamado_de(sessao, "N2"), texto=RAZOES, apresentado_em=date(2025, 3, 18), por=rh())
 
@@ -92,13 +92,13 @@ def test_definitivo_so_depois_da_publicacao_e_do_fim_do_prazo():
 
 def test_resultado_preliminar_diz_que_o_prazo_corre_da_publicacao():
     conteudo = texto(pdf.resultado_pdf(encerrada_sem_publicacao().comissao, definitivo=False))
-    assert "Sessão de 10/03/2025, encerrada em 10/03/2025: recurso em 2 dia(s) contado(s) da publicação" in conteudo
+    assert "Sessão de 10/03/2025, encerrada em 10/03/2025: recurso em 2 dias contados da publicação" in conteudo
     assert "excluído o dia da publicação" in conteudo
 
 
 def test_parecer_do_candidato_antes_da_publicacao_diz_como_o_prazo_corre():
     conteudo = texto(pdf.parecer_do_candidato_pdf(chamado_de(encerrada_sem_publicacao(), "N2")))
-    assert "no prazo de 2 dia(s) contado(s) da publicação do resultado preliminar" in conteudo
+    assert "no prazo de 2 dias contados da publicação do resultado preliminar" in conteudo
 
 
 def test_publicacao_registrada_uma_vez_so_depois_do_encerramento_e_sem_data_futura():
@@ -139,7 +139,10 @@ def test_rh_registra_a_publicacao_pela_ficha_da_sessao(client, secretaria):
     sessao.refresh_from_db()
     assert (sessao.resultado_preliminar_publicado_por, sessao.prazo_de_recurso_ate) == (secretaria, SEGUNDA)
     ficha = client.get(reverse("admin:heteroidentificacao_sessao_change", args=[sessao.pk])).content.decode()
-    assert "resultado preliminar publicado em 13/03/2025: recurso até 17/03/2025" in ficha
+    assert (
+        "resultado preliminar publicado em 13/03/2025: recurso até segunda-feira, 17/03/2025 (sábado, 15/03/2025 é "
+        "dia sem expediente: o prazo vai ao primeiro dia útil seguinte)" in ficha
+    )
 
 
 def test_rh_cadastra_feriado_local_no_admin(client):
@@ -149,3 +152,20 @@ def test_rh_cadastra_feriado_local_no_admin(client):
     )
     assert resposta.status_code == 302 and Feriado.objects.get().data == SEGUNDA
     assert RegistroDeAuditoria.objects.filter(acao="feriado_incluido").exists()
+
+
+def test_pagina_da_publicacao_estende_o_passo_e_diz_os_dias_no_plural(client, secretaria):
+    sessao = encerrada_sem_publicacao()
+    url = reverse("admin:heteroidentificacao_sessao_publicar_resultado_preliminar", args=[sessao.pk])
+    pagina = client.get(url)
+    assert [t.name for t in pagina.templates][:2] == [
+        "admin/heteroidentificacao/sessao/publicar_resultado_preliminar.html",
+        "admin/heteroidentificacao/passo.html",
+    ]
+    conteudo = pagina.content.decode()
+    assert "O prazo de recurso (2 dias) corre da publicação" in conteudo and "dia(s)" not in conteudo
+    assert 'value="Registrar a publicação"' in conteudo
+    assert reverse("admin:heteroidentificacao_sessao_change", args=[sessao.pk]) in conteudo
+    sessao.comissao.prazo_de_recurso_dias = 1
+    sessao.comissao.save(update_fields=["prazo_de_recurso_dias"])
+    assert "O prazo de recurso (1 dia) corre" in client.get(url).content.decode()

@@ -58,7 +58,7 @@ def test_recurso_fora_do_prazo_e_recusado_com_a_data_final(nao_confirmado):
     publicado_em(nao_confirmado, local(2025, 3, 10).date())
     with pytest.raises(
         ValidationError,
-        match="Recurso fora do prazo: o prazo de 2 dia\\(s\\), contado a partir de 11/03/2025, terminou em 12/03/2025",
+        match="Recurso fora do prazo: o prazo de 2 dias, contado a partir de 11/03/2025, terminou em 12/03/2025",
     ):
         services.registrar_recurso(nao_confirmado, texto=RAZOES, apresentado_em=local(2025, 3, 13).date(), por=rh())
 

@@ -365,6 +365,10 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("heteroidentificacao:declarar_impedimento",
              r("heteroidentificacao:declarar_impedimento", args=[c.k1.pk]),
              da_comissao(membro=True, presidente=True), "post", {"motivo": "Parente do candidato.", "suplente": ""}),
+        # A transferência para outra sessão por impedimento: só o presidente.
+        Caso("heteroidentificacao:transferir_por_impedimento",
+             r("heteroidentificacao:transferir_por_impedimento", args=[c.k1.pk]),
+             da_comissao(membro=False, presidente=True), "post", {"membro": "", "motivo": "Parente do candidato."}),
         Caso("heteroidentificacao:registrar_presenca", r("heteroidentificacao:registrar_presenca", args=[c.k1.pk]),
              da_comissao(membro=True, presidente=True), "post", {"presenca": "compareceu"}),
         Caso("heteroidentificacao:parecer", r("heteroidentificacao:parecer", args=[c.k1.pk]),
