@@ -7,7 +7,9 @@ anota onde o jornal o imprimiu.
 
 import hashlib
 import secrets
+from datetime import date, timedelta
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
@@ -108,6 +110,16 @@ def ato_do_codigo(digitado: str) -> AtoPublicado | None:
     if len(codigo) != 19:
         return None
     return AtoPublicado.objects.select_related("edital", "cargo").filter(codigo=codigo).first()
+
+
+def original_disponivel(ato: AtoPublicado, *, hoje: date | None = None) -> bool:
+    """Se a verificação pública ainda entrega o original: até ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``
+    dias depois do fim da validade do concurso (sem validade informada, sempre). Depois, a página só
+    confirma o ato e o SHA-256: os dados dos candidatos não ficam públicos depois do concurso."""
+    fim = ato.edital.fim_da_validade
+    if fim is None:
+        return True
+    return (hoje or relogio.hoje()) <= fim + timedelta(days=settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE)
 
 
 @transaction.atomic

@@ -6,12 +6,12 @@ rodapé do Anexo I; e a entrega do original. Com um limite de consultas por ende
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.cache import cache_control
+from django.utils.cache import patch_cache_control
 
 from comum.limites import JANELA_EM_SEGUNDOS, passou_do_limite
 
 from ..consultas.conferencia import conferir
-from ..services.atos import ato_do_codigo
+from ..services.atos import ato_do_codigo, original_disponivel
 
 MODELO = "concursos/verificar_documento.html"
 
@@ -26,23 +26,25 @@ def verificar_documento(request):
         contexto["ato"] = ato
         contexto["retificacoes"] = list(ato.retificacoes.order_by("confirmado_em"))
         contexto["publicacoes"] = list(ato.publicacoes_no_diario.all())
+        contexto["original_disponivel"] = original_disponivel(ato)
         return render(request, MODELO, contexto)
     contexto["conferencia"] = conferir(digitado) if digitado.strip() else None
     return render(request, MODELO, contexto)
 
 
-@cache_control(public=True, max_age=3600)
 def original_do_ato(request, codigo: str):
-    """Pública: o arquivo do ato como foi guardado ao publicar (os mesmos bytes, o mesmo SHA-256)."""
+    """Pública: o arquivo do ato como foi guardado ao publicar (os mesmos bytes, o mesmo SHA-256),
+    enquanto o ato está ao público (``original_disponivel``). Imutável: um proxy pode guardá-lo."""
     if passou_do_limite("verificacao", request, por_minuto=settings.VERIFICACAO_POR_MINUTO):
         return _limitado(request, {"digitado": "", "conferencia": None, "por_minuto": settings.VERIFICACAO_POR_MINUTO})
     ato = ato_do_codigo(codigo)
-    if ato is None:
-        raise Http404("Nenhum ato publicado com este código.")
+    if ato is None or not original_disponivel(ato):
+        raise Http404("Nenhum original disponível com este código.")
     nome = f"ato-{ato.tipo.replace('_', '-')}-{ato.numero}-{ato.ano}.pdf"
     resposta = HttpResponse(bytes(ato.conteudo), content_type=ato.tipo_do_conteudo)
     resposta["Content-Disposition"] = f'inline; filename="{nome}"'
     resposta["X-Robots-Tag"] = "noindex, nofollow"
+    patch_cache_control(resposta, public=True, max_age=3600)
     return resposta
 
 

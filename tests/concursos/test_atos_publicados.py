@@ -6,7 +6,7 @@ depois, a verificação pública do original e um tipo de ato novo feito só com
 import hashlib
 import io
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -254,3 +254,15 @@ def test_com_o_certificado_configurado_o_ato_guardado_e_o_selado(publicado, quem
     guardado = bytes(registro.conteudo)
     assert validar(guardado, raiz) and registro.hash_sha256 == hashlib.sha256(guardado).hexdigest()
     assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).content == guardado
+
+
+def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_original(publicado, quem_publica, settings):
+    settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE = 30
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    fim = registro.edital.fim_da_validade
+    assert atos.original_disponivel(registro, hoje=fim + timedelta(days=30))
+    assert not atos.original_disponivel(registro, hoje=fim + timedelta(days=31))
+    type(publicado.edital).objects.filter(pk=publicado.edital_id).update(validade_ate=date(2000, 1, 1))
+    pagina = verificar(registro.codigo).content.decode()
+    assert "O código confere" in pagina and registro.hash_sha256 in pagina and "Baixar o original" not in pagina
+    assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).status_code == 404
