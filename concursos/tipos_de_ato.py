@@ -3,7 +3,10 @@ o modelo do documento e a permissão de quem pode confirmá-lo. Um tipo novo é 
 seu modelo; o registro (``services.atos.registrar_ato``), a numeração por tipo e ano, a verificação
 pública e o Diário Oficial valem para todos sem mudar nada."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from .pdf.convocacao import convocacao_docx
 
 
 @dataclass(frozen=True)
@@ -11,6 +14,8 @@ class TipoDeAto:
     nome: str  # como o ato se chama no documento e nas telas
     modelo: str  # o modelo do Django que desenha o PDF (recebe ``registro`` com o código e o endereço)
     permissao: str  # quem pode confirmar a publicação (``user.has_perm``)
+    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF; ``None``: só o PDF.
+    editavel: Callable[[dict], bytes] | None = None
 
 
 EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
@@ -18,7 +23,10 @@ ANEXO_I = "anexo_i"
 
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
-        "Edital de convocação", "concursos/pdf/convocacao.html", "concursos.publicar_ato_de_convocacao"
+        "Edital de convocação",
+        "concursos/pdf/convocacao.html",
+        "concursos.publicar_ato_de_convocacao",
+        editavel=convocacao_docx,
     ),
     ANEXO_I: TipoDeAto("Anexo I — Quadro de vagas", "concursos/pdf/quadro_de_vagas.html", "concursos.change_edital"),
 }

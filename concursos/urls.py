@@ -40,6 +40,7 @@ urlpatterns = [
     path("inscricoes/<int:pk>/provimento/", provimentos.registrar_provimento, name="registrar_provimento"),
     path("cargos/<int:pk>/convocacao/", convocacoes.publicar_convocacao, name="publicar_convocacao"),
     path("convocacoes/<int:pk>.pdf", convocacoes.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
+    path("convocacoes/<int:pk>.docx", convocacoes.ato_de_convocacao_docx, name="ato_de_convocacao_docx"),
     # Pública, sem login: o link assinado do e-mail do aviso pessoal (issue 28).
     path("aviso/<str:token>/", avisos_pessoais.aviso_pessoal, name="aviso_pessoal"),
     path("avisos/<int:pk>/reenviar/", avisos_pessoais.reenviar_aviso, name="reenviar_aviso"),

@@ -61,6 +61,7 @@ class Migration(migrations.Migration):
                 ('titulo', models.CharField(max_length=300, verbose_name='título')),
                 ('conteudo', models.BinaryField(verbose_name='documento como foi publicado')),
                 ('tipo_do_conteudo', models.CharField(default='application/pdf', max_length=80, verbose_name='formato')),
+                ('editavel', models.BinaryField(blank=True, default=b'', verbose_name='arquivo editável (DOCX)')),
                 ('hash_sha256', models.CharField(max_length=64, verbose_name='SHA-256 do documento')),
                 ('hash_dos_dados', models.CharField(blank=True, max_length=64, verbose_name='SHA-256 dos dados publicados')),
                 ('confirmado_em', models.DateTimeField(verbose_name='confirmado em')),

@@ -47,6 +47,9 @@ class AtoPublicado(SoInclusao, models.Model):
     titulo = models.CharField("título", max_length=300)
     conteudo = models.BinaryField("documento como foi publicado")
     tipo_do_conteudo = models.CharField("formato", max_length=80, default="application/pdf")
+    # O mesmo ato num arquivo editável (DOCX), o formato que o Diário Oficial do Município recebe;
+    # vazio nos tipos que não o geram. Não é o original conferido pelo código: é a cópia para o jornal.
+    editavel = models.BinaryField("arquivo editável (DOCX)", blank=True, default=b"")
     hash_sha256 = models.CharField("SHA-256 do documento", max_length=64)
     # O SHA-256 dos dados que o ato publica (o quadro de vagas do Anexo I, por exemplo), quando o tipo
     # o calcula: diz se os dados de hoje ainda são os do ato, ou se ele pede retificação.

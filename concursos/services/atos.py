@@ -86,6 +86,7 @@ def registrar_ato(
     numero = _proximo_numero(chave, agora.year)
     registro = contexto_do_registro(tipo, codigo=codigo, numero=numero, ano=agora.year, retifica=retifica)
     conteudo = selar(renderizar(tipo.modelo, {**contexto, "registro": registro}), motivo=tipo.nome)
+    editavel = tipo.editavel({**contexto, "registro": registro}) if tipo.editavel else b""
     return AtoPublicado.objects.create(
         tipo=chave,
         ano=agora.year,
@@ -95,6 +96,7 @@ def registrar_ato(
         conteudo=conteudo,
         hash_sha256=hashlib.sha256(conteudo).hexdigest(),
         hash_dos_dados=hash_dos_dados,
+        editavel=editavel,
         edital=edital,
         cargo=cargo,
         resultado=resultado,

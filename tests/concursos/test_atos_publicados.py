@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, connection, transaction
 from django.test import Client
 from django.urls import reverse
+from docx import Document
 from pypdf import PdfReader
 
 from comum import relogio
@@ -266,3 +267,22 @@ def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_origi
     pagina = verificar(registro.codigo).content.decode()
     assert "O código confere" in pagina and registro.hash_sha256 in pagina and "Baixar o original" not in pagina
     assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).status_code == 404
+
+
+def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(publicado, quem_publica):
+    ato = publicar(publicado, ["Z", "P"], quem_publica)
+    cliente = Client()
+    cliente.force_login(quem_publica)
+    baixado = cliente.get(reverse("concursos:ato_de_convocacao_docx", args=[ato.pk]))
+    assert baixado.status_code == 200 and baixado["Content-Disposition"].endswith('.docx"')
+    documento = Document(io.BytesIO(baixado.content))
+    texto = "\n".join(p.text for p in documento.paragraphs)
+    assert "EDITAL DE CONVOCAÇÃO Nº 12/2025" in texto and ato.registro.codigo in texto
+    convocados, fundamentacao = documento.tables
+    linhas = [[celula.text for celula in linha.cells] for linha in convocados.rows]
+    z = publicado.inscricoes.get(numero="Z").candidato
+    assert linhas[0][:5] == ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF"]
+    assert linhas[1][:5] == ["3ª", "Negros", "Z", "Candidato Z", z.cpf_mascarado]
+    assert z.cpf not in baixado.content.decode("latin-1")
+    assert any("Art. 3º, §2º" in linha.cells[1].text for linha in fundamentacao.rows)
+    assert ato.registro.codigo in documento.sections[0].footer.paragraphs[0].text

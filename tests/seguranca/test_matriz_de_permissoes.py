@@ -208,6 +208,8 @@ def casos_das_telas(c) -> list[Caso]:
              {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
         Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("concursos:ato_de_convocacao_docx", r("concursos:ato_de_convocacao_docx", args=[c.ato.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         # O original de um ato publicado, pelo código impresso nele: público, como a verificação.
         Caso("concursos:original_do_ato", r("concursos:original_do_ato", args=[c.ato.registro.codigo]),
              {p: "ok" for p in PAPEIS}, arquivo=PDF),
@@ -501,7 +503,7 @@ def montar_cenario():
     )
     registro = AtoPublicado.objects.create(
         tipo="edital_de_convocacao", ano=2025, numero=1, codigo="7K2M-Q9XD-0ABC-1DEF", titulo="Edital de convocação nº 1/2025",
-        conteudo=b"%PDF-1.4\n", hash_sha256="0" * 64, edital=adm.edital, cargo=adm, confirmado_por=rh,
+        conteudo=b"%PDF-1.4\n", editavel=b"PK\x03\x04", hash_sha256="0" * 64, edital=adm.edital, cargo=adm, confirmado_por=rh,
         confirmado_em=relogio.agora(),
     )  # fmt: skip
     ato = AtoDeConvocacao.objects.create(
