@@ -20,7 +20,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from comum.modelos import SoInclusao
+from comum.modelos import SoInclusao, TextosDigitados
+from comum.validacao import ValidadorDeTexto
 
 ALTERACAO_RECUSADA = "Um ato publicado não se altera: publique um ato que o retifique."
 EXCLUSAO_RECUSADA = "Um ato publicado não se apaga."
@@ -120,7 +121,7 @@ class ContadorDeAtos(models.Model):
         return f"{self.tipo} {self.ano}: {self.ultimo}"
 
 
-class PublicacaoNoDiario(SoInclusao, models.Model):
+class PublicacaoNoDiario(SoInclusao, TextosDigitados, models.Model):
     """Onde o ato saiu no Diário Oficial: acrescentado depois que o jornal imprime, nunca editado."""
 
     ALTERACAO_RECUSADA = "A referência do Diário Oficial não se altera: acrescente outra, se for o caso."
@@ -129,9 +130,9 @@ class PublicacaoNoDiario(SoInclusao, models.Model):
     ato = models.ForeignKey(
         AtoPublicado, verbose_name="ato", on_delete=models.PROTECT, related_name="publicacoes_no_diario"
     )
-    edicao = models.CharField("edição", max_length=40)
+    edicao = models.CharField("edição", max_length=40, validators=[ValidadorDeTexto("edição", 40, multilinha=False)])
     data = models.DateField("data da edição")
-    pagina = models.CharField("página", max_length=40)
+    pagina = models.CharField("página", max_length=40, validators=[ValidadorDeTexto("página", 40, multilinha=False)])
     registrado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
     )

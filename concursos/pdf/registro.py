@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from .quadro_de_vagas import endereco_da_verificacao
 
-MODULO_DO_QR = 3  # décimos de milímetro por módulo: ~13 mm, cabe na margem de cima
+MODULO_DO_QR = 3  # décimos de milímetro por módulo: ~11 mm na correção L, na margem de cima (24 mm)
 
 
 def contexto_do_registro(tipo, *, codigo: str, numero: int, ano: int, retifica=None) -> dict:
@@ -33,7 +33,13 @@ def qr_code(texto: str) -> str:
     import qrcode
     from qrcode.image.svg import SvgPathImage
 
-    imagem = qrcode.make(texto, image_factory=SvgPathImage, box_size=MODULO_DO_QR, border=1)
+    imagem = qrcode.make(
+        texto,
+        image_factory=SvgPathImage,
+        box_size=MODULO_DO_QR,
+        border=1,
+        error_correction=qrcode.constants.ERROR_CORRECT_L,  # impresso e lido de perto: o menor código
+    )
     return "data:image/svg+xml;base64," + base64.b64encode(imagem.to_string()).decode()
 
 
