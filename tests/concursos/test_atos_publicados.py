@@ -98,12 +98,16 @@ def test_a_numeracao_e_por_tipo_e_recomeca_a_cada_ano(publicado, quem_publica, m
     assert (primeiro.numero, segundo.numero) == (1, 2)
     monkeypatch.setattr(relogio, "agora", lambda: datetime(2031, 1, 2, 10, tzinfo=FUSO))
     terceiro = atos.registrar_ato(
-        EDITAL_DE_CONVOCACAO, titulo="Outro", contexto=_contexto(publicado), edital=publicado.edital, por=quem_publica
+        EDITAL_DE_CONVOCACAO,
+        titulo="Outro",
+        contexto=contexto_de_uma_convocacao(publicado),
+        edital=publicado.edital,
+        por=quem_publica,
     )
     assert (terceiro.ano, terceiro.numero) == (2031, 1)
 
 
-def _contexto(cargo):
+def contexto_de_uma_convocacao(cargo):
     from concursos.consultas.provimentos import convocados, versao_vigente
     from concursos.pdf.convocacao import contexto_da_convocacao
 
@@ -144,7 +148,7 @@ def test_quem_nao_pode_confirmar_o_tipo_nao_registra(publicado, papeis):
         atos.registrar_ato(
             EDITAL_DE_CONVOCACAO,
             titulo="x",
-            contexto=_contexto(publicado),
+            contexto=contexto_de_uma_convocacao(publicado),
             edital=publicado.edital,
             por=papeis[AUDITOR],
         )
@@ -170,7 +174,7 @@ def test_codigo_que_nao_e_de_nenhum_ato_nao_confere_e_nao_entrega_nada(db):
 def test_a_retificacao_e_um_ato_novo_e_a_verificacao_do_antigo_avisa(publicado, quem_publica):
     antigo = publicar(publicado, ["Z"], quem_publica).registro
     novo = atos.registrar_ato(
-        EDITAL_DE_CONVOCACAO, titulo="Retificação do edital de convocação nº 12/2025", contexto=_contexto(publicado),
+        EDITAL_DE_CONVOCACAO, titulo="Retificação do edital de convocação nº 12/2025", contexto=contexto_de_uma_convocacao(publicado),
         edital=publicado.edital, cargo=publicado, por=quem_publica, retifica=antigo,
     )  # fmt: skip
     assert novo.retifica == antigo and novo.numero == antigo.numero + 1
