@@ -1,11 +1,13 @@
 """Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, modelo de planilha,
-simulador; e a verificação pública do código do Anexo I."""
+simulador; a referência do Diário Oficial de um ato publicado; e a verificação pública do código
+impresso nos atos (e no Anexo I anterior ao registro), com o original guardado."""
 
 from django.urls import path, re_path
 
 from .importacao import tela_das_avaliacoes
 from .segundo_plano import views as segundo_plano
 from .views import (
+    atos,
     avisos_pessoais,
     conferencia,
     convocacoes,
@@ -22,11 +24,15 @@ app_name = "concursos"
 
 urlpatterns = [
     path("simulador/", simulador.simulador, name="simulador"),
-    # Pública, sem login: confere o código de verificação do rodapé do Anexo I (quadro de vagas).
+    # Públicas, sem login: confere o código de verificação de um ato publicado (ou do rodapé do Anexo I
+    # anterior ao registro) e entrega o original guardado.
     path("verificar/", conferencia.verificar_documento, name="verificar_documento"),
+    path("verificar/<str:codigo>/original/", conferencia.original_do_ato, name="original_do_ato"),
+    path("atos/<int:pk>/diario-oficial/", atos.acrescentar_diario_oficial, name="acrescentar_diario_oficial"),
     path("editais/<int:pk>/gerar-resultado/", editais.gerar_resultado, name="gerar_resultado"),
     path("editais/<int:pk>/prorrogar-validade/", editais.prorrogar_validade, name="prorrogar_validade"),
     path("editais/<int:pk>/quadro-de-vagas.pdf", editais.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),
+    path("editais/<int:pk>/registrar-anexo-i/", editais.registrar_anexo_i, name="registrar_anexo_i"),
     path("editais/<int:pk>/resultado.pdf", editais.resultado_pdf, name="resultado_pdf"),
     path("cargos/<int:pk>/eventos/<str:tipo>/", eventos.registrar_evento, name="registrar_evento"),
     path("cargos/<int:pk>/inscricoes/busca.json", eventos.buscar_inscricoes, name="buscar_inscricoes"),
@@ -34,6 +40,7 @@ urlpatterns = [
     path("inscricoes/<int:pk>/provimento/", provimentos.registrar_provimento, name="registrar_provimento"),
     path("cargos/<int:pk>/convocacao/", convocacoes.publicar_convocacao, name="publicar_convocacao"),
     path("convocacoes/<int:pk>.pdf", convocacoes.ato_de_convocacao_pdf, name="ato_de_convocacao_pdf"),
+    path("convocacoes/<int:pk>.docx", convocacoes.ato_de_convocacao_docx, name="ato_de_convocacao_docx"),
     # Pública, sem login: o link assinado do e-mail do aviso pessoal (issue 28).
     path("aviso/<str:token>/", avisos_pessoais.aviso_pessoal, name="aviso_pessoal"),
     path("avisos/<int:pk>/reenviar/", avisos_pessoais.reenviar_aviso, name="reenviar_aviso"),

@@ -21,6 +21,11 @@
   que endereços o ``X-Forwarded-For`` é aceito (padrão: ``127.0.0.1,::1``).
 - ``VERIFICACAO_POR_MINUTO``: conferências do código de verificação por endereço e minuto na página
   pública (padrão: 30; ``comum/limites.py``).
+- ``SELO_CERTIFICADO``, ``SELO_SENHA``: o certificado da Prefeitura (ICP-Brasil A1, arquivo PKCS#12
+  ``.p12``/``.pfx``) e a sua senha; com ele, cada ato publicado é selado (PAdES) antes de guardado
+  (``comum/selo.py``). Padrão: vazio, e os atos saem sem selo.
+- ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``: por quantos dias depois da validade do concurso a página de
+  verificação ainda entrega o original dos atos (padrão: 365); depois, só confirma o ato e o hash.
 """
 
 import ipaddress
@@ -250,8 +255,15 @@ IMPORT_EXPORT_EXPORT_PERMISSION_CODE = "export"
 IMPORT_EXPORT_IMPORT_IGNORE_BLANK_LINES = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 
-# Onde o público confere o código de verificação dos anexos (rodapé do quadro de vagas).
+# Onde o público confere o código de verificação dos atos publicados (impresso em cada página).
 ENDERECO_PUBLICO = os.environ.get("ENDERECO_PUBLICO", "").strip().rstrip("/")
+# O selo dos atos publicados (PAdES), quando a Prefeitura configura o seu certificado A1.
+SELO_CERTIFICADO = os.environ.get("SELO_CERTIFICADO", "").strip()
+SELO_SENHA = os.environ.get("SELO_SENHA", "")
+# Por quantos dias, depois do fim da validade do concurso, a verificação pública ainda entrega o
+# original de um ato (dados de candidatos não ficam públicos depois do concurso: LGPD); depois, só
+# confirma o ato e o SHA-256.
+ATOS_PUBLICOS_DIAS_APOS_VALIDADE = int(os.environ.get("ATOS_PUBLICOS_DIAS_APOS_VALIDADE", "365"))
 # Arquivos enviados. A importação guarda a planilha (CPF, nome, nascimento…) entre a prévia e a
 # confirmação, que podem cair em workers diferentes do gunicorn: por isso em disco (MediaStorage),
 # não num cache por processo, e nunca no /tmp compartilhado (o padrão da biblioteca). A pasta é

@@ -23,6 +23,8 @@ LIVRES = frozenset(
         "dois_fatores:verificar",
         # Pública: a conferência do código dos anexos não mostra nada que não esteja no documento.
         "concursos:verificar_documento",
+        # Pública: o original de um ato publicado, pelo código impresso nele (o mesmo que saiu no Diário).
+        "concursos:original_do_ato",
         # Pública: o link assinado do aviso pessoal, aberto pelo candidato (mostra o ato publicado).
         "concursos:aviso_pessoal",
         # Máquina a máquina, sem login: o monitoramento (comum/saude/) entra pelo token ou pelo endereço.

@@ -6,6 +6,7 @@
 - ``inscricoes``: candidatos e inscrições (busca por índice e por CPF, importação e exportação);
 - ``verificacoes``: as opções por grupo e os atos de verificação na ficha da inscrição;
 - ``eventos``, ``resultados``: só leitura (nascem pelos serviços); a publicação em duas etapas;
+- ``atos``: o registro dos atos publicados (só leitura; o Diário Oficial se acrescenta);
 - ``provimentos``: nomeação, posse e exercício, os atos de convocação; ``importacao``: os leiautes
   salvos; ``instituicao``: o cabeçalho dos documentos; ``acessos``: quem viu dados sensíveis;
 - ``pecas``: o registro de acesso e o histórico só para ver; ``filtros``: edital e cargo com busca.
@@ -30,6 +31,7 @@ from comum.convites.models import CodigoDeCadastro
 from ..models import (
     AcessoADadosSensiveis,
     AtoDeConvocacao,
+    AtoPublicado,
     Candidato,
     Cargo,
     Edital,
@@ -43,6 +45,7 @@ from ..models import (
 )
 from ..segundo_plano.admin import ProcessamentoAdmin
 from .acessos import AcessoADadosSensiveisAdmin
+from .atos import AtoPublicadoAdmin
 from .editais import CargoAdmin, EditalAdmin
 from .eventos import EventoAdmin
 from .importacao import LeiauteDeImportacaoAdmin
@@ -59,6 +62,7 @@ admin.site.register(Evento, EventoAdmin)
 admin.site.register(Resultado, ResultadoAdmin)
 admin.site.register(Provimento, ProvimentoAdmin)
 admin.site.register(AtoDeConvocacao, AtoDeConvocacaoAdmin)
+admin.site.register(AtoPublicado, AtoPublicadoAdmin)
 admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
 admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)

@@ -3,6 +3,7 @@ convocados na página do cargo e as fichas, só para leitura (quem grava são os
 ``services.provimentos`` e ``services.convocacoes``)."""
 
 from django.contrib import admin
+from django.db.models.functions import Length
 
 from comum import relogio
 from comum.admin import ParametrosConferidos, SoLeitura
@@ -27,7 +28,9 @@ def contexto_dos_provimentos(request, cargo) -> dict:
         "tipo_nao_posse": NAO_POSSE,
         "tipo_desistencia": DESISTENCIA,
         "pode_convocar": request.user.has_perm(PUBLICAR_CONVOCACAO),
-        "atos_de_convocacao": cargo.atos_de_convocacao.select_related("registrado_por").defer("pdf"),
+        "atos_de_convocacao": cargo.atos_de_convocacao.select_related("registrado_por", "registro")
+        .defer("pdf", "registro__conteudo", "registro__editavel")
+        .annotate(tem_editavel=Length("registro__editavel")),
     }
 
 

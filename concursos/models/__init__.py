@@ -10,11 +10,13 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``importacao``: os leiautes de importação salvos por banca;
 - ``instituicao``: o cabeçalho institucional dos documentos;
 - ``processamentos``: os pedidos de trabalho em segundo plano;
+- ``atos``: o registro dos atos publicados (numerados, verificáveis, imutáveis);
 - ``acessos``: quem viu dados sensíveis (LGPD);
 - ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação.
 """
 
 from .acessos import AcessoADadosSensiveis
+from .atos import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario
 from .avisos_pessoais import AvisoPessoal, EnvioDoAviso
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
 from .eventos import Evento, EventoQuerySet
@@ -54,6 +56,9 @@ __all__ = [
     "TIPOS_DE_EDITAL",
     "AcessoADadosSensiveis",
     "AtoDeConvocacao",
+    "AtoPublicado",
+    "ContadorDeAtos",
+    "PublicacaoNoDiario",
     "AtoDeVerificacao",
     "AvisoPessoal",
     "Candidato",

@@ -107,6 +107,17 @@ class AtoDeConvocacao(SoInclusao, TextosDigitados, models.Model):
         settings.AUTH_USER_MODEL, verbose_name="registrado por", on_delete=models.PROTECT, related_name="+"
     )
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    # O ato no registro dos atos publicados (número por tipo e ano, código de verificação); os atos
+    # publicados antes do registro não o têm.
+    registro = models.OneToOneField(
+        "concursos.AtoPublicado",
+        verbose_name="registro do ato publicado",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="ato_de_convocacao",
+    )
 
     class Meta:
         verbose_name = "ato de convocação"

@@ -2,7 +2,8 @@
 tópico; este pacote reúne a API que as telas, o admin, os comandos, a heteroidentificação e os testes
 chamam (``services.gerar_resultado(...)``). O que só lê mora em ``concursos.consultas``.
 
-- ``editais``: criar o edital (parâmetros do regime congelados) e prorrogar a validade;
+- ``editais``: criar o edital (parâmetros do regime congelados), prorrogar a validade, registrar o Anexo I;
+- ``atos``: o registro dos atos publicados (número, código de verificação, original guardado);
 - ``resultados``: gerar (um cargo, ou o edital inteiro numa transação) e publicar o resultado;
 - ``eventos``: registrar, prever (sem gravar) e reverter eventos; a desistência;
 - ``verificacoes``: o ato que decide a verificação de uma opção; a avaliação PcD e a decisão judicial;
@@ -13,7 +14,7 @@ Quem troca uma peça num teste troca-a no módulo que a usa (``services.resultad
 """
 
 from ..consultas.eventos import EventoRegistrado, evento_registrado
-from .editais import congelar_parametros, criar_edital, prorrogar_validade
+from .editais import anexo_i_vigente, congelar_parametros, criar_edital, prorrogar_validade, registrar_anexo_i
 from .eventos import (
     CAMPOS_DO_EVENTO,
     JA_REVERTIDO,
@@ -32,6 +33,7 @@ __all__ = [
     "JA_REVERTIDO",
     "EventoRegistrado",
     "VerificacaoRegistrada",
+    "anexo_i_vigente",
     "congelar_parametros",
     "criar_edital",
     "evento_registrado",
@@ -41,6 +43,7 @@ __all__ = [
     "prever_evento",
     "prorrogar_validade",
     "publicar_resultado",
+    "registrar_anexo_i",
     "registrar_desistencia",
     "registrar_evento",
     "registrar_verificacao",

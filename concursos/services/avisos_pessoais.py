@@ -66,7 +66,7 @@ def _do_ato_de_convocacao(ato: AtoDeConvocacao) -> DoAto:
         ato=AvisoPessoal.CONVOCACAO,
         descricao_do_ato=f"Edital de convocação nº {ato.numero} — Edital {cargo.edital}, cargo {cargo.codigo} "
         f"({cargo.nome})"[:300],
-        codigo_de_verificacao=codigo_legivel(ato.hash_do_pdf),
+        codigo_de_verificacao=ato.registro.codigo if ato.registro_id else codigo_legivel(ato.hash_do_pdf),
         data_do_ato=ato.data,
         local=ato.local,
         prazo=ato.prazo,

@@ -1,9 +1,10 @@
 """Os atos de convocação publicados (docs/CONVOCACAO.md §5): o RH escolhe, na página do cargo, os
 convocados de um evento ou um lote deles; o ato ganha número, data, local e prazo (o da posse, por
-padrão, e editável), o PDF é gerado e guardado como saiu, com o hash, e nunca é apagado.
+padrão, e editável), o PDF é gerado e guardado como saiu no registro dos atos publicados
+(``services.atos``: número por tipo e ano, código de verificação em cada página, SHA-256), e nunca
+é apagado.
 """
 
-import hashlib
 from datetime import date, timedelta
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -15,8 +16,10 @@ from comum.validacao import validar_texto
 from ..atos import conferir_data_do_ato
 from ..consultas.provimentos import convocados, versao_vigente
 from ..models import AtoDeConvocacao, Cargo
-from ..pdf.convocacao import contexto_da_convocacao, convocacao_pdf
+from ..pdf.convocacao import contexto_da_convocacao
 from ..segundo_plano.avisos_pessoais import agendar_avisos
+from ..tipos_de_ato import EDITAL_DE_CONVOCACAO
+from .atos import registrar_ato
 
 PERMISSAO = "concursos.publicar_ato_de_convocacao"
 
@@ -50,11 +53,19 @@ def publicar_ato_de_convocacao(
     if AtoDeConvocacao.objects.filter(cargo__edital=cargo.edital, numero=numero).exists():
         raise ValidationError({"numero": f"Já há um ato de convocação nº {numero} neste edital."})
     escolhidos = _escolhidos(cargo, inscricoes)
+    vigente = versao_vigente(cargo)
     contexto = contexto_da_convocacao(
-        cargo, numero=numero, data=data, local=local, prazo=prazo, convocados=escolhidos,
-        saida=versao_vigente(cargo).saida_do_motor,
-    )  # fmt: skip
-    pdf = convocacao_pdf(contexto)
+        cargo, numero=numero, data=data, local=local, prazo=prazo, convocados=escolhidos, saida=vigente.saida_do_motor
+    )
+    registro = registrar_ato(
+        EDITAL_DE_CONVOCACAO,
+        titulo=f"Edital de convocação nº {numero} — edital {cargo.edital}, cargo {cargo.codigo}",
+        contexto=contexto,
+        edital=cargo.edital,
+        cargo=cargo,
+        resultado=vigente,
+        por=por,
+    )
     ato = AtoDeConvocacao.objects.create(
         cargo=cargo,
         numero=numero,
@@ -62,9 +73,10 @@ def publicar_ato_de_convocacao(
         local=local,
         prazo=prazo,
         inscricoes=[c.inscricao.numero for c in escolhidos],
-        pdf=pdf,
-        hash_do_pdf=hashlib.sha256(pdf).hexdigest(),
+        pdf=registro.conteudo,
+        hash_do_pdf=registro.hash_sha256,
         registrado_por=por,
+        registro=registro,
     )
     agendar_avisos(ato, por=por)  # o aviso pessoal a cada convocado, depois do commit (issue 28)
     return ato

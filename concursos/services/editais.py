@@ -1,5 +1,6 @@
-"""Os atos do RH sobre o edital: criá-lo com os parâmetros do regime congelados e registrar a
-prorrogação da validade (uma só, por igual período: CF art. 37, III)."""
+"""Os atos do RH sobre o edital: criá-lo com os parâmetros do regime congelados, registrar a
+prorrogação da validade (uma só, por igual período: CF art. 37, III) e registrar o Anexo I (quadro de
+vagas) no registro dos atos publicados (docs/ATOS-PUBLICADOS.md)."""
 
 from decimal import Decimal
 
@@ -11,6 +12,9 @@ from comum import relogio
 
 from ..atos import Ato, conferir_prorrogacao
 from ..models import Cargo, Edital
+from ..pdf.quadro_de_vagas import codigo_do_quadro, contexto_do_quadro
+from ..tipos_de_ato import ANEXO_I
+from .atos import registrar_ato
 
 
 def congelar_parametros(edital: Edital, *, percentual_pcd: Decimal | None = None) -> None:
@@ -53,3 +57,32 @@ def prorrogar_validade(edital: Edital, *, ate, ato: Ato, por, em=None) -> Edital
     edital.prorrogacao_registrada_por = por
     edital.save()
     return edital
+
+
+def anexo_i_vigente(edital: Edital):
+    """O último Anexo I registrado do edital, se os dados do quadro ainda são os dele; senão, nenhum."""
+
+    ultimo = edital.atos_publicados.filter(tipo=ANEXO_I).defer("conteudo").order_by("-confirmado_em", "-id").first()
+    if ultimo is None or ultimo.hash_dos_dados != codigo_do_quadro(edital):
+        return None
+    return ultimo
+
+
+@transaction.atomic
+def registrar_anexo_i(edital: Edital, *, por):
+    """Registra o Anexo I (quadro de vagas) como está: um ato novo só se os dados mudaram desde o
+    último, e então ele retifica o anterior (``services.atos.registrar_ato``)."""
+
+    edital = Edital.objects.select_for_update().get(pk=edital.pk)
+    if (vigente := anexo_i_vigente(edital)) is not None:
+        return vigente
+    anterior = edital.atos_publicados.filter(tipo=ANEXO_I).order_by("-confirmado_em", "-id").first()
+    return registrar_ato(
+        ANEXO_I,
+        titulo=f"Anexo I — Quadro de vagas — {edital.identificacao}",
+        contexto=contexto_do_quadro(edital),
+        edital=edital,
+        por=por,
+        retifica=anterior,
+        hash_dos_dados=codigo_do_quadro(edital),
+    )

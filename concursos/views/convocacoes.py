@@ -1,13 +1,14 @@
 """Telas do edital de convocação (docs/CONVOCACAO.md §5): publicar um ato para os convocados
-escolhidos na página do cargo (um lote, ou os de um evento) e baixar o PDF de um ato publicado. Cola
-sobre ``services.convocacoes``, que confere a permissão, a data, o número e quem está convocado."""
+escolhidos na página do cargo (um lote, ou os de um evento) e baixar o PDF de um ato publicado, ou o
+DOCX para o Diário Oficial. Cola sobre ``services.convocacoes``, que confere a permissão, a data, o
+número e quem está convocado."""
 
 from django import forms
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import permission_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
@@ -94,3 +95,23 @@ def ato_de_convocacao_pdf(request, pk: int):
         request, o_que="pdf_ato_de_convocacao", objeto=descrever(ato, rotulo), quantidade=len(ato.inscricoes)
     )
     return HttpResponse(bytes(ato.pdf), content_type="application/pdf", headers={"Content-Disposition": disposicao})
+
+
+@staff_member_required
+@permission_required("concursos.view_atodeconvocacao", raise_exception=True)
+def ato_de_convocacao_docx(request, pk: int):
+    """O mesmo ato em DOCX, o arquivo editável para o Diário Oficial (gerado e guardado ao publicar)."""
+    ato = get_object_or_404(AtoDeConvocacao.objects.select_related("cargo__edital", "registro"), pk=pk)
+    if ato.registro is None or not ato.registro.editavel:
+        raise Http404("Este ato foi publicado antes do arquivo editável.")
+    edital = ato.cargo.edital
+    nome = f"convocacao-{ato.numero.replace('/', '-')}-edital-{edital.numero}-{edital.ano}-{ato.cargo.codigo}.docx"
+    rotulo = f"{ato} (DOCX), cargo {ato.cargo.codigo}, edital {edital}"
+    registrar_acesso(
+        request, o_que="pdf_ato_de_convocacao", objeto=descrever(ato, rotulo), quantidade=len(ato.inscricoes)
+    )
+    return HttpResponse(
+        bytes(ato.registro.editavel),
+        content_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        headers={"Content-Disposition": f'attachment; filename="{nome}"'},
+    )

@@ -24,7 +24,7 @@ from ..avisos import gerar_e_informar
 from ..forms import (
     ProrrogacaoForm,
 )
-from ..models import Edital
+from ..models import AtoPublicado, Edital
 from ..pdf import quadro_de_vagas
 from ..pdf import resultado as pdf_do_resultado
 from ..services.acessos import descrever, registrar_acesso
@@ -63,10 +63,28 @@ def gerar_resultado(request, pk: int):
 @staff_member_required
 @permission_required("concursos.view_edital", raise_exception=True)
 def quadro_de_vagas_pdf(request, pk: int):
+    """O Anexo I registrado, se os dados do quadro ainda são os dele (os bytes guardados, com o código do
+    registro); senão, o quadro como está hoje, com o código calculado dos dados."""
     edital = get_object_or_404(Edital, pk=pk)
-    return _pdf(
-        request, edital, quadro_de_vagas.quadro_de_vagas_pdf, f"quadro-de-vagas-edital-{edital.numero}-{edital.ano}.pdf"
-    )
+    nome = f"quadro-de-vagas-edital-{edital.numero}-{edital.ano}.pdf"
+    if (registrado := services.anexo_i_vigente(edital)) is not None:
+        conteudo = AtoPublicado.objects.values_list("conteudo", flat=True).get(pk=registrado.pk)
+        disposicao = f'attachment; filename="{nome}"'
+        return HttpResponse(
+            bytes(conteudo), content_type="application/pdf", headers={"Content-Disposition": disposicao}
+        )
+    return _pdf(request, edital, quadro_de_vagas.quadro_de_vagas_pdf, nome)
+
+
+@staff_member_required
+@permission_required("concursos.change_edital", raise_exception=True)
+@require_POST
+def registrar_anexo_i(request, pk: int):
+    """Registra o Anexo I como está (um ato novo só se o quadro mudou desde o último registrado)."""
+    edital = get_object_or_404(Edital, pk=pk)
+    ato = services.registrar_anexo_i(edital, por=request.user)
+    messages.success(request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}.")
+    return redirect("admin:concursos_edital_change", edital.pk)
 
 
 @staff_member_required

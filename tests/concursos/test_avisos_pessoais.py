@@ -62,7 +62,7 @@ def test_cada_convocado_recebe_pelo_servidor_smtp_o_ato_o_codigo_o_local_o_prazo
     corpo = mensagem.get_body().get_content()
     assert "Edital de convocação nº 12/2025" in mensagem["Subject"]
     assert "inscrição nº Z" in corpo and "Candidato Z" in corpo
-    assert ato.hash_do_pdf[:4] + "-" + ato.hash_do_pdf[4:8] in corpo  # o código de verificação do ato
+    assert ato.registro.codigo in corpo  # o código de verificação do ato, o do registro (impresso nele)
     assert LOCAL in corpo and "até 02/07/2025" in corpo and "Publicado em: 02/06/2025" in corpo
     assert "Os prazos contam da publicação do ato no Diário Oficial" in corpo
     assert "/concursos/aviso/" in corpo

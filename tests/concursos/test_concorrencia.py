@@ -12,9 +12,12 @@ from django.db import connection
 from concursos import services
 from concursos.atos import Ato
 from concursos.models import Evento, Resultado
+from concursos.services import atos
+from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO
 from tests.heteroidentificacao.test_concorrencia import ao_mesmo_tempo
 
 from .fabricas import cargo_do_exemplo_da_alternancia, usuario
+from .test_atos_publicados import contexto_de_uma_convocacao
 
 pytestmark = [
     pytest.mark.postgresql,
@@ -59,3 +62,19 @@ def test_dois_gerar_resultado_ao_mesmo_tempo_dao_uma_versao_so():
     assert saidas[0].pk == saidas[1].pk
     assert Resultado.objects.filter(cargo=cargo).count() == 1
     assert sorted(s.sem_mudanca for s in saidas) == [False, True]
+
+
+def test_tres_atos_do_mesmo_tipo_registrados_ao_mesmo_tempo_ganham_numeros_seguidos_sem_repetir():
+    """O primeiro ato do ano cria a linha do contador: os três disputam a criação e a trava da linha."""
+    cargo = cargo_do_exemplo_da_alternancia()
+    rh = usuario("clerk", superusuario=True)
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
+    contexto = contexto_de_uma_convocacao(cargo)
+
+    def registrar():
+        return atos.registrar_ato(EDITAL_DE_CONVOCACAO, titulo="Edital", contexto=contexto, edital=cargo.edital, por=rh)
+
+    saidas = ao_mesmo_tempo(registrar, registrar, registrar)
+    assert not any(isinstance(s, Exception) for s in saidas), saidas
+    assert sorted(s.numero for s in saidas) == [1, 2, 3]
+    assert len({s.codigo for s in saidas}) == 3

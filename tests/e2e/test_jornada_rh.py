@@ -11,6 +11,7 @@ import io
 import re
 
 from django.utils import timezone
+from docx import Document
 from pypdf import PdfReader
 
 from comum.cpf import completar_cpf
@@ -264,3 +265,24 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     assert "4/2025" in texto and "Wellington da Conceição" in texto and "Art. 3º, §2º" in texto
     cpf = Inscricao.objects.get(numero="1007").candidato.cpf
     assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in texto and cpf[:3] + "." not in texto
+    conferir_o_original_pelo_codigo_impresso(pagina, conteudo, texto)
+
+
+def conferir_o_original_pelo_codigo_impresso(pagina, conteudo, texto):
+    """O ato publicado também sai em DOCX para o Diário Oficial (os convocados numa tabela); o código
+    impresso em cada página leva, na verificação pública, ao original: os mesmos bytes do PDF baixado."""
+    with pagina.expect_download() as editavel:
+        pagina.get_by_role("link", name="DOCX do edital de convocação nº 4/2025, para o Diário Oficial").click()
+    documento = Document(str(editavel.value.path()))
+    assert any("Wellington da Conceição" in linha.cells[3].text for linha in documento.tables[0].rows)
+    codigo = re.search(r"Código de verificação ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})", texto).group(1)
+    ficha_do_cargo = pagina.url
+    endereco = ficha_do_cargo.split("/admin/")[0]
+    pagina.goto(f"{endereco}/concursos/verificar/")
+    pagina.get_by_label("Código de verificação").fill(codigo.lower().replace("-", " "))
+    pagina.get_by_role("button", name="Verificar").click()
+    expect(pagina.get_by_role("status").first).to_contain_text("O código confere")
+    conferir_acessibilidade(pagina, "verificação de um ato publicado")
+    original = pagina.get_by_role("link", name="Baixar o original (PDF)").get_attribute("href")
+    assert pagina.request.get(f"{endereco}{original}").body() == conteudo
+    pagina.goto(ficha_do_cargo)

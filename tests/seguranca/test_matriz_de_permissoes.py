@@ -34,6 +34,7 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_tasks_db.models import DBTaskResult
 
+from comum import relogio
 from comum.convites import codigos
 from comum.convites.models import CodigoDeCadastro
 from comum.dois_fatores import gerar_codigos_de_recuperacao
@@ -43,6 +44,7 @@ from concursos.importacao.tela import SAL_DA_FICHA
 from concursos.importacao.temporarios import armazenamento_temporario
 from concursos.models import (
     AtoDeConvocacao,
+    AtoPublicado,
     AvisoPessoal,
     EnvioDoAviso,
     Instituicao,
@@ -101,6 +103,8 @@ ADMIN = {
     # Nomeação, posse e exercício e os atos de convocação: gravados pelos serviços; o admin só mostra.
     "concursos.provimento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     "concursos.atodeconvocacao": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
+    # O registro dos atos publicados: nasce pelos serviços; o Diário Oficial se acrescenta por uma tela própria.
+    "concursos.atopublicado": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     # O cabeçalho dos anexos (órgão, brasão, local da assinatura): o RH altera, o auditor vê.
     "concursos.instituicao": {SUPERUSUARIO: UNICO, DO_RH: UNICO, DO_AUDITOR: LEITURA},
     "heteroidentificacao.comissao": {SUPERUSUARIO: SEM_EXCLUIR, DO_RH: SEM_EXCLUIR, DO_AUDITOR: LEITURA},
@@ -177,6 +181,8 @@ def casos_das_telas(c) -> list[Caso]:
              equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("concursos:prorrogar_validade", r("concursos:prorrogar_validade", args=[c.e1.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
+        Caso("concursos:registrar_anexo_i", r("concursos:registrar_anexo_i", args=[c.e1.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("concursos:quadro_de_vagas_pdf", r("concursos:quadro_de_vagas_pdf", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         Caso("concursos:resultado_pdf", r("concursos:resultado_pdf", args=[c.e1.pk]),
@@ -202,6 +208,14 @@ def casos_das_telas(c) -> list[Caso]:
              {"numero": "2/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [str(c.x2.pk)]}),
         Caso("concursos:ato_de_convocacao_pdf", r("concursos:ato_de_convocacao_pdf", args=[c.ato.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        Caso("concursos:ato_de_convocacao_docx", r("concursos:ato_de_convocacao_docx", args=[c.ato.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # O original de um ato publicado, pelo código impresso nele: público, como a verificação.
+        Caso("concursos:original_do_ato", r("concursos:original_do_ato", args=[c.ato.registro.codigo]),
+             {p: "ok" for p in PAPEIS}, arquivo=PDF),
+        # A referência do Diário Oficial de um ato: o RH a acrescenta; o auditor só lê o ato.
+        Caso("concursos:acrescentar_diario_oficial", r("concursos:acrescentar_diario_oficial", args=[c.ato.registro.pk]),
+             equipe(DO_RH, SUPERUSUARIO)),
         # O aviso pessoal (issue 28): o link do e-mail é público (o token assinado é a chave); reenviar,
         # registrar outro meio e abrir a caixa de saída da demonstração são do RH, nunca da comissão.
         Caso("concursos:aviso_pessoal", c.link_do_aviso, {p: "ok" for p in PAPEIS}),
@@ -491,9 +505,14 @@ def montar_cenario():
     provimento = provimentos.registrar_nomeacao(
         adm.inscricoes.get(numero="X1"), portaria="Portaria 1/2025", data_da_nomeacao=DATA_DO_ATO, por=rh
     )
+    registro = AtoPublicado.objects.create(
+        tipo="edital_de_convocacao", ano=2025, numero=1, codigo="7K2M-Q9XD-0ABC-1DEF", titulo="Edital de convocação nº 1/2025",
+        conteudo=b"%PDF-1.4\n", editavel=b"PK\x03\x04", hash_sha256="0" * 64, edital=adm.edital, cargo=adm, confirmado_por=rh,
+        confirmado_em=relogio.agora(),
+    )  # fmt: skip
     ato = AtoDeConvocacao.objects.create(
         cargo=adm, numero="1/2025", data=DATA_DO_ATO, local="Secretaria de Administração", prazo=DATA_DO_ATO,
-        inscricoes=["X1"], pdf=b"%PDF-1.4\n", hash_do_pdf="0" * 64, registrado_por=rh,
+        inscricoes=["X1"], pdf=b"%PDF-1.4\n", hash_do_pdf="0" * 64, registrado_por=rh, registro=registro,
     )  # fmt: skip
     # O aviso pessoal de X1 (sem e-mail: o envio nasce falho) e um e-mail enviado, com o link assinado.
     avisos_pessoais.criar_avisos(ato, por=rh)
@@ -548,6 +567,7 @@ def montar_cenario():
         "concursos.resultado": publicado,
         "concursos.provimento": provimento,
         "concursos.atodeconvocacao": ato,
+        "concursos.atopublicado": ato.registro,
         "concursos.instituicao": Instituicao.objects.create(),
         "heteroidentificacao.comissao": c1,
         "heteroidentificacao.sessao": s1,

@@ -46,6 +46,13 @@ CAMPOS_DE_MAQUINA = {
     "concursos.AvisoPessoal.descricao_do_ato": "montada pelo serviço do aviso com o número e o cargo do ato já conferidos",
     "concursos.AvisoPessoal.codigo_de_verificacao": "copiado do ato: o início do SHA-256 do PDF ou o nº da portaria",
     "concursos.EnvioDoAviso.erro": "a resposta do servidor de e-mail, gravada pela tarefa de envio",
+    "concursos.AtoPublicado.tipo": "chave da tabela dos tipos de ato, conferida pelo serviço que registra",
+    "concursos.AtoPublicado.codigo": "código de verificação sorteado pelo serviço (secrets), nunca digitado",
+    "concursos.AtoPublicado.titulo": "montado pelo serviço do tipo com o número e o cargo do ato já conferidos",
+    "concursos.AtoPublicado.tipo_do_conteudo": "tipo MIME do documento gerado (application/pdf)",
+    "concursos.AtoPublicado.hash_sha256": "SHA-256 dos bytes guardados",
+    "concursos.AtoPublicado.hash_dos_dados": "SHA-256 dos dados publicados (o quadro do Anexo I)",
+    "concursos.ContadorDeAtos.tipo": "chave da tabela dos tipos de ato, copiada do ato que se numera",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
 # recusam controles, mas aceitam quebra de linha.

@@ -1,0 +1,53 @@
+"""O registro dos atos publicados no admin (docs/ATOS-PUBLICADOS.md): só leitura, como nasce dos
+serviços; na ficha, o código, o SHA-256, o original para baixar e as referências do Diário Oficial,
+com o link para acrescentar uma (``concursos:acrescentar_diario_oficial``), nunca para editar."""
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from comum.admin import ParametrosConferidos, SoLeitura
+
+
+class AtoPublicadoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
+    list_display = ["titulo", "numero_no_ano", "codigo", "edital", "confirmado_em", "confirmado_por"]
+    list_select_related = ["edital", "confirmado_por"]
+    search_fields = ["codigo", "titulo"]
+    fields = [
+        "titulo",
+        "tipo",
+        "numero_no_ano",
+        "codigo",
+        "hash_sha256",
+        "original",
+        "edital",
+        "cargo",
+        "resultado",
+        "retifica",
+        "confirmado_por",
+        "confirmado_em",
+        "diario_oficial",
+    ]
+    readonly_fields = ["numero_no_ano", "original", "diario_oficial"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("conteudo")
+
+    @admin.display(description="número do registro")
+    def numero_no_ano(self, ato):
+        return ato.numero_no_ano
+
+    @admin.display(description="original")
+    def original(self, ato):
+        endereco = reverse("concursos:original_do_ato", args=[ato.codigo])
+        return format_html('<a href="{}">Baixar o original</a> (a página pública da verificação o entrega)', endereco)
+
+    @admin.display(description="Diário Oficial")
+    def diario_oficial(self, ato):
+        publicacoes = format_html_join("", "<li>{}</li>", ((str(p),) for p in ato.publicacoes_no_diario.all()))
+        acrescentar = reverse("concursos:acrescentar_diario_oficial", args=[ato.pk])
+        return format_html(
+            '<ul>{}</ul><a href="{}">Acrescentar a publicação no Diário Oficial</a>',
+            publicacoes or format_html("<li>{}</li>", "Ainda sem a referência da edição."),
+            acrescentar,
+        )

@@ -1,0 +1,40 @@
+"""A tabela dos tipos de ato publicado (docs/ATOS-PUBLICADOS.md): cada tipo, uma entrada — o nome,
+o modelo do documento e a permissão de quem pode confirmá-lo. Um tipo novo é uma entrada aqui e o
+seu modelo; o registro (``services.atos.registrar_ato``), a numeração por tipo e ano, a verificação
+pública e o Diário Oficial valem para todos sem mudar nada."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .pdf.convocacao import convocacao_docx
+
+
+@dataclass(frozen=True)
+class TipoDeAto:
+    nome: str  # como o ato se chama no documento e nas telas
+    modelo: str  # o modelo do Django que desenha o PDF (recebe ``registro`` com o código e o endereço)
+    permissao: str  # quem pode confirmar a publicação (``user.has_perm``)
+    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF; ``None``: só o PDF.
+    editavel: Callable[[dict], bytes] | None = None
+
+
+EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
+ANEXO_I = "anexo_i"
+
+TIPOS_DE_ATO: dict[str, TipoDeAto] = {
+    EDITAL_DE_CONVOCACAO: TipoDeAto(
+        "Edital de convocação",
+        "concursos/pdf/convocacao.html",
+        "concursos.publicar_ato_de_convocacao",
+        editavel=convocacao_docx,
+    ),
+    ANEXO_I: TipoDeAto("Anexo I — Quadro de vagas", "concursos/pdf/quadro_de_vagas.html", "concursos.change_edital"),
+}
+
+
+def tipo_de_ato(chave: str) -> TipoDeAto:
+    """A entrada da tabela; ``KeyError`` com o nome do tipo desconhecido."""
+    try:
+        return TIPOS_DE_ATO[chave]
+    except KeyError:
+        raise KeyError(f"Tipo de ato desconhecido: {chave!r}.") from None

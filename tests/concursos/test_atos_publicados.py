@@ -1,0 +1,292 @@
+"""O registro dos atos publicados (docs/ATOS-PUBLICADOS.md): o número por tipo e ano, o código de
+verificação em cada página, os bytes guardados com o SHA-256, a imutabilidade (no modelo, no
+QuerySet e, no PostgreSQL, no banco), a retificação, a referência do Diário Oficial acrescentada
+depois, a verificação pública do original e um tipo de ato novo feito só com uma entrada na tabela."""
+
+import hashlib
+import io
+import re
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import DatabaseError, connection, transaction
+from django.test import Client
+from django.urls import reverse
+from docx import Document
+from pypdf import PdfReader
+
+from comum import relogio
+from comum.exibicao import FUSO
+from concursos import services
+from concursos.models import AtoPublicado, PublicacaoNoDiario
+from concursos.papeis import AUDITOR, RH
+from concursos.pdf.quadro_de_vagas import codigo_legivel
+from concursos.services import atos
+from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, TIPOS_DE_ATO, TipoDeAto
+from tests.comum.test_selo import certificado, validar
+
+from .test_convocacao import publicar
+
+pytestmark = pytest.mark.django_db
+
+CODIGO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
+
+
+@pytest.fixture
+def quem_publica(papeis):
+    """A Rita, do RH pelo grupo (pode publicar o edital de convocação e registrar o Anexo I)."""
+    return papeis[RH]
+
+
+def paginas(conteudo: bytes) -> list[str]:
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(io.BytesIO(conteudo)).pages]
+
+
+def verificar(codigo: str):
+    return Client().get(reverse("concursos:verificar_documento"), {"codigo": codigo})
+
+
+def test_o_codigo_tem_80_bits_aleatorios_em_quatro_grupos_legiveis():
+    codigos = {atos.novo_codigo() for _ in range(200)}
+    assert len(codigos) == 200
+    assert all(CODIGO.match(c) for c in codigos)
+
+
+def test_o_codigo_digitado_em_minusculas_sem_hifens_e_com_o_no_lugar_do_zero_e_o_mesmo():
+    assert atos.normalizar_codigo(" 7k2m q9xd-0abc 1def ") == "7K2M-Q9XD-0ABC-1DEF"
+    assert atos.normalizar_codigo("7K2M-Q9XD-oABC-lDEF") == "7K2M-Q9XD-0ABC-1DEF"
+
+
+def test_o_edital_de_convocacao_entra_no_registro_com_numero_codigo_e_o_hash_dos_bytes(publicado, quem_publica):
+    ato = publicar(publicado, ["Z", "P"], quem_publica)
+    registro = ato.registro
+    assert registro.tipo == EDITAL_DE_CONVOCACAO and registro.numero_no_ano == f"1/{relogio.agora().year}"
+    assert CODIGO.match(registro.codigo)
+    assert registro.hash_sha256 == hashlib.sha256(bytes(registro.conteudo)).hexdigest() == ato.hash_do_pdf
+    assert (registro.edital, registro.cargo, registro.confirmado_por) == (publicado.edital, publicado, quem_publica)
+    assert registro.resultado == publicado.resultados.order_by("-versao").first()
+
+
+def test_cada_pagina_traz_o_codigo_e_o_endereco_completo_da_verificacao(publicado, quem_publica, settings):
+    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
+    ato = publicar(publicado, ["Z", "P"], quem_publica, local="Secretaria de Administração\n" * 60)
+    textos = paginas(bytes(ato.registro.conteudo))
+    assert len(textos) > 1
+    for texto in textos:
+        assert f"Código de verificação {ato.registro.codigo}" in texto
+        assert "https://concursos.cariacica.es.gov.br/concursos/verificar/" in texto
+
+
+def test_o_qr_code_leva_a_verificacao_com_o_codigo_preenchido(publicado, quem_publica, settings):
+    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
+    from concursos.pdf.registro import contexto_do_registro
+
+    registro = contexto_do_registro(
+        TIPOS_DE_ATO[EDITAL_DE_CONVOCACAO], codigo="7K2M-Q9XD-0ABC-1DEF", numero=3, ano=2026
+    )
+    assert registro["endereco_com_o_codigo"] == (
+        "https://concursos.cariacica.es.gov.br/concursos/verificar/?codigo=7K2M-Q9XD-0ABC-1DEF"
+    )
+    assert registro["qr_code"].startswith("data:image/svg+xml;base64,")
+
+
+def test_a_numeracao_e_por_tipo_e_recomeca_a_cada_ano(publicado, quem_publica, monkeypatch):
+    primeiro = publicar(publicado, ["Z"], quem_publica, numero="1/2025").registro
+    segundo = publicar(publicado, ["P"], quem_publica, numero="2/2025").registro
+    assert (primeiro.numero, segundo.numero) == (1, 2)
+    monkeypatch.setattr(relogio, "agora", lambda: datetime(2031, 1, 2, 10, tzinfo=FUSO))
+    terceiro = atos.registrar_ato(
+        EDITAL_DE_CONVOCACAO,
+        titulo="Outro",
+        contexto=contexto_de_uma_convocacao(publicado),
+        edital=publicado.edital,
+        por=quem_publica,
+    )
+    assert (terceiro.ano, terceiro.numero) == (2031, 1)
+
+
+def contexto_de_uma_convocacao(cargo):
+    from concursos.consultas.provimentos import convocados, versao_vigente
+    from concursos.pdf.convocacao import contexto_da_convocacao
+
+    return contexto_da_convocacao(
+        cargo, numero="9/2025", data=date(2025, 6, 2), local="Sede", prazo=date(2025, 7, 2),
+        convocados=convocados(cargo)[:1], saida=versao_vigente(cargo).saida_do_motor,
+    )  # fmt: skip
+
+
+def test_um_ato_publicado_nao_se_altera_nem_se_apaga_nem_em_massa(publicado, quem_publica):
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    registro.titulo = "Outro título"
+    for tentativa in (
+        registro.save,
+        registro.delete,
+        lambda: AtoPublicado.objects.filter(pk=registro.pk).update(titulo="x"),
+        lambda: AtoPublicado.objects.update(titulo="x"),
+        lambda: AtoPublicado.objects.filter(pk=registro.pk).delete(),
+    ):
+        with pytest.raises(ValidationError):
+            tentativa()
+    assert AtoPublicado.objects.get(pk=registro.pk).titulo != "Outro título"
+
+
+@pytest.mark.postgresql
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="o gatilho só existe no PostgreSQL")
+def test_no_postgresql_o_banco_recusa_update_e_delete_de_um_ato(publicado, quem_publica):
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    for sql in ("UPDATE concursos_atopublicado SET titulo = 'x' WHERE id = %s",
+                "DELETE FROM concursos_atopublicado WHERE id = %s"):  # fmt: skip
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [registro.pk])
+    assert AtoPublicado.objects.filter(pk=registro.pk, titulo=registro.titulo).exists()
+
+
+def test_quem_nao_pode_confirmar_o_tipo_nao_registra(publicado, papeis):
+    with pytest.raises(PermissionDenied):
+        atos.registrar_ato(
+            EDITAL_DE_CONVOCACAO,
+            titulo="x",
+            contexto=contexto_de_uma_convocacao(publicado),
+            edital=publicado.edital,
+            por=papeis[AUDITOR],
+        )
+    assert not AtoPublicado.objects.exists()
+
+
+def test_a_verificacao_sem_login_entrega_os_mesmos_bytes_mesmo_depois_de_mudar_o_edital(publicado, quem_publica):
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    guardado = bytes(registro.conteudo)
+    type(publicado.edital).objects.filter(pk=publicado.edital_id).update(titulo="Edital com outro título")
+    pagina = verificar(registro.codigo.lower().replace("-", "")).content.decode()
+    assert "O código confere" in pagina and registro.hash_sha256 in pagina
+    original = Client().get(reverse("concursos:original_do_ato", args=[registro.codigo]))
+    assert original.status_code == 200 and original["Content-Type"] == "application/pdf"
+    assert original.content == guardado and hashlib.sha256(original.content).hexdigest() == registro.hash_sha256
+
+
+def test_codigo_que_nao_e_de_nenhum_ato_nao_confere_e_nao_entrega_nada(db):
+    assert "O código não confere" in verificar("7K2M-Q9XD-0ABC-1DEF").content.decode()
+    assert Client().get(reverse("concursos:original_do_ato", args=["7K2M-Q9XD-0ABC-1DEF"])).status_code == 404
+
+
+def test_a_retificacao_e_um_ato_novo_e_a_verificacao_do_antigo_avisa(publicado, quem_publica):
+    antigo = publicar(publicado, ["Z"], quem_publica).registro
+    novo = atos.registrar_ato(
+        EDITAL_DE_CONVOCACAO, titulo="Retificação do edital de convocação nº 12/2025", contexto=contexto_de_uma_convocacao(publicado),
+        edital=publicado.edital, cargo=publicado, por=quem_publica, retifica=antigo,
+    )  # fmt: skip
+    assert novo.retifica == antigo and novo.numero == antigo.numero + 1
+    assert f"Este ato retifica: {antigo}" in " ".join(paginas(bytes(novo.conteudo)))
+    pagina = verificar(antigo.codigo).content.decode()
+    assert "Este ato foi retificado" in pagina and novo.codigo in pagina
+
+
+def test_a_referencia_do_diario_oficial_se_acrescenta_depois_e_nao_se_edita(publicado, quem_publica):
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    hoje = relogio.hoje()
+    publicacao = atos.acrescentar_diario_oficial(registro, edicao="2.345", data=hoje, pagina="7", por=quem_publica)
+    assert str(publicacao) in verificar(registro.codigo).content.decode()
+    with pytest.raises(ValidationError):
+        publicacao.save()
+    with pytest.raises(ValidationError):
+        PublicacaoNoDiario.objects.filter(pk=publicacao.pk).update(pagina="8")
+    with pytest.raises(ValidationError) as erro:
+        atos.acrescentar_diario_oficial(registro, edicao="", data=date(2000, 1, 1), pagina="7", por=quem_publica)
+    assert set(erro.value.message_dict) == {"edicao", "data"}
+
+
+def test_um_tipo_novo_e_uma_entrada_na_tabela_e_o_seu_modelo(publicado, quem_publica, settings, tmp_path, monkeypatch):
+    (tmp_path / "aviso_ficticio.html").write_text(
+        '{% extends "concursos/pdf/base.html" %}{% block conteudo %}'
+        '{% include "concursos/pdf/_registro_no_texto.html" %}<p>Aviso fictício a {{ destinatario }}.</p>'
+        "{% endblock %}"
+    )
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}]
+    monkeypatch.setitem(
+        TIPOS_DE_ATO, "aviso_ficticio", TipoDeAto("Aviso fictício", "aviso_ficticio.html", "concursos.change_edital")
+    )
+    registro = atos.registrar_ato(
+        "aviso_ficticio", titulo="Aviso fictício nº 1", contexto={"destinatario": "quem interessar"},
+        edital=publicado.edital, por=quem_publica,
+    )  # fmt: skip
+    texto = " ".join(paginas(bytes(registro.conteudo)))
+    assert "Aviso fictício a quem interessar." in texto and f"Código de verificação {registro.codigo}" in texto
+    assert registro.numero_no_ano == f"1/{registro.ano}"
+    assert "Aviso fictício nº 1" in verificar(registro.codigo).content.decode()
+    original = Client().get(reverse("concursos:original_do_ato", args=[registro.codigo]))
+    assert original.content == bytes(registro.conteudo)
+
+
+def test_o_anexo_i_registrado_e_o_que_se_baixa_e_so_muda_por_retificacao(publicado, quem_publica, settings):
+    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
+    edital = publicado.edital
+    anexo = services.registrar_anexo_i(edital, por=quem_publica)
+    assert services.registrar_anexo_i(edital, por=quem_publica) == anexo  # nada mudou: o mesmo ato
+    texto = " ".join(paginas(bytes(anexo.conteudo)))
+    assert f"Código de verificação {anexo.codigo}" in texto and "ANEXO I" in texto
+    assert codigo_legivel(anexo.hash_dos_dados) not in texto  # o código do registro, não o calculado dos dados
+    cliente = Client()
+    cliente.force_login(quem_publica)
+    baixar = reverse("concursos:quadro_de_vagas_pdf", args=[edital.pk])
+    assert cliente.get(baixar).content == bytes(anexo.conteudo)
+
+    type(publicado).objects.filter(pk=publicado.pk).update(vencimento=Decimal("3000"))
+    assert services.anexo_i_vigente(edital) is None
+    assert cliente.get(baixar).content != bytes(anexo.conteudo)  # o quadro de hoje, ainda não registrado
+    novo = services.registrar_anexo_i(edital, por=quem_publica)
+    assert novo.retifica == anexo and cliente.get(baixar).content == bytes(novo.conteudo)
+    assert "Este ato foi retificado" in verificar(anexo.codigo).content.decode()
+    assert Client().get(reverse("concursos:original_do_ato", args=[anexo.codigo])).content == bytes(anexo.conteudo)
+
+
+def test_o_botao_registra_o_anexo_i_e_so_o_rh_o_ve(publicado, quem_publica, papeis):
+    cliente = Client()
+    cliente.force_login(quem_publica)
+    resposta = cliente.post(reverse("concursos:registrar_anexo_i", args=[publicado.edital_id]), follow=True)
+    anexo = AtoPublicado.objects.get(tipo="anexo_i")
+    assert f"código de verificação {anexo.codigo}" in resposta.content.decode()
+    auditor = Client()
+    auditor.force_login(papeis[AUDITOR])
+    assert auditor.post(reverse("concursos:registrar_anexo_i", args=[publicado.edital_id])).status_code == 403
+
+
+def test_com_o_certificado_configurado_o_ato_guardado_e_o_selado(publicado, quem_publica, settings, tmp_path):
+    arquivo, raiz = certificado(tmp_path)
+    settings.SELO_CERTIFICADO, settings.SELO_SENHA = str(arquivo), "senha-do-selo"
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    guardado = bytes(registro.conteudo)
+    assert validar(guardado, raiz) and registro.hash_sha256 == hashlib.sha256(guardado).hexdigest()
+    assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).content == guardado
+
+
+def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_original(publicado, quem_publica, settings):
+    settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE = 30
+    registro = publicar(publicado, ["Z"], quem_publica).registro
+    fim = registro.edital.fim_da_validade
+    assert atos.original_disponivel(registro, hoje=fim + timedelta(days=30))
+    assert not atos.original_disponivel(registro, hoje=fim + timedelta(days=31))
+    type(publicado.edital).objects.filter(pk=publicado.edital_id).update(validade_ate=date(2000, 1, 1))
+    pagina = verificar(registro.codigo).content.decode()
+    assert "O código confere" in pagina and registro.hash_sha256 in pagina and "Baixar o original" not in pagina
+    assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).status_code == 404
+
+
+def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(publicado, quem_publica):
+    ato = publicar(publicado, ["Z", "P"], quem_publica)
+    cliente = Client()
+    cliente.force_login(quem_publica)
+    baixado = cliente.get(reverse("concursos:ato_de_convocacao_docx", args=[ato.pk]))
+    assert baixado.status_code == 200 and baixado["Content-Disposition"].endswith('.docx"')
+    documento = Document(io.BytesIO(baixado.content))
+    texto = "\n".join(p.text for p in documento.paragraphs)
+    assert "EDITAL DE CONVOCAÇÃO Nº 12/2025" in texto and ato.registro.codigo in texto
+    convocados, fundamentacao = documento.tables
+    linhas = [[celula.text for celula in linha.cells] for linha in convocados.rows]
+    z = publicado.inscricoes.get(numero="Z").candidato
+    assert linhas[0][:5] == ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF"]
+    assert linhas[1][:5] == ["3ª", "Negros", "Z", "Candidato Z", z.cpf_mascarado]
+    assert z.cpf not in baixado.content.decode("latin-1")
+    assert any("Art. 3º, §2º" in linha.cells[1].text for linha in fundamentacao.rows)
+    assert ato.registro.codigo in documento.sections[0].footer.paragraphs[0].text
