@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('concursos', '0023_avisos_pessoais'),
+        ('concursos', '0024_registro_dos_atos_publicados'),
     ]
 
     operations = [
