@@ -11,12 +11,14 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``instituicao``: o cabeçalho institucional dos documentos;
 - ``processamentos``: os pedidos de trabalho em segundo plano;
 - ``acessos``: quem viu dados sensíveis (LGPD);
-- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação.
+- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação;
+- ``eliminacao``: o termo de eliminação dos dados pessoais de um concurso vencido (LGPD).
 """
 
 from .acessos import AcessoADadosSensiveis
 from .avisos_pessoais import AvisoPessoal, EnvioDoAviso
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
+from .eliminacao import TermoDeEliminacao
 from .eventos import Evento, EventoQuerySet
 from .importacao import LeiauteDeImportacao
 from .inscricoes import (
@@ -74,5 +76,6 @@ __all__ = [
     "Processamento",
     "Provimento",
     "Resultado",
+    "TermoDeEliminacao",
     "desempate_padrao",
 ]
