@@ -15,8 +15,18 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from pypdf import PdfReader
 
+from comum.cpf import formatar_cpf
 from concursos import services
-from concursos.models import Candidato, Edital, Inscricao, OpcaoDeGrupo, Provimento, Resultado, TermoDeEliminacao
+from concursos.models import (
+    AcessoADadosSensiveis,
+    Candidato,
+    Edital,
+    Inscricao,
+    OpcaoDeGrupo,
+    Provimento,
+    Resultado,
+    TermoDeEliminacao,
+)
 from concursos.services.eliminacao import MOTIVOS_PARA_MANTER, NOMEADO, RECURSO_ABERTO, eliminar_dados_pessoais
 from heteroidentificacao.models import Recurso, Sessao
 from tests.concursos.dados_pessoais import achados, de_quem_fica, retrato
@@ -123,3 +133,14 @@ def test_a_varredura_acha_os_dados_antes_da_eliminacao(vencido):
     encontrados = achados(retrato(pessoas(vencido, "B")), de_quem_fica(pessoas(vencido, "A", "N1")))
     tabelas = {achado.split(":")[0] for achado in encontrados}
     assert {"concursos.Candidato", "admin.LogEntry"} <= tabelas
+
+
+def test_relatorio_do_titular_mostra_o_que_se_guarda_e_fica_no_registro_de_acessos(vencido):
+    b = Inscricao.objects.get(cargo=vencido, numero="B").candidato
+    call_command("relatorio_do_titular", b.cpf, stdout=io.StringIO())
+    saida = io.StringIO()
+    call_command("relatorio_do_titular", formatar_cpf(b.cpf), stdout=saida)
+    texto = saida.getvalue()
+    assert b.nome in texto and b.email in texto and "== Inscrições (1)" in texto
+    assert "== Registro de acessos (1)" in texto and "relatorio_do_titular" in texto
+    assert AcessoADadosSensiveis.objects.filter(o_que="relatorio_do_titular", objeto=f"candidato #{b.pk}").count() == 2
