@@ -46,6 +46,7 @@ EDITAIS_E_CARGOS = {
     ("1/2025", "Arquiteto", 1),
     ("2/2023", "Agente Comunitário de Saúde", 20),
     ("3/2020", "Guarda Municipal", 50),
+    ("1/2019", "Vigia", 3),
 }
 
 
