@@ -8,6 +8,7 @@
 - ``eventos``, ``resultados``: só leitura (nascem pelos serviços); a publicação em duas etapas;
 - ``provimentos``: nomeação, posse e exercício, os atos de convocação; ``importacao``: os leiautes
   salvos; ``instituicao``: o cabeçalho dos documentos; ``acessos``: quem viu dados sensíveis;
+  ``eliminacao``: os termos de eliminação dos dados pessoais (só leitura, com o PDF);
 - ``pecas``: o registro de acesso e o histórico só para ver; ``filtros``: edital e cargo com busca.
 
 O admin dos processamentos em segundo plano mora no pacote do tópico (``segundo_plano/admin.py``) e é
@@ -40,10 +41,12 @@ from ..models import (
     Processamento,
     Provimento,
     Resultado,
+    TermoDeEliminacao,
 )
 from ..segundo_plano.admin import ProcessamentoAdmin
 from .acessos import AcessoADadosSensiveisAdmin
 from .editais import CargoAdmin, EditalAdmin
+from .eliminacao import TermoDeEliminacaoAdmin
 from .eventos import EventoAdmin
 from .importacao import LeiauteDeImportacaoAdmin
 from .inscricoes import CandidatoAdmin, InscricaoAdmin
@@ -63,6 +66,7 @@ admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
 admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)
 admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)
+admin.site.register(TermoDeEliminacao, TermoDeEliminacaoAdmin)
 
 # O segundo fator (comum/convites/): a ação que emite o código de cadastro, na lista de usuários.
 admin.site.unregister(get_user_model())

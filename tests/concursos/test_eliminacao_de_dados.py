@@ -11,8 +11,10 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
@@ -27,9 +29,11 @@ from concursos.models import (
     Resultado,
     TermoDeEliminacao,
 )
+from concursos.papeis import AUDITOR, RH
 from concursos.services.eliminacao import MOTIVOS_PARA_MANTER, NOMEADO, RECURSO_ABERTO, eliminar_dados_pessoais
 from heteroidentificacao.models import Recurso, Sessao
 from tests.concursos.dados_pessoais import achados, de_quem_fica, retrato
+from tests.concursos.fabricas import usuario
 from tests.heteroidentificacao.fabricas import cargo_com_cotistas, comissao, encerrar, julgar, rh, sessao_aberta, todos
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +69,12 @@ def vencido():
     (caixa / "aviso-b.log").write_text(f"To: {b.candidato.email}\n\nPrezado(a) {b.candidato.nome}")
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2019, 6, 30))
     return cargo
+
+
+def usuario_do_papel(nome: str, papel: str):
+    pessoa = usuario(nome)
+    pessoa.groups.add(Group.objects.get(name=papel))
+    return pessoa
 
 
 def instantaneo() -> dict:
@@ -144,3 +154,14 @@ def test_relatorio_do_titular_mostra_o_que_se_guarda_e_fica_no_registro_de_acess
     assert b.nome in texto and b.email in texto and "== Inscrições (1)" in texto
     assert "== Registro de acessos (1)" in texto and "relatorio_do_titular" in texto
     assert AcessoADadosSensiveis.objects.filter(o_que="relatorio_do_titular", objeto=f"candidato #{b.pk}").count() == 2
+
+
+def test_o_auditor_baixa_o_pdf_do_termo_no_admin_e_o_rh_nao_ve_os_termos(vencido, client):
+    eliminar_dados_pessoais(Edital.objects.get(cargos=vencido), por=rh(), hoje=HOJE, executar=True)
+    termo = TermoDeEliminacao.objects.get()
+    lista = reverse("admin:concursos_termodeeliminacao_changelist")
+    client.force_login(usuario_do_papel("auditora", AUDITOR))
+    resposta = client.post(lista, {"action": "baixar_pdf", "_selected_action": [termo.pk]})
+    assert resposta["Content-Type"] == "application/pdf" and resposta.content == bytes(termo.pdf)
+    client.force_login(usuario_do_papel("servidora", RH))
+    assert client.get(lista).status_code == 403
