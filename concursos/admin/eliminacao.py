@@ -27,7 +27,12 @@ class TermoDeEliminacaoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
     readonly_fields = fields
     actions = ["baixar_pdf"]
 
-    @admin.action(description="Baixar o PDF do termo (um por vez)")
+    def has_eliminar_dados_pessoais_permission(self, request):
+        return request.user.has_perm("concursos.eliminar_dados_pessoais")
+
+    # De quem elimina (o superusuário, pelo encarregado); o auditor confere os hashes na ficha e não
+    # usa ações das listas (docs/PAPEIS.md).
+    @admin.action(description="Baixar o PDF do termo (um por vez)", permissions=["eliminar_dados_pessoais"])
     def baixar_pdf(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, "Escolha um termo só.", messages.WARNING)

@@ -156,12 +156,15 @@ def test_relatorio_do_titular_mostra_o_que_se_guarda_e_fica_no_registro_de_acess
     assert AcessoADadosSensiveis.objects.filter(o_que="relatorio_do_titular", objeto=f"candidato #{b.pk}").count() == 2
 
 
-def test_o_auditor_baixa_o_pdf_do_termo_no_admin_e_o_rh_nao_ve_os_termos(vencido, client):
+def test_o_superusuario_baixa_o_pdf_do_termo_o_auditor_le_e_o_rh_nao_ve(vencido, client):
     eliminar_dados_pessoais(Edital.objects.get(cargos=vencido), por=rh(), hoje=HOJE, executar=True)
     termo = TermoDeEliminacao.objects.get()
     lista = reverse("admin:concursos_termodeeliminacao_changelist")
-    client.force_login(usuario_do_papel("auditora", AUDITOR))
+    client.force_login(usuario("administradora", superusuario=True))
     resposta = client.post(lista, {"action": "baixar_pdf", "_selected_action": [termo.pk]})
     assert resposta["Content-Type"] == "application/pdf" and resposta.content == bytes(termo.pdf)
+    client.force_login(usuario_do_papel("auditora", AUDITOR))
+    ficha = client.get(reverse("admin:concursos_termodeeliminacao_change", args=[termo.pk]))
+    assert termo.registros_congelados[0]["hash_original"] in ficha.content.decode()
     client.force_login(usuario_do_papel("servidora", RH))
     assert client.get(lista).status_code == 403
