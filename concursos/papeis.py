@@ -40,8 +40,11 @@ PAPEIS = (RH, MEMBRO, PRESIDENTE, RECURSAL, AUDITOR)
 CONDUZIDOS_PELO_RH = ("comissao", "membro", "sessao", "chamado", "recurso", "processodeapuracao", "feriado")
 # O que o RH só lê: a trilha de auditoria (o texto dos pareceres fica oculto na tela dele).
 LIDOS_PELO_RH = ("registrodeauditoria", "historicalchamado")
-# Registros que vigiam quem usa o sistema (o RH inclusive): só o auditor os lê.
-VIGIAM_O_RH = ("acessoadadossensiveis",)
+# Registros que vigiam quem usa o sistema (o RH inclusive): só o auditor os lê. O termo de eliminação
+# leva as permissões de eliminar os dados pessoais e de emitir o relatório do titular (LGPD, art. 18),
+# que mostra o registro de acessos: são do encarregado de dados e da informática (o superusuário),
+# não do RH; o auditor lê os termos.
+VIGIAM_O_RH = ("acessoadadossensiveis", "termodeeliminacao")
 # Os registros de login que o auditor lê (as tentativas em curso, com a ação de limpá-las, ficam
 # com o superusuário, que desbloqueia usuários).
 LOGS_DE_ACESSO = ("accesslog", "accessfailurelog")

@@ -19,6 +19,9 @@
   lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
 - ``PROXIES_REVERSOS``, ``PROXIES_CONFIAVEIS``: quantos proxies há na frente (1 atrás do nginx) e de
   que endereços o ``X-Forwarded-For`` é aceito (padrão: ``127.0.0.1,::1``).
+- ``PRAZO_DE_GUARDA_EM_ANOS``: por quantos anos, depois do fim da validade do concurso, os dados
+  pessoais dos não nomeados ficam guardados antes da eliminação (padrão: 5, Decreto 20.910/1932,
+  art. 1º; ``manage.py eliminar_dados_pessoais``).
 - ``VERIFICACAO_POR_MINUTO``: conferências do código de verificação por endereço e minuto na página
   pública (padrão: 30; ``comum/limites.py``).
 - ``SELO_CERTIFICADO``, ``SELO_SENHA``: o certificado da Prefeitura (ICP-Brasil A1, arquivo PKCS#12
@@ -413,3 +416,8 @@ LOGGING = {
 # da Prefeitura (vale para todos os subdomínios e é difícil de desfazer): fica em
 # SECURE_HSTS_PRELOAD, desligada por padrão, e o aviso correspondente do check --deploy é calado.
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Ciclo de vida dos dados (LGPD, arts. 15 e 16): anos de guarda depois do fim da validade do concurso
+# (com a prorrogação) — o prazo para ações contra o Município (Decreto 20.910/1932, art. 1º). Fixado
+# pela Prefeitura (Procuradoria e encarregado de dados); ``manage.py eliminar_dados_pessoais``.
+PRAZO_DE_GUARDA_EM_ANOS = int(os.environ.get("PRAZO_DE_GUARDA_EM_ANOS", "5"))

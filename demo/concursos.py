@@ -20,8 +20,19 @@ from comum import relogio
 from concursos import services
 from concursos.atos import PCD, Ato
 from concursos.diario_oficial import DiarioOficial
-from concursos.models import AtoDeVerificacao, Candidato, Cargo, Edital, Inscricao, OpcaoDeGrupo, Resultado
+from concursos.models import (
+    AtoDeVerificacao,
+    Candidato,
+    Cargo,
+    Edital,
+    Inscricao,
+    OpcaoDeGrupo,
+    Provimento,
+    Resultado,
+)
 from concursos.papeis import configurar_papeis
+from concursos.services.convocacoes import publicar_ato_de_convocacao
+from concursos.services.provimentos import registrar_nomeacao
 from cotas.modelo import AMPLA, CONFIRMADO, DESISTENCIA, NAO_CONFIRMADO, NAO_POSSE, PENDENTE, VAGAS_ADICIONAIS
 
 from .plano import EDITAIS, SEMENTE, InscricaoDemo, PessoaDemo, plano
@@ -32,6 +43,13 @@ GUARDA_2020 = ("3/2020", "GM")
 # O primeiro resultado da Guarda de 2020, gerado e publicado no Diário Oficial (edição 1.873, p. 12)
 # depois das verificações (05/04/2020) e antes da desistência (04/05/2020).
 PUBLICACAO_DA_GUARDA_2020 = date(2020, 4, 17)
+# O concurso vencido do Vigia de 2019: publicado no Diário Oficial (edição 1.512, p. 9) e os três
+# convocados nomeados; os demais saem com ``eliminar_dados_pessoais`` (a guarda terminou em 2026).
+VIGIA_2019 = ("1/2019", "VIG")
+PUBLICACAO_DO_VIGIA_2019 = date(2019, 5, 6)
+CONVOCACAO_DO_VIGIA_2019 = date(2019, 5, 20)
+NOMEACAO_DO_VIGIA_2019 = date(2019, 6, 3)
+PUBLICACOES_ANTIGAS = {GUARDA_2020: PUBLICACAO_DA_GUARDA_2020, VIGIA_2019: PUBLICACAO_DO_VIGIA_2019}
 HORA_DO_EXPEDIENTE = time(10, 0)
 
 
@@ -62,12 +80,15 @@ def carregar(editais=EDITAIS, semente: int = SEMENTE) -> Resumo:
     _verificacoes(dados.inscricoes, cargos, admin, criados)
     for chave, cargo in cargos.items():
         if not cargo.resultados.exists():
-            em = no_expediente(PUBLICACAO_DA_GUARDA_2020) if chave == GUARDA_2020 else None
+            em = no_expediente(PUBLICACOES_ANTIGAS[chave]) if chave in PUBLICACOES_ANTIGAS else None
             services.gerar_resultado(cargo, por=admin, motivo="Primeiro resultado (dados de demonstração)", em=em)
             criados["resultados"] += 1
     guarda_2020 = cargos.get(GUARDA_2020)
     if guarda_2020 is not None and not guarda_2020.eventos.exists():
         criados["eventos"] += _historico_da_guarda_2020(guarda_2020, admin)
+    vigia_2019 = cargos.get(VIGIA_2019)
+    if vigia_2019 is not None and not Provimento.objects.filter(inscricao__cargo=vigia_2019).exists():
+        criados["nomeacoes"] += _nomeacoes_do_vigia_2019(vigia_2019, admin)
     return Resumo(criados, usuarios)
 
 
@@ -264,6 +285,36 @@ def _historico_da_guarda_2020(cargo: Cargo, admin) -> int:
         em=no_expediente(prorrogada_em),
     )
     return len(eventos) + 1
+
+
+def _nomeacoes_do_vigia_2019(cargo: Cargo, admin) -> int:
+    """O primeiro resultado publicado no Diário Oficial, o edital de convocação nº 12/2019 e cada
+    convocado nomeado (Portaria nº 210/2019)."""
+    primeiro = cargo.resultados.get(versao=1)
+    if primeiro.status != Resultado.PUBLICADO:
+        dia = PUBLICACAO_DO_VIGIA_2019
+        services.publicar_resultado(
+            primeiro, por=admin, diario_oficial=DiarioOficial("1.512", dia, "9"), em=no_expediente(dia)
+        )
+    chamadas = [c for c in primeiro.saida_do_motor.convocacoes if c.evento == 0]
+    convocados = [cargo.inscricoes.get(numero=c.inscricao) for c in chamadas]
+    if not cargo.atos_de_convocacao.exists():
+        publicar_ato_de_convocacao(
+            cargo,
+            numero="12/2019",
+            data=CONVOCACAO_DO_VIGIA_2019,
+            local="Secretaria Municipal de Administração, Cariacica/ES, das 9h às 16h.",
+            inscricoes=convocados,
+            por=admin,
+        )
+    for inscricao in convocados:
+        registrar_nomeacao(
+            inscricao,
+            portaria="Portaria nº 210/2019",
+            data_da_nomeacao=NOMEACAO_DO_VIGIA_2019,
+            por=admin,
+        )
+    return len(convocados)
 
 
 def _melhor_nao_confirmado(cenario: dict) -> Inscricao:

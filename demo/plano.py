@@ -140,6 +140,21 @@ EDITAIS = (
             CargoDemo("ARQ", "Arquiteto", 1, 6, empates=()),
         ),
     ),
+    # O concurso vencido (validade até 31/03/2021, guarda de 5 anos até 31/03/2026): os dados pessoais
+    # de quem não foi nomeado saem com ``eliminar_dados_pessoais``. Por último, para não mudar o sorteio
+    # dos outros editais.
+    EditalDemo(
+        numero=1,
+        ano=2019,
+        titulo="Concurso Público — Vigia",
+        tipo=CONCURSO_PUBLICO,
+        publicado_em=date(2019, 2, 11),
+        data_referencia_idade=date(2019, 3, 15),
+        regime="cariacica-2018",
+        percentual_pcd=Decimal("10"),
+        cargos=(CargoDemo("VIG", "Vigia", 3, 12, empates=()),),
+        validade_ate=date(2021, 3, 31),
+    ),
 )  # fmt: skip
 
 

@@ -9,6 +9,7 @@
 - ``atos``: o registro dos atos publicados (só leitura; o Diário Oficial se acrescenta);
 - ``provimentos``: nomeação, posse e exercício, os atos de convocação; ``importacao``: os leiautes
   salvos; ``instituicao``: o cabeçalho dos documentos; ``acessos``: quem viu dados sensíveis;
+  ``eliminacao``: os termos de eliminação dos dados pessoais (só leitura, com o PDF);
 - ``pecas``: o registro de acesso e o histórico só para ver; ``filtros``: edital e cargo com busca.
 
 O admin dos processamentos em segundo plano mora no pacote do tópico (``segundo_plano/admin.py``) e é
@@ -42,11 +43,13 @@ from ..models import (
     Processamento,
     Provimento,
     Resultado,
+    TermoDeEliminacao,
 )
 from ..segundo_plano.admin import ProcessamentoAdmin
 from .acessos import AcessoADadosSensiveisAdmin
 from .atos import AtoPublicadoAdmin
 from .editais import CargoAdmin, EditalAdmin
+from .eliminacao import TermoDeEliminacaoAdmin
 from .eventos import EventoAdmin
 from .importacao import LeiauteDeImportacaoAdmin
 from .inscricoes import CandidatoAdmin, InscricaoAdmin
@@ -67,6 +70,7 @@ admin.site.register(LeiauteDeImportacao, LeiauteDeImportacaoAdmin)
 admin.site.register(Instituicao, InstituicaoAdmin)
 admin.site.register(Processamento, ProcessamentoAdmin)
 admin.site.register(AcessoADadosSensiveis, AcessoADadosSensiveisAdmin)
+admin.site.register(TermoDeEliminacao, TermoDeEliminacaoAdmin)
 
 # O segundo fator (comum/convites/): a ação que emite o código de cadastro, na lista de usuários.
 admin.site.unregister(get_user_model())

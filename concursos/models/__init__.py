@@ -12,13 +12,15 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``processamentos``: os pedidos de trabalho em segundo plano;
 - ``atos``: o registro dos atos publicados (numerados, verificáveis, imutáveis);
 - ``acessos``: quem viu dados sensíveis (LGPD);
-- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação.
+- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação;
+- ``eliminacao``: o termo de eliminação dos dados pessoais de um concurso vencido (LGPD).
 """
 
 from .acessos import AcessoADadosSensiveis
 from .atos import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario
 from .avisos_pessoais import AvisoPessoal, EnvioDoAviso
 from .editais import MENSAGEM_VAGAS_CONGELADAS, REGIMES, TIPOS_DE_EDITAL, Cargo, CargoQuerySet, Edital, desempate_padrao
+from .eliminacao import TermoDeEliminacao
 from .eventos import Evento, EventoQuerySet
 from .importacao import LeiauteDeImportacao
 from .inscricoes import (
@@ -79,5 +81,6 @@ __all__ = [
     "Processamento",
     "Provimento",
     "Resultado",
+    "TermoDeEliminacao",
     "desempate_padrao",
 ]

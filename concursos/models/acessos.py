@@ -34,6 +34,7 @@ class AcessoADadosSensiveis(models.Model):
         ("oficio", "PDF do ofício ao Ministério Público"),
         ("pdf_ato_de_convocacao", "PDF do edital de convocação (ato publicado)"),
         ("caixa_de_saida", "Caixa de saída dos avisos pessoais (e-mails com nome e endereço)"),
+        ("relatorio_do_titular", "Relatório do titular (LGPD, art. 18): tudo o que se guarda de uma pessoa"),
     ]
 
     usuario = models.ForeignKey(

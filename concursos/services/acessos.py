@@ -77,3 +77,12 @@ def descrever(obj, rotulo: str = "") -> str:
     """``inscrição #12: nº 2025-0042, edital 1/2025`` — modelo, chave e um rótulo sem dado sensível."""
     base = f"{obj._meta.verbose_name} #{obj.pk}"
     return f"{base}: {rotulo}" if rotulo else base
+
+
+def registrar_acesso_fora_da_tela(*, por, o_que: str, objeto: str, caminho: str) -> AcessoADadosSensiveis:
+    """O acesso feito por um comando de gestão (sem requisição, sem IP): ``caminho`` diz qual."""
+    if o_que not in O_QUE:
+        raise ValueError(f"Acesso desconhecido: {o_que!r}; acrescente-o a AcessoADadosSensiveis.O_QUE.")
+    return AcessoADadosSensiveis.objects.create(
+        usuario=por, o_que=o_que, objeto=sem_cpf(objeto)[:200], caminho=sem_cpf(caminho)[:300]
+    )

@@ -29,6 +29,7 @@ from concursos.models import (
     OpcaoDeGrupo,
     Resultado,
 )
+from concursos.papeis import VIGIAM_O_RH
 from demo.plano import plano
 from demo.usuarios import USUARIOS
 from heteroidentificacao import services as servicos_da_comissao
@@ -46,6 +47,7 @@ EDITAIS_E_CARGOS = {
     ("1/2025", "Arquiteto", 1),
     ("2/2023", "Agente Comunitário de Saúde", 20),
     ("3/2020", "Guarda Municipal", 50),
+    ("1/2019", "Vigia", 3),
 }
 
 
@@ -262,9 +264,10 @@ def test_rh_tem_todas_as_permissoes_de_concursos_e_o_auditor_so_as_de_ver(demo_d
     for codigo in ("gerar_resultado", "publicar_resultado", "registrar_evento", "ver_dados_sensiveis",
                    "import_inscricao", "export_inscricao", "add_inscricao", "change_cargo"):  # fmt: skip
         assert rh.has_perm(f"concursos.{codigo}"), codigo
-    # Menos o registro de quem acessou dados sensíveis, que vigia o próprio RH (concursos/papeis.py).
+    # Menos o que vigia o próprio RH: o registro de quem acessou dados sensíveis e os termos de
+    # eliminação, com o relatório do titular, que o mostra (concursos/papeis.py).
     de_concursos = Permission.objects.filter(content_type__app_label="concursos").exclude(
-        content_type__model="acessoadadossensiveis"
+        content_type__model__in=VIGIAM_O_RH
     )
     assert set(de_concursos) <= set(Group.objects.get(name="RH").permissions.all())
     assert rh.has_perm("heteroidentificacao.add_sessao") and rh.has_perm("heteroidentificacao.add_membro")

@@ -96,7 +96,7 @@ def com_o_resto_das_listas(*, rita, celia, raiz):
     from comum.dois_fatores import gerar_codigos_de_recuperacao
     from concursos import services
     from concursos.atos import Ato
-    from concursos.models import Instituicao
+    from concursos.models import Instituicao, TermoDeEliminacao
     from concursos.segundo_plano import pedidos, tarefas
     from concursos.services import convocacoes, provimentos
     from heteroidentificacao import services as services_de_apuracao
@@ -159,3 +159,9 @@ def com_o_resto_das_listas(*, rita, celia, raiz):
     gerar_codigos_de_recuperacao(celia)
     codigos.emitir(rita, por=raiz)
     codigos.emitir(celia, por=raiz)
+    # Dois termos de eliminação (o comando só age em edital vencido; aqui, gravados direto).
+    for anonimizadas, fim in ((3, date(2024, 1, 31)), (5, date(2025, 3, 31))):
+        TermoDeEliminacao.objects.create(
+            edital=edital, fim_da_guarda=fim, anonimizadas=anonimizadas, inscricoes_anonimizadas=anonimizadas,
+            pdf=b"%PDF-1.4\n", hash_do_pdf=f"{anonimizadas}" * 64, executado_por=raiz,
+        )  # fmt: skip

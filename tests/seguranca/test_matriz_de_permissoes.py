@@ -50,6 +50,7 @@ from concursos.models import (
     Instituicao,
     LeiauteDeImportacao,
     Processamento,
+    TermoDeEliminacao,
 )
 from concursos.papeis import AUDITOR, MEMBRO, PRESIDENTE, RECURSAL, RH, configurar_papeis
 from concursos.segundo_plano import pedidos, produtos
@@ -117,6 +118,8 @@ ADMIN = {
     "heteroidentificacao.registrodeauditoria": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     # Quem acessou dados sensíveis: vigia o próprio RH; só o auditor lê.
     "concursos.acessoadadossensiveis": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
+    # Os termos de eliminação dos dados pessoais: gravados pelo comando; o RH não os vê (docs/PAPEIS.md).
+    "concursos.termodeeliminacao": {SUPERUSUARIO: LEITURA, DO_AUDITOR: LEITURA},
     # Pedidos em segundo plano: nascem das telas do edital e da importação; o admin só mostra.
     "concursos.processamento": {SUPERUSUARIO: LEITURA, DO_RH: LEITURA, DO_AUDITOR: LEITURA},
     # Os mapeamentos salvos das colunas de cada banca: do RH; o auditor só lê.
@@ -134,6 +137,7 @@ ACOES = {
     "heteroidentificacao.recurso": {"incluir_na_sessao_recursal": (DO_RH, SUPERUSUARIO)},
     "axes.accessattempt": {"cleanup_expired_attempts": (SUPERUSUARIO,)},
     "auth.user": {"emitir_codigo_de_cadastro": (SUPERUSUARIO,)},
+    "concursos.termodeeliminacao": {"baixar_pdf": (SUPERUSUARIO,)},
 }
 
 
@@ -568,6 +572,16 @@ def montar_cenario():
         "concursos.provimento": provimento,
         "concursos.atodeconvocacao": ato,
         "concursos.atopublicado": ato.registro,
+        # Gravado pelo comando de eliminação (sem o comando aqui: o cenário não tem edital vencido).
+        "concursos.termodeeliminacao": TermoDeEliminacao.objects.create(
+            edital=e1,
+            fim_da_guarda=DATA_DO_ATO,
+            anonimizadas=0,
+            inscricoes_anonimizadas=0,
+            pdf=b"%PDF-1.4\n",
+            hash_do_pdf="0" * 64,
+            executado_por=usuarios[SUPERUSUARIO],
+        ),  # fmt: skip
         "concursos.instituicao": Instituicao.objects.create(),
         "heteroidentificacao.comissao": c1,
         "heteroidentificacao.sessao": s1,

@@ -30,6 +30,7 @@ CAMPOS_DE_MAQUINA = {
     "concursos.Processamento.unidade": "palavra da tarefa de segundo plano (cargos, linhas, páginas)",
     "concursos.Processamento.etapa": "andamento escrito pela tarefa de segundo plano",
     "concursos.AtoDeConvocacao.hash_do_pdf": "SHA-256 do PDF gerado",
+    "concursos.TermoDeEliminacao.hash_do_pdf": "SHA-256 do PDF do termo de eliminação gerado",
     "concursos.OpcaoDeGrupo.grupo": "chave de um grupo do regime (cotas), escolhida numa lista e conferida pelo serviço",
     "concursos.AtoDeVerificacao.grupo": "chave de um grupo do regime (cotas), copiada da opção",
     "concursos.Evento.grupo": "chave de um grupo do regime (cotas), copiada da opção",

@@ -17,12 +17,13 @@ ROTULOS = {
     "atos_de_verificacao": "atos de verificação",
     "resultados": "resultados",
     "eventos": "eventos",
+    "nomeacoes": "nomeações",
 }
 
 
 class Command(BaseCommand):
     help = (
-        "Carrega os dados de DEMONSTRAÇÃO (editais 1/2025, 2/2023 e 3/2020, candidatos fictícios, um usuário "
+        "Carrega os dados de DEMONSTRAÇÃO (editais 1/2025, 2/2023, 3/2020 e 1/2019, candidatos fictícios, um usuário "
         "por papel) e gera o primeiro resultado de cada cargo. Rodar de novo não muda nada."
     )
 
