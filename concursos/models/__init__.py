@@ -11,7 +11,8 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``instituicao``: o cabeçalho institucional dos documentos;
 - ``processamentos``: os pedidos de trabalho em segundo plano;
 - ``acessos``: quem viu dados sensíveis (LGPD);
-- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação.
+- ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação;
+- ``portal``: a forma pronta para o portal da transparência de cada resultado publicado.
 """
 
 from .acessos import AcessoADadosSensiveis
@@ -29,6 +30,7 @@ from .inscricoes import (
     nome_normalizado,
 )
 from .instituicao import Instituicao
+from .portal import ArquivoDoPortal, PaginaDoPortal, PublicacaoNoPortal
 from .processamentos import Processamento
 from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
 from .resultados import PosicaoVigente, Resultado
@@ -53,6 +55,7 @@ __all__ = [
     "SITUACOES_DE_VERIFICACAO",
     "TIPOS_DE_EDITAL",
     "AcessoADadosSensiveis",
+    "ArquivoDoPortal",
     "AtoDeConvocacao",
     "AtoDeVerificacao",
     "AvisoPessoal",
@@ -68,11 +71,13 @@ __all__ = [
     "Instituicao",
     "LeiauteDeImportacao",
     "OpcaoDeGrupo",
+    "PaginaDoPortal",
     "Pessoa",
     "nome_normalizado",
     "PosicaoVigente",
     "Processamento",
     "Provimento",
+    "PublicacaoNoPortal",
     "Resultado",
     "desempate_padrao",
 ]
