@@ -48,6 +48,12 @@ def forma_do_portal(resultado: Resultado) -> PublicacaoNoPortal:
         return PublicacaoNoPortal.objects.get(resultado=resultado)
 
 
+def formas_do_portal(resultados: list[Resultado]) -> list[tuple[Resultado, PublicacaoNoPortal]]:
+    """A forma de cada resultado, numa consulta só (a página de um edital de 50 cargos)."""
+    guardadas = {p.resultado_id: p for p in PublicacaoNoPortal.objects.filter(resultado__in=resultados)}
+    return [(r, guardadas.get(r.pk) or forma_do_portal(r)) for r in resultados]
+
+
 @transaction.atomic
 def preparar_para_o_portal(resultado: Resultado) -> PublicacaoNoPortal:
     """Deriva e guarda a forma do portal de um resultado publicado (a saída gravada, os nomes e os

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from ..models import ArquivoDoPortal, AtoDeConvocacao, Edital, PaginaDoPortal, Resultado
 from ..portal import DICIONARIO, atos_do_edital, editais_no_portal, no_portal, ultimos_resultados
-from ..services.portal import forma_do_portal
+from ..services.portal import forma_do_portal, formas_do_portal
 
 TIPOS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 
@@ -73,7 +73,7 @@ def edital(request, pk):
     atos = atos_do_edital(edital)
     if not atos or not no_portal(edital):
         raise Http404("Este edital não está no portal.")
-    cargos = [(r, forma_do_portal(r)) for r in ultimos_resultados(edital)]
+    cargos = formas_do_portal(ultimos_resultados(edital))
     return render(request, "transparencia/edital.html", {"edital": edital, "atos": atos, "cargos": cargos})
 
 

@@ -228,3 +228,10 @@ def _convocar(cargo, rh):
         prazo=depois_do_resultado + timedelta(days=30),
         inscricoes=["A"], pdf=pdf, hash_do_pdf=hashlib.sha256(pdf).hexdigest(), registrado_por=rh,
     )  # fmt: skip
+
+
+def test_a_pagina_do_edital_le_as_formas_guardadas_numa_consulta_so(anonimo, publicado, django_assert_max_num_queries):
+    endereco = reverse("transparencia:edital", args=[publicado.edital_id])
+    anonimo.get(endereco)  # a primeira visita deriva a forma do único cargo
+    with django_assert_max_num_queries(5):
+        assert anonimo.get(endereco).status_code == 200
