@@ -15,6 +15,8 @@ from comum.cpf import formatar_cpf
 from concursos.models import AtoDeConvocacao, Candidato, Edital, PaginaDoPortal, PublicacaoNoPortal, Resultado
 from concursos.portal import atos_do_edital, editais_no_portal
 from concursos.services.portal import forma_do_portal
+from tests.concursos.fabricas import usuario
+from tests.conftest import entrar_so_com_a_senha
 
 pytestmark = pytest.mark.django_db
 
@@ -235,3 +237,9 @@ def test_a_pagina_do_edital_le_as_formas_guardadas_numa_consulta_so(anonimo, pub
     anonimo.get(endereco)  # a primeira visita deriva a forma do único cargo
     with django_assert_max_num_queries(5):
         assert anonimo.get(endereco).status_code == 200
+
+
+def test_quem_so_digitou_a_senha_tambem_abre_o_portal_publico(client, publicado):
+    entrar_so_com_a_senha(client, usuario("rita"))
+    assert client.get("/transparencia/").status_code == 200
+    assert client.get(reverse("transparencia:edital", args=[publicado.edital_id])).status_code == 200
