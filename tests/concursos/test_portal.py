@@ -8,6 +8,7 @@ import json
 from datetime import date, timedelta
 
 import pytest
+from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
@@ -243,3 +244,12 @@ def test_quem_so_digitou_a_senha_tambem_abre_o_portal_publico(client, publicado)
     entrar_so_com_a_senha(client, usuario("rita"))
     assert client.get("/transparencia/").status_code == 200
     assert client.get(reverse("transparencia:edital", args=[publicado.edital_id])).status_code == 200
+
+
+def test_o_comando_prepara_os_resultados_publicados_uma_vez(publicado):
+    saida = io.StringIO()
+    call_command("preparar_portal", stdout=saida)
+    assert "1 resultado(s)" in saida.getvalue()
+    call_command("preparar_portal", stdout=saida)
+    assert "0 resultado(s)" in saida.getvalue()
+    assert PublicacaoNoPortal.objects.get().resultado == _resultado(publicado)
