@@ -73,7 +73,7 @@ def preparar_para_o_portal(resultado: Resultado) -> PublicacaoNoPortal:
     PaginaDoPortal.objects.bulk_create(
         PaginaDoPortal(publicacao=publicacao, lista=nome, numero=numero, linhas=pedaco)
         for nome, _, linhas in listas
-        for numero, pedaco in enumerate(_em_paginas(linhas), start=1)
+        for numero, pedaco in enumerate(_em_paginas(_exibidas(nome, linhas)), start=1)
     )
     por_nome = {nome: linhas for nome, _, linhas in listas}
     for arquivo, (lista, campos) in DADOS_ABERTOS.items():
@@ -121,8 +121,16 @@ def _listas(resultado: Resultado) -> list[tuple[str, str, list[list]]]:
     return listas
 
 
+def _exibidas(nome: str, linhas: list[list]) -> list[list]:
+    """As linhas como a página as mostra: a nota com vírgula decimal (nos arquivos, com ponto)."""
+    if nome == CONVOCACAO:
+        return linhas
+    return [[*linha[:4], linha[4].replace(".", ",")] for linha in linhas]
+
+
 def _nota(valor) -> str:
-    return format(Decimal(str(valor)).normalize(), "f") if valor not in (None, "") else ""
+    """A nota como gravada nas entradas da versão (as casas decimais da banca)."""
+    return str(valor) if valor not in (None, "") else ""
 
 
 def _paginas(total: int) -> int:

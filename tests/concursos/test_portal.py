@@ -253,3 +253,13 @@ def test_o_comando_prepara_os_resultados_publicados_uma_vez(publicado):
     call_command("preparar_portal", stdout=saida)
     assert "0 resultado(s)" in saida.getvalue()
     assert PublicacaoNoPortal.objects.get().resultado == _resultado(publicado)
+
+
+def test_a_pagina_mostra_a_nota_com_virgula_e_o_arquivo_com_ponto():
+    from concursos.services.portal import _exibidas, _nota
+
+    assert _nota("7.50") == "7.50"
+    assert _exibidas("geral", [[1, "A", "Ana", "***.456.789-**", "7.50"]])[0][4] == "7,50"
+    assert (
+        _exibidas("convocacao", [[1, "A", "Ana", "***.456.789-**", "ampla concorrência"]])[0][4] == "ampla concorrência"
+    )
