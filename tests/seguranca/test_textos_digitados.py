@@ -46,6 +46,10 @@ CAMPOS_DE_MAQUINA = {
     "concursos.AvisoPessoal.descricao_do_ato": "montada pelo serviço do aviso com o número e o cargo do ato já conferidos",
     "concursos.AvisoPessoal.codigo_de_verificacao": "copiado do ato: o início do SHA-256 do PDF ou o nº da portaria",
     "concursos.EnvioDoAviso.erro": "a resposta do servidor de e-mail, gravada pela tarefa de envio",
+    "concursos.PublicacaoNoPortal.assinatura": "SHA-256 da forma do portal, derivada do resultado publicado",
+    "concursos.PaginaDoPortal.lista": "chave da lista (geral, um grupo do regime, convocacao), copiada da saída do motor",
+    "concursos.ArquivoDoPortal.nome": "nome fixo do arquivo de dados abertos (classificacao-geral.csv…)",
+    "concursos.ArquivoDoPortal.hash": "SHA-256 do arquivo de dados abertos gerado",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
 # recusam controles, mas aceitam quebra de linha.
