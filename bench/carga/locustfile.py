@@ -505,4 +505,4 @@ class VisitanteDoPortal(UsuarioDoSistema):
 
     @task(1)
     def dicionario(self):
-        self.abrir("/transparencia/dados-abertos/", "portal: dicionário de dados", espera="Dicionário")
+        self.abrir("/transparencia/dados-abertos/", "portal: dicionário de dados", espera="dicionário de dados")
