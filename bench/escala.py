@@ -42,6 +42,11 @@ CARGA_RAPIDA = [
     "--espera-rh", "1,3", "--espera-membro", "1,3",
 ]  # fmt: skip
 
+# O portal rápido: 10 visitantes, pausas curtas, um edital pequeno.
+PORTAL_RAPIDO = [
+    "--duracao", "10", "--usuarios", "10", "--inscricoes", "2000", "--cargos", "5", "--espera-visitante", "1,3",
+]  # fmt: skip
+
 # nome → (comando completo, comando rápido)
 BENCHMARKS = {
     "motor": (
@@ -105,6 +110,11 @@ BENCHMARKS = {
     "dois_servidores": (
         ["bash", "bench/carga/rodar.sh", "--dois-servidores"],
         ["bash", "bench/carga/rodar.sh", "--dois-servidores", *CARGA_RAPIDA],
+    ),
+    # O dia do resultado: visitantes anônimos no portal da transparência (README-carga.md).
+    "portal": (
+        ["bash", "bench/carga/rodar.sh", "--portal"],
+        ["bash", "bench/carga/rodar.sh", "--portal", *PORTAL_RAPIDO],
     ),
 }
 

@@ -29,6 +29,8 @@
   (``comum/selo.py``). Padrão: vazio, e os atos saem sem selo.
 - ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``: por quantos dias depois da validade do concurso a página de
   verificação ainda entrega o original dos atos (padrão: 365); depois, só confirma o ato e o hash.
+- ``PORTAL_DIAS_DEPOIS_DA_VALIDADE``, ``PORTAL_CACHE_SEGUNDOS``: dias em que um edital continua no
+  portal da transparência depois do fim da validade (padrão: 90) e o ``max-age`` das páginas (300).
 """
 
 import ipaddress
@@ -135,6 +137,11 @@ PROXIES_CONFIAVEIS = [
 # Conferências do código de verificação por endereço e minuto, na página pública (comum/limites.py).
 # Generoso para um endereço de operadora de celular, que muitas pessoas dividem.
 VERIFICACAO_POR_MINUTO = int(os.environ.get("VERIFICACAO_POR_MINUTO", "30"))
+# Portal da transparência (/transparencia/): quantos dias o edital continua no portal depois do fim da
+# validade (ou da prorrogação) — a LGPD e o CNJ pedem que os dados dos candidatos não fiquem públicos
+# depois do concurso; o registro dos atos não muda. E por quantos segundos um proxy pode guardar as páginas.
+PORTAL_DIAS_DEPOIS_DA_VALIDADE = int(os.environ.get("PORTAL_DIAS_DEPOIS_DA_VALIDADE", "90"))
+PORTAL_CACHE_SEGUNDOS = int(os.environ.get("PORTAL_CACHE_SEGUNDOS", "300"))
 
 # Login em dois fatores (comum/dois_fatores/): obrigatório para todo usuário. A única exceção são
 # os usuários da demonstração local (demo/usuarios.py, `make run`), e só com DEBUG ligado:

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
     path("admin/", admin.site.urls),
     path("concursos/", include("concursos.urls")),
+    # Pública, sem login: o portal da transparência dos atos publicados (docs/PORTAL.md).
+    path("transparencia/", include("concursos.views.transparencia")),
     path("contas/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("contas/sair/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
     # Segundo fator do login (TOTP e códigos de recuperação): comum/dois_fatores/.

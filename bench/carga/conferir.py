@@ -276,6 +276,9 @@ def main() -> None:
     parser.add_argument("--segundo-plano", help="saída de segundo_plano.py esperar")
     parser.add_argument("--excecoes", help="locust_exceptions.csv: exceções dentro das tarefas também são erro")
     parser.add_argument("--cpu", nargs=2, metavar=("ANTES", "DEPOIS"), help="fotografias de cpu.py")
+    parser.add_argument(
+        "--anonimos", action="store_true", help="visitantes sem login (o portal): sem as linhas do login"
+    )
     args = parser.parse_args()
 
     plano = json.loads(Path(args.plano).read_text(encoding="utf-8"))
@@ -287,6 +290,8 @@ def main() -> None:
         with open(args.excecoes, encoding="utf-8") as arquivo:
             excecoes = sum(int(linha["Count"]) for linha in csv.DictReader(arquivo))
     linhas = linhas_da_tabela(args, tempos, votos, logins, excecoes)
+    if args.anonimos:  # ninguém entra: "todos no ar" é o último visitante criado
+        linhas = [linha for linha in linhas if not linha[0].startswith("login")]
     imprimir_tabela(args, linhas)
     imprimir_por_pagina(tempos)
     for login in [login for login in logins if not login["segundo_fator"]][:10]:

@@ -3,9 +3,11 @@
 Rodado por ``bench/carga/rodar.sh`` (Locust sem interface, ``--headless``); sozinho::
 
     CARGA_PLANO=/tmp/plano.json CARGA_VOTOS=/tmp/votos.jsonl CARGA_TEMPOS=/tmp/tempos.csv \\
-        .venv/bin/locust -f bench/carga/locustfile.py --headless -u 30 -r 2 -t 75s --host https://127.0.0.1:8443
+        .venv/bin/locust -f bench/carga/locustfile.py --headless -u 30 -r 2 -t 75s --host https://127.0.0.1:8443 \\
+            ServidorDoRH MembroDaComissao
 
-Dois tipos de usuário (ver ``bench/README-carga.md``):
+Dois tipos de usuário (ver ``bench/README-carga.md``), que o ``rodar.sh`` escolhe na linha de
+comando (``ServidorDoRH MembroDaComissao``), e um terceiro só na carga do portal (``--portal``):
 
 - ``ServidorDoRH`` entra pelo ``/admin/`` e navega: lista de inscrições (com filtro por edital e
   cargo, busca por nome e por número, páginas adiante), a ficha de uma inscrição, o edital (quadro
@@ -15,7 +17,9 @@ Dois tipos de usuário (ver ``bench/README-carga.md``):
   na ordem da sessão, como numa sessão de verdade (os 5 membros diante do mesmo candidato, quase ao
   mesmo tempo): abre o candidato, registra o parecer e confere a mensagem de sucesso. De vez em
   quando muda de ideia sobre um candidato já julgado e altera o seu parecer (o serviço permite,
-  com a sessão aberta); quando acabam os candidatos, só altera.
+  com a sessão aberta); quando acabam os candidatos, só altera;
+- ``VisitanteDoPortal``, sem login, abre o portal da transparência no dia do resultado: o edital,
+  o resultado de um cargo, páginas das listas e, de vez em quando, os dados abertos.
 
 Todos entram como uma pessoa: a senha e, na tela seguinte, o código de 6 dígitos do aplicativo
 autenticador, calculado da chave que ``preparar.py`` cadastrou (``bench/segundo_fator.py``; se o
@@ -150,14 +154,20 @@ class UsuarioDoSistema(HttpUser):
     destino = ""
 
     def on_start(self):
+        self.preparar_o_cliente()
+        self.usuario, self.senha = self.conta()
+        self.entrar()
+        self.no_ar()
+
+    def preparar_o_cliente(self):
         if PROXY_HTTPS:
             self.client.headers["X-Forwarded-Proto"] = "https"
             self.client.cookies = CookiesDoLoopback()
         if CERTIFICADO:
             self.client.verify = CERTIFICADO
         self.origem = "https://" + urlsplit(self.host).netloc
-        self.usuario, self.senha = self.conta()
-        self.entrar()
+
+    def no_ar(self):
         _subida["prontos"].append(time.time())
         if DURACAO and len(_subida["prontos"]) == self.environment.runner.target_user_count:
             # O último entrou: a medida dura DURACAO segundos a partir daqui (o -t do Locust é só o teto).
@@ -430,3 +440,69 @@ class MembroDaComissao(UsuarioDoSistema):
                 resposta.success()
                 self.meus[chamado] = voto
                 anotar_voto(self.usuario, chamado, voto, tipo)
+
+
+# ── Visitantes do portal da transparência (rodar.sh --portal) ────────────────────────────────────
+
+_portal = PLANO.get("portal", {"editais": [], "resultados": []})
+
+
+class VisitanteDoPortal(UsuarioDoSistema):
+    """Candidato ou cidadão no dia do resultado, sem login: abre o portal, o edital, o resultado do
+    seu cargo, procura o nome nas páginas da classificação geral (ou de uma lista reservada, ou da
+    ordem de convocação) e, de vez em quando, baixa os dados abertos. Só com ``rodar.sh --portal``
+    (que escolhe esta classe na linha de comando do Locust)."""
+
+    wait_time = _espera("CARGA_ESPERA_VISITANTE", "2,8")  # lendo a lista antes da próxima página
+
+    def on_start(self):
+        self.preparar_o_cliente()
+        self.usuario = "visitante"
+        self.no_ar()
+
+    def _resultado(self):
+        return random.choice(_portal["resultados"])
+
+    def _pagina(self, nome: str, rotulo: str):
+        resultado = self._resultado()
+        listas = resultado["listas"]
+        if nome not in listas:
+            nome = random.choice(list(listas))
+        pagina = random.randint(1, listas[nome])
+        self.abrir(f"/transparencia/resultados/{resultado['pk']}/listas/{nome}/?pagina={pagina}", rotulo, espera="CPF")
+
+    @task(4)
+    def portal(self):
+        self.abrir("/transparencia/", "portal: início", espera="Portal da transparência")
+
+    @task(8)
+    def edital(self):
+        self.abrir(f"/transparencia/editais/{random.choice(_portal['editais'])}/", "portal: edital", espera="Quadro")
+
+    @task(12)
+    def resultado(self):
+        self.abrir(f"/transparencia/resultados/{self._resultado()['pk']}/", "portal: resultado", espera="Dados abertos")
+
+    @task(45)
+    def classificacao_geral(self):
+        self._pagina("geral", "portal: classificação geral (página)")
+
+    @task(10)
+    def lista_reservada(self):
+        self._pagina(random.choice(["negros", "pcd"]), "portal: lista reservada (página)")
+
+    @task(10)
+    def convocacao(self):
+        self._pagina("convocacao", "portal: ordem de convocação (página)")
+
+    @task(5)
+    def dados_abertos(self):
+        formato = random.choice(["csv", "json"])
+        arquivo = random.choice(["classificacao-geral", "ordem-de-convocacao"])
+        tipo = "text/csv" if formato == "csv" else "application/json"
+        url = f"/transparencia/resultados/{self._resultado()['pk']}/{arquivo}.{formato}"
+        self.abrir(url, f"portal: dados abertos ({formato})", tipo=tipo)
+
+    @task(1)
+    def dicionario(self):
+        self.abrir("/transparencia/dados-abertos/", "portal: dicionário de dados", espera="dicionário de dados")

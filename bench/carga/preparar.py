@@ -22,9 +22,11 @@ pode se perder: fica no histórico do parecer).
 
 No fim escreve o **plano** (JSON) que o ``locustfile.py`` lê: usuários, senhas, a chave e o último
 passo usado do aplicativo de cada um (o código do cadastro não vale de novo), sessões e os ids das
-páginas que o RH abre. Uso::
+páginas que o RH abre. Com ``--portal`` (a carga do portal da transparência), depois do passo 2
+só prepara a forma do portal de cada resultado publicado e escreve o plano dos visitantes
+anônimos. Uso::
 
-    .venv/bin/python bench/carga/preparar.py --plano /tmp/plano.json [--inscricoes 100000 --cargos 50]
+    .venv/bin/python bench/carga/preparar.py --plano /tmp/plano.json [--inscricoes 100000 --cargos 50] [--portal]
 """
 
 import argparse
@@ -252,6 +254,36 @@ def montar_plano(escala: Edital | None, rh: list[str], sessoes: dict[str, int], 
     }
 
 
+def preparar_o_portal(caminho: str, escala: Edital | None, inicio: float) -> None:
+    """A carga do portal (``rodar.sh --portal``): a forma do portal de cada resultado publicado do
+    edital em escala, preparada como na publicação (``concursos.services.portal``), e o plano dos
+    visitantes — o edital e, de cada resultado, as listas e quantas páginas cada uma tem."""
+    from concursos.services.portal import forma_do_portal
+
+    publicados = Resultado.objects.filter(cargo__edital=escala, status=Resultado.PUBLICADO).order_by("pk")
+    with cronometro(f"forma do portal de {publicados.count()} resultados publicados"):
+        formas = [forma_do_portal(r) for r in publicados.defer("cenario", "saida", "diferencas")]
+    plano = {
+        "rh": {"senha": "", "usuarios": []},
+        "membros": [],
+        "aplicativos": {},
+        "portal": {
+            "editais": [escala.pk] if escala else [],
+            "resultados": [
+                {"pk": f.resultado_id, "listas": {lista["nome"]: lista["paginas"] for lista in f.listas}}
+                for f in formas
+            ],
+        },
+        "inscricoes_no_banco": Inscricao.objects.count(),
+    }
+    Path(caminho).write_text(json.dumps(plano, indent=1), encoding="utf-8")
+    print(
+        f"preparar: pronto em {time.perf_counter() - inicio:.0f} s: {plano['inscricoes_no_banco']} inscrições, "
+        f"{len(formas)} resultados no portal; plano em {caminho}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plano", required=True, help="arquivo JSON a escrever para o locustfile")
@@ -261,6 +293,11 @@ def main() -> None:
     parser.add_argument("--membros", type=int, default=10, help="membros de comissão (arredondado para múltiplo de 5)")
     parser.add_argument("--chamados", type=int, default=120, help="candidatos chamados em cada sessão")
     parser.add_argument("--sem-resultados", action="store_true", help="não gera nem publica os resultados da escala")
+    parser.add_argument(
+        "--portal",
+        action="store_true",
+        help="só os visitantes do portal: sem usuários nem comissões (rodar.sh --portal)",
+    )
     args = parser.parse_args()
 
     inicio = time.perf_counter()
@@ -274,6 +311,9 @@ def main() -> None:
     if escala is not None and not args.sem_resultados:
         with cronometro(f"resultados dos cargos do edital {escala} (gerar e publicar)"):
             publicar_resultados(escala, admin)
+    if args.portal:
+        preparar_o_portal(args.plano, escala, inicio)
+        return
     with cronometro("usuários do RH e membros das comissões"):
         rh = usuarios("carga-rh", args.rh, SENHA_DO_RH, papeis.RH, staff=True)
         comissoes = max(1, math.ceil(args.membros / MEMBROS_POR_COMISSAO))

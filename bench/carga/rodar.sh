@@ -4,6 +4,7 @@
 #   bench/carga/rodar.sh                      # caso 5: 1 gunicorn (4 workers), 30 usuários, 60 s
 #   bench/carga/rodar.sh --dois-servidores    # 2 gunicorn atrás do nginx (HTTPS) + 2 db_worker
 #   bench/carga/rodar.sh --usuarios 5 --duracao 10 --inscricoes 5000    # rodada curta de desenvolvimento
+#   bench/carga/rodar.sh --portal             # dia do resultado: 200 visitantes anônimos no portal, 60 s
 #
 # Tudo em 127.0.0.1 e descartável: sobe um PostgreSQL 15 numa pasta temporária (durável, como em
 # produção: ao contrário de scripts/com-postgres, não desliga fsync), aplica as migrações, prepara os
@@ -26,24 +27,26 @@ cd "$raiz"
 python=$raiz/.venv/bin/python
 
 modo=um
-usuarios=30
-membros="" # padrão: um terço dos usuários
+usuarios="" # padrão: 30 (200 com --portal)
+membros=""  # padrão: um terço dos usuários (nenhum com --portal)
 duracao=60
-taxa=2
+taxa="" # padrão: 2 (20 com --portal, que não tem login)
 inscricoes=100000
 cargos=50
 chamados=120
 workers=4
 workers_por_servidor=2
-meta_p95=500
+meta_p95=""   # padrão: 500 (300 com --portal)
 espera_rh=3,10
 espera_membro=3,10
+espera_visitante=2,8
 
 uso() {
   sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//'
   cat <<'FIM'
 Opções:
   --dois-servidores        2 gunicorn atrás do nginx (HTTPS em 127.0.0.1) e 2 db_worker
+  --portal                 dia do resultado: visitantes anônimos no portal da transparência (200, p95 ≤ 300 ms)
   --usuarios N             usuários simulados ao mesmo tempo (30)
   --membros N              dos quais, membros de comissão votando (um terço: 10 de 30; o resto é RH)
   --duracao S              segundos com todos os usuários no ar, depois da subida (60)
@@ -56,12 +59,14 @@ Opções:
   --meta-p95 MS            meta do p95 em milissegundos (500)
   --espera-rh MIN,MAX      pausa de cada servidor do RH entre uma ação e outra, em segundos (3,10)
   --espera-membro MIN,MAX  pausa de cada membro entre uma ação e outra, em segundos (3,10)
+  --espera-visitante MIN,MAX  pausa de cada visitante do portal entre uma página e outra (2,8)
 FIM
 }
 
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --dois-servidores) modo=dois ;;
+    --portal) modo=portal ;;
     --usuarios) usuarios=$2; shift ;;
     --membros) membros=$2; shift ;;
     --duracao) duracao=$2; shift ;;
@@ -74,11 +79,16 @@ while [ "$#" -gt 0 ]; do
     --meta-p95) meta_p95=$2; shift ;;
     --espera-rh) espera_rh=$2; shift ;;
     --espera-membro) espera_membro=$2; shift ;;
+    --espera-visitante) espera_visitante=$2; shift ;;
     -h | --help) uso; exit 0 ;;
     *) echo "rodar.sh: opção desconhecida: $1" >&2; uso >&2; exit 2 ;;
   esac
   shift
 done
+if [ "$modo" = portal ]; then
+  usuarios=${usuarios:-200} taxa=${taxa:-20} meta_p95=${meta_p95:-300} membros=0
+fi
+usuarios=${usuarios:-30} taxa=${taxa:-2} meta_p95=${meta_p95:-500}
 membros=${membros:-$((usuarios / 3))}
 if [ "$membros" -gt "$usuarios" ]; then
   echo "rodar.sh: --membros ($membros) maior que --usuarios ($usuarios)" >&2
@@ -204,7 +214,7 @@ log "resultados em ${saida#"$raiz"/}; carga antes: $(uptime | sed 's/.*load aver
   git status --short 2>/dev/null | sed 's/^/  /'
   echo "máquina: $(nproc) núcleos; $(uptime)"
   echo "locust $("$python" -c 'import importlib.metadata as m; print(m.version("locust"))'), gunicorn $("$raiz/.venv/bin/gunicorn" --version 2>&1 | sed 's/.*version //; s/)//'), $("$PGBIN/postgres" --version)"
-  echo "opções: modo=$modo usuarios=$usuarios membros=$membros duracao=$duracao taxa=$taxa inscricoes=$inscricoes cargos=$cargos chamados=$chamados workers=$workers workers_por_servidor=$workers_por_servidor espera_rh=$espera_rh espera_membro=$espera_membro"
+  echo "opções: modo=$modo usuarios=$usuarios membros=$membros duracao=$duracao taxa=$taxa inscricoes=$inscricoes cargos=$cargos chamados=$chamados workers=$workers workers_por_servidor=$workers_por_servidor espera_rh=$espera_rh espera_membro=$espera_membro espera_visitante=$espera_visitante"
 } >"$saida/ambiente.txt"
 
 # ── PostgreSQL 15 descartável (a mesma técnica de scripts/com-postgres, mas durável) ─────────────
@@ -239,8 +249,10 @@ if [ "$modo" = dois ]; then export PROXIES_REVERSOS=1; else export PROXIES_REVER
 log "migrações"
 "$python" manage.py migrate --noinput -v 0
 log "preparando os dados ($inscricoes inscrições em $cargos cargos, $membros membros, $chamados candidatos por sessão)"
+so_o_portal=()
+if [ "$modo" = portal ]; then so_o_portal=(--portal); fi
 "$python" bench/carga/preparar.py --plano "$saida/plano.json" --inscricoes "$inscricoes" --cargos "$cargos" \
-  --rh "$usuarios" --membros "$membros" --chamados "$chamados" 2>&1 | tee "$pasta/logs/preparar.log"
+  --rh "$usuarios" --membros "$membros" --chamados "$chamados" "${so_o_portal[@]}" 2>&1 | tee "$pasta/logs/preparar.log"
 # collectstatic (com a compressão do WhiteNoise) custa ~15 s de CPU: só quando algum estático mudou.
 manifesto=$raiz/staticfiles/staticfiles.json
 if [ ! -f "$manifesto" ] || [ -n "$(find static ./*/static .venv/lib/python3.11/site-packages -path '*/static/*' \
@@ -261,7 +273,7 @@ gunicorn() { # PORTA WORKERS NOME
   medir+=("gunicorn=$!")
 }
 
-if [ "$modo" = um ]; then
+if [ "$modo" != dois ]; then
   porta=$(porta_livre)
   gunicorn "$porta" "$workers" gunicorn
   url=http://127.0.0.1:$porta
@@ -314,6 +326,10 @@ total=$((subida + duracao + 180))
 export CARGA_PLANO=$saida/plano.json CARGA_VOTOS=$saida/votos.jsonl CARGA_TEMPOS=$saida/tempos.csv
 export CARGA_LOGINS=$saida/logins.jsonl
 export CARGA_MEMBROS=$membros CARGA_DURACAO=$duracao CARGA_ESPERA_RH=$espera_rh CARGA_ESPERA_MEMBRO=$espera_membro
+export CARGA_ESPERA_VISITANTE=$espera_visitante
+# Quem a carga simula (as classes do locustfile): o RH e as comissões, ou só os visitantes do portal.
+classes=(ServidorDoRH MembroDaComissao)
+if [ "$modo" = portal ]; then classes=(VisitanteDoPortal); fi
 : >"$CARGA_VOTOS"
 : >"$CARGA_LOGINS"
 if [ "$modo" = dois ]; then
@@ -325,7 +341,7 @@ fi
 log "Locust: $usuarios usuários ($membros membros de comissão), entrando $taxa por segundo; ${duracao} s com todos no ar"
 "$raiz/.venv/bin/locust" -f bench/carga/locustfile.py --headless -u "$usuarios" -r "$taxa" -t "${total}s" \
   --host "$url" --csv "$saida/locust" --logfile "$pasta/logs/locust.log" --loglevel WARNING \
-  --stop-timeout 30 --only-summary >"$saida/locust-resumo.txt" 2>&1 &
+  --stop-timeout 30 --only-summary "${classes[@]}" >"$saida/locust-resumo.txt" 2>&1 &
 pids+=("$!")
 locust_pid=$!
 "$python" bench/carga/cpu.py "${medir[@]}" >"$saida/cpu-antes.json"
@@ -342,6 +358,10 @@ if [ "$modo" = dois ]; then
 fi
 descricao="1 gunicorn com $workers workers"
 rotulo="carga, $usuarios usuários"
+if [ "$modo" = portal ]; then
+  rotulo="carga do portal, $usuarios visitantes"
+  extra=(--anonimos)
+fi
 if [ "$modo" = dois ]; then
   descricao="nginx + 2 gunicorn com $workers_por_servidor workers cada + 2 db_worker"
   rotulo="carga com dois servidores, $usuarios usuários"

@@ -21,6 +21,7 @@ PAGINAS = {
     "heteroidentificacao": ("Heteroidentificação", "HETEROIDENTIFICACAO.md"),
     "prestacao-de-contas": ("Prestação de contas", "PRESTACAO-DE-CONTAS.md"),
     "papeis": ("Papéis e permissões", "PAPEIS.md"),
+    "portal": ("Portal da transparência", "PORTAL.md"),
 }
 # O nome do arquivo → a página, para os links entre documentos ("[REGRAS.md](REGRAS.md)").
 PAGINA_DO_ARQUIVO = {arquivo: pagina for pagina, (_, arquivo) in PAGINAS.items()}

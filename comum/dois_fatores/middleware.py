@@ -30,6 +30,11 @@ LIVRES = frozenset(
         # Máquina a máquina, sem login: o monitoramento (comum/saude/) entra pelo token ou pelo endereço.
         "saude",
     }
+    # Públicas: o portal da transparência mostra só o que já foi publicado, a qualquer um.
+    | {
+        f"transparencia:{nome}"
+        for nome in ("indice", "dicionario", "edital", "resultado", "lista", "dados_abertos", "convocacao_pdf")
+    }
 )
 
 

@@ -14,6 +14,7 @@ Edital``), e as migrações leem daqui ``desempate_padrao``.
 - ``acessos``: quem viu dados sensíveis (LGPD);
 - ``avisos_pessoais``: o aviso pessoal (e-mail ou outro meio) da convocação e da nomeação;
 - ``eliminacao``: o termo de eliminação dos dados pessoais de um concurso vencido (LGPD).
+- ``portal``: a forma pronta para o portal da transparência de cada resultado publicado.
 """
 
 from .acessos import AcessoADadosSensiveis
@@ -33,6 +34,7 @@ from .inscricoes import (
     nome_normalizado,
 )
 from .instituicao import Instituicao
+from .portal import ArquivoDoPortal, PaginaDoPortal, PublicacaoNoPortal
 from .processamentos import Processamento
 from .provimentos import PRAZOS_DO_PROVIMENTO, AtoDeConvocacao, Provimento
 from .resultados import PosicaoVigente, Resultado
@@ -57,6 +59,7 @@ __all__ = [
     "SITUACOES_DE_VERIFICACAO",
     "TIPOS_DE_EDITAL",
     "AcessoADadosSensiveis",
+    "ArquivoDoPortal",
     "AtoDeConvocacao",
     "AtoPublicado",
     "ContadorDeAtos",
@@ -75,11 +78,13 @@ __all__ = [
     "Instituicao",
     "LeiauteDeImportacao",
     "OpcaoDeGrupo",
+    "PaginaDoPortal",
     "Pessoa",
     "nome_normalizado",
     "PosicaoVigente",
     "Processamento",
     "Provimento",
+    "PublicacaoNoPortal",
     "Resultado",
     "TermoDeEliminacao",
     "desempate_padrao",

@@ -54,6 +54,10 @@ CAMPOS_DE_MAQUINA = {
     "concursos.AtoPublicado.hash_sha256": "SHA-256 dos bytes guardados",
     "concursos.AtoPublicado.hash_dos_dados": "SHA-256 dos dados publicados (o quadro do Anexo I)",
     "concursos.ContadorDeAtos.tipo": "chave da tabela dos tipos de ato, copiada do ato que se numera",
+    "concursos.PublicacaoNoPortal.assinatura": "SHA-256 da forma do portal, derivada do resultado publicado",
+    "concursos.PaginaDoPortal.lista": "chave da lista (geral, um grupo do regime, convocacao), copiada da saída do motor",
+    "concursos.ArquivoDoPortal.nome": "nome fixo do arquivo de dados abertos (classificacao-geral.csv…)",
+    "concursos.ArquivoDoPortal.hash": "SHA-256 do arquivo de dados abertos gerado",
 }
 # Textos montados pelo serviço a partir de um texto de várias linhas já conferido: têm limite e
 # recusam controles, mas aceitam quebra de linha.

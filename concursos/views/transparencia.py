@@ -1,0 +1,160 @@
+"""O portal da transparência (``/transparencia/``): páginas públicas, sem login, dos atos publicados
+(docs/PORTAL.md). Tudo é lido do que foi guardado na publicação (``concursos.portal`` e
+``PublicacaoNoPortal``): nada se recalcula por pedido. Toda resposta leva ``noindex`` (os dados dos
+candidatos não vão para buscadores) e os cabeçalhos de cache que deixam um proxy ajudar no dia do
+resultado (``Cache-Control: public``, ``ETag``, ``Last-Modified``)."""
+
+import hashlib
+from functools import wraps
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, re_path
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
+from django.views.decorators.http import require_safe
+
+from ..models import ArquivoDoPortal, AtoDeConvocacao, Edital, PaginaDoPortal, Resultado
+from ..portal import DICIONARIO, atos_do_edital, editais_no_portal, no_portal, ultimos_resultados
+from ..services.portal import forma_do_portal, formas_do_portal
+
+TIPOS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+
+
+def do_portal(view):
+    """Só GET/HEAD; ``noindex`` no cabeçalho; ``Cache-Control: public`` e a ETag do conteúdo (o
+    pedido com ``If-None-Match`` igual recebe 304, sem corpo)."""
+
+    @require_safe
+    @wraps(view)
+    def portal(request, *args, **kwargs):
+        resposta = view(request, *args, **kwargs)
+        resposta["X-Robots-Tag"] = "noindex, nofollow"
+        if resposta.status_code != 200:
+            return resposta
+        patch_cache_control(resposta, public=True, max_age=settings.PORTAL_CACHE_SEGUNDOS)
+        if not resposta.has_header("ETag"):
+            resposta["ETag"] = f'"{hashlib.sha256(resposta.content).hexdigest()[:32]}"'
+        condicional = get_conditional_response(request, etag=resposta["ETag"], response=resposta)
+        if condicional is not resposta:
+            condicional["X-Robots-Tag"] = "noindex, nofollow"
+        return condicional
+
+    return portal
+
+
+def _resultado_no_portal(pk) -> Resultado:
+    resultado = get_object_or_404(
+        Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo__edital"),
+        pk=pk,
+        status=Resultado.PUBLICADO,
+    )
+    if not no_portal(resultado.cargo.edital):
+        raise Http404("Este edital já saiu do portal.")
+    return resultado
+
+
+def _ultima_modificacao(resposta, momento):
+    if momento is not None:
+        resposta["Last-Modified"] = http_date(momento.timestamp())
+    return resposta
+
+
+@do_portal
+def indice(request):
+    editais = [(edital, atos_do_edital(edital)) for edital in editais_no_portal()]
+    return render(request, "transparencia/indice.html", {"editais": editais})
+
+
+@do_portal
+def edital(request, pk):
+    edital = get_object_or_404(Edital, pk=pk)
+    atos = atos_do_edital(edital)
+    if not atos or not no_portal(edital):
+        raise Http404("Este edital não está no portal.")
+    cargos = formas_do_portal(ultimos_resultados(edital))
+    return render(request, "transparencia/edital.html", {"edital": edital, "atos": atos, "cargos": cargos})
+
+
+@do_portal
+def resultado(request, pk):
+    resultado = _resultado_no_portal(pk)
+    publicacao = forma_do_portal(resultado)
+    contexto = {"resultado": resultado, "edital": resultado.cargo.edital, "publicacao": publicacao}
+    return _ultima_modificacao(render(request, "transparencia/resultado.html", contexto), publicacao.preparada_em)
+
+
+@do_portal
+def lista(request, pk, nome):
+    resultado = _resultado_no_portal(pk)
+    publicacao = forma_do_portal(resultado)
+    indice_da_lista = publicacao.lista(nome)
+    if indice_da_lista is None:
+        raise Http404("Lista desconhecida.")
+    numero = _numero_da_pagina(request, indice_da_lista["paginas"])
+    pagina = get_object_or_404(PaginaDoPortal, publicacao=publicacao, lista=nome, numero=numero)
+    contexto = {
+        "resultado": resultado,
+        "edital": resultado.cargo.edital,
+        "lista": indice_da_lista,
+        "linhas": pagina.linhas,
+        "numero": numero,
+        "convocacao": nome == "convocacao",
+    }
+    resposta = render(request, "transparencia/lista.html", contexto)
+    return _ultima_modificacao(resposta, publicacao.preparada_em)
+
+
+def _numero_da_pagina(request, paginas: int) -> int:
+    try:
+        numero = int(request.GET.get("pagina", "1"))
+    except ValueError:
+        raise Http404("Página inválida.") from None
+    if not 1 <= numero <= paginas:
+        raise Http404("Página inexistente.")
+    return numero
+
+
+@do_portal
+def dados_abertos(request, pk, arquivo, formato):
+    resultado = _resultado_no_portal(pk)
+    publicacao = forma_do_portal(resultado)
+    guardado = get_object_or_404(ArquivoDoPortal, publicacao=publicacao, nome=f"{arquivo}.{formato}")
+    nome = f"{arquivo}-{resultado.cargo.codigo}-v{resultado.versao}.{formato}"
+    resposta = HttpResponse(bytes(guardado.conteudo), content_type=TIPOS[formato])
+    resposta["Content-Disposition"] = f'attachment; filename="{nome}"'
+    resposta["ETag"] = f'"{guardado.hash[:32]}"'
+    return _ultima_modificacao(resposta, publicacao.preparada_em)
+
+
+@do_portal
+def dicionario(request):
+    return render(request, "transparencia/dicionario.html", {"dicionario": DICIONARIO})
+
+
+@do_portal
+def convocacao_pdf(request, pk):
+    ato = get_object_or_404(AtoDeConvocacao.objects.select_related("cargo__edital"), pk=pk)
+    if not no_portal(ato.cargo.edital):
+        raise Http404("Este edital já saiu do portal.")
+    resposta = HttpResponse(bytes(ato.pdf), content_type="application/pdf")
+    resposta["Content-Disposition"] = f'inline; filename="convocacao-{ato.pk}.pdf"'
+    resposta["ETag"] = f'"{ato.hash_do_pdf[:32]}"'
+    return _ultima_modificacao(resposta, ato.registrado_em)
+
+
+app_name = "transparencia"
+urlpatterns = [
+    path("", indice, name="indice"),
+    path("dados-abertos/", dicionario, name="dicionario"),
+    path("editais/<int:pk>/", edital, name="edital"),
+    path("resultados/<int:pk>/", resultado, name="resultado"),
+    path("resultados/<int:pk>/listas/<slug:nome>/", lista, name="lista"),
+    re_path(
+        r"^resultados/(?P<pk>[0-9]+)/(?P<arquivo>classificacao-geral|ordem-de-convocacao)\.(?P<formato>csv|json)$",
+        dados_abertos,
+        name="dados_abertos",
+    ),
+    path("convocacoes/<int:pk>.pdf", convocacao_pdf, name="convocacao_pdf"),
+]
