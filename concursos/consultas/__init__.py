@@ -8,5 +8,6 @@
 - ``prestacao_de_contas``: as vagas reservadas e as chamadas de cada cargo, da saída publicada;
 - ``busca``: achar a inscrição de um cargo pelo número, pelo nome ou pelo CPF;
 - ``conferencia``: a conferência pública do código de verificação do Anexo I;
+- ``portal``: o que o portal da transparência mostra de cada edital (atos, resultados publicados);
 - ``sujeitos_a_recurso``: quem ainda tem prazo de recurso aberto na verificação (publicar sujeito a recurso).
 """

@@ -1,5 +1,5 @@
 """O portal da transparência (``/transparencia/``): páginas públicas, sem login, dos atos publicados
-(docs/PORTAL.md). Tudo é lido do que foi guardado na publicação (``concursos.portal`` e
+(docs/PORTAL.md). Tudo é lido do que foi guardado na publicação (``concursos.consultas.portal`` e
 ``PublicacaoNoPortal``): nada se recalcula por pedido. Toda resposta leva ``noindex`` (os dados dos
 candidatos não vão para buscadores) e os cabeçalhos de cache que deixam um proxy ajudar no dia do
 resultado (``Cache-Control: public``, ``ETag``, ``Last-Modified``)."""
@@ -15,8 +15,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 
+from ..consultas.portal import DICIONARIO, atos_do_edital, editais_no_portal, no_portal, ultimos_resultados
 from ..models import ArquivoDoPortal, AtoDeConvocacao, Edital, PaginaDoPortal, Resultado
-from ..portal import DICIONARIO, atos_do_edital, editais_no_portal, no_portal, ultimos_resultados
 from ..services.portal import forma_do_portal, formas_do_portal
 
 TIPOS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}

@@ -13,8 +13,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from comum.cpf import formatar_cpf
+from concursos.consultas.portal import atos_do_edital, editais_no_portal
 from concursos.models import AtoDeConvocacao, Candidato, Edital, PaginaDoPortal, PublicacaoNoPortal, Resultado
-from concursos.portal import atos_do_edital, editais_no_portal
 from concursos.services.portal import forma_do_portal
 from tests.concursos.fabricas import usuario
 from tests.conftest import entrar_so_com_a_senha

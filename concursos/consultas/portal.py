@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from comum import relogio
 
-from .models import AtoDeConvocacao, Edital, Resultado
+from ..models import AtoDeConvocacao, Edital, Resultado
 
 RESULTADO = "resultado"
 CONVOCACAO = "convocacao"
