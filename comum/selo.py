@@ -5,7 +5,9 @@ são os do documento selado."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -32,5 +34,18 @@ def selar(conteudo: bytes, *, motivo: str = "Ato publicado") -> bytes:
         field_name=CAMPO_DO_SELO, reason=motivo, subfilter=fields.SigSeedSubFilter.PADES
     )
     saida = io.BytesIO()
-    signers.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(conteudo)), metadados, signer=assinante, output=saida)
+    fora_de_laco_assincrono(
+        signers.sign_pdf, IncrementalPdfFileWriter(io.BytesIO(conteudo)), metadados, signer=assinante, output=saida
+    )
     return saida.getvalue()
+
+
+def fora_de_laco_assincrono(funcao, *args, **kwargs):
+    """As funções síncronas do pyHanko rodam o próprio laço (``asyncio.run``), recusado numa thread
+    que já tem um laço rodando (um servidor ASGI, os testes de navegador): aí vão numa thread à parte."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return funcao(*args, **kwargs)
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(funcao, *args, **kwargs).result()

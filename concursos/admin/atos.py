@@ -42,12 +42,27 @@ class AtoPublicadoAdmin(ParametrosConferidos, SoLeitura, admin.ModelAdmin):
         endereco = reverse("concursos:original_do_ato", args=[ato.codigo])
         return format_html('<a href="{}">Baixar o original</a> (a página pública da verificação o entrega)', endereco)
 
+    def get_fields(self, request, obj=None):
+        # Quem não pode acrescentar a referência (o auditor) vê as publicações sem o link que lhe daria 403.
+        if request.user.has_perm("concursos.add_publicacaonodiario"):
+            return self.fields
+        return [campo if campo != "diario_oficial" else "diario_oficial_so_leitura" for campo in self.fields]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*self.readonly_fields, "diario_oficial_so_leitura"]
+
+    @admin.display(description="Diário Oficial")
+    def diario_oficial_so_leitura(self, ato):
+        publicacoes = format_html_join("", "<li>{}</li>", ((str(p),) for p in ato.publicacoes_no_diario.all()))
+        return format_html(
+            "<ul>{}</ul>", publicacoes or format_html("<li>{}</li>", "Ainda sem a referência da edição.")
+        )
+
     @admin.display(description="Diário Oficial")
     def diario_oficial(self, ato):
-        publicacoes = format_html_join("", "<li>{}</li>", ((str(p),) for p in ato.publicacoes_no_diario.all()))
         acrescentar = reverse("concursos:acrescentar_diario_oficial", args=[ato.pk])
         return format_html(
-            '<ul>{}</ul><a href="{}">Acrescentar a publicação no Diário Oficial</a>',
-            publicacoes or format_html("<li>{}</li>", "Ainda sem a referência da edição."),
+            '{}<a href="{}">Acrescentar a publicação no Diário Oficial</a>',
+            self.diario_oficial_so_leitura(ato),
             acrescentar,
         )

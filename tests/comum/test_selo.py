@@ -16,7 +16,7 @@ from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
 from comum.pdf import renderizar
-from comum.selo import selar
+from comum.selo import fora_de_laco_assincrono, selar
 
 
 def certificado(pasta):
@@ -52,7 +52,7 @@ def validar(conteudo: bytes, raiz) -> bool:
     leitor = PdfFileReader(io.BytesIO(conteudo))
     (assinatura,) = leitor.embedded_signatures
     contexto = ValidationContext(trust_roots=[load_cert_from_pemder(str(raiz))])
-    situacao = validate_pdf_signature(assinatura, contexto)
+    situacao = fora_de_laco_assincrono(validate_pdf_signature, assinatura, contexto)
     return situacao.intact and situacao.valid and situacao.bottom_line
 
 

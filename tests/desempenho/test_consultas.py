@@ -25,7 +25,7 @@ DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação do
 
 pytestmark = pytest.mark.django_db
 
-LIMITE = 12
+LIMITE = 13  # +1 desde o impedimento com transferência e a página do suplente (a consulta dos impedimentos da sessão)
 MUITAS = 300
 
 
