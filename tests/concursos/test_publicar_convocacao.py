@@ -1,7 +1,8 @@
 """Publicar na ordem em que acontece (docs/ATOS-PUBLICADOS.md): depois de um evento, o cargo diz
 “versão N ainda não publicada” com o caminho para publicá-la; o edital de convocação exige a versão
 de que convoca publicada, mostra antes o que fica público e só registra o ato confirmado, se nada
-mudou desde a conferência; publicar passa pelo modelo, e o histórico diz quem publicou e quando."""
+mudou desde a conferência; publicar passa pelo modelo, e o histórico diz quem publicou e quando; a
+prestação de contas conta os editais de convocação que o registro guarda."""
 
 from datetime import date
 
@@ -11,11 +12,15 @@ from django.test import Client
 from django.urls import reverse
 
 from comum.cpf import formatar_cpf
+from comum.supressao import MENOS_DE_5
 from concursos import services
 from concursos.atos import Ato
+from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
+from concursos.consultas.provimentos import versao_vigente
 from concursos.models import AtoDeConvocacao, AtoPublicado, Resultado
 from concursos.papeis import AUDITOR, RH
 from concursos.services import convocacoes
+from heteroidentificacao.prestacao_de_contas import prestacao_de_contas, tabelas
 
 from .test_admin import texto
 
@@ -145,3 +150,38 @@ def test_publicar_passa_pelo_modelo_e_o_historico_diz_quem_publicou_e_quando(pub
     )
     assert (ato.registrado_por, ato.registro.confirmado_por) == (rh, rh)
     assert ato.registro.confirmado_em is not None and ato.registro.resultado == versao
+
+
+# ------------------------------------------------- a prestação de contas conta o que o registro guarda
+
+
+def chamada_do_evento(cargo, evento: int):
+    (no_relatorio,) = [c for c in cargos_na_prestacao(cargo.edital) if c.cargo == cargo.nome]
+    return no_relatorio, next(c for c in no_relatorio.chamadas if c.evento == evento)
+
+
+def test_a_prestacao_de_contas_conta_o_edital_de_convocacao_registrado_na_chamada(publicado, papeis):
+    rh = papeis[RH]
+    services.publicar_resultado(desistencia(publicado, "Z", rh).resultado, por=rh)
+    convocado = publicado.inscricoes.get(numero="C")
+    convocacoes.publicar_ato_de_convocacao(publicado, inscricoes=[convocado], por=rh, **{**CAMPOS, "data": ATO})
+    cargo, chamada = chamada_do_evento(publicado, 1)
+    assert (cargo.editais_de_convocacao, chamada.tipo, chamada.convocados) == (1, "Desistência", 1)
+    assert chamada.editais == ("12/2025",)
+    assert cargo.chamadas[0].editais == ()  # o resultado inicial: nenhum edital registrado o chamou
+    (linha,) = [
+        linha for linha in tabelas(prestacao_de_contas(publicado.edital), publica=True)[2].linhas if linha[1] == 1
+    ]
+    assert linha[-1] == "nº 12/2025" and linha[5] == MENOS_DE_5  # o número do ato é público; a contagem, suprimida
+
+
+def test_um_edital_registrado_de_uma_versao_sem_publicacao_ainda_conta_a_chamada(publicado, papeis, monkeypatch):
+    """Antes de a tela exigir a versão publicada, um edital podia convocar da versão que um evento
+    gerou e ninguém publicou: o relatório, que lia só a última publicada, mostrava 0 chamadas."""
+    rh = papeis[RH]
+    desistencia(publicado, "Z", rh)
+    monkeypatch.setattr(convocacoes, "versao_publicada_para_convocar", versao_vigente)  # a regra de antes
+    convocado = publicado.inscricoes.get(numero="C")
+    convocacoes.publicar_ato_de_convocacao(publicado, inscricoes=[convocado], por=rh, **{**CAMPOS, "data": ATO})
+    cargo, chamada = chamada_do_evento(publicado, 1)
+    assert cargo.versao == 2 and chamada.editais == ("12/2025",) and chamada.convocados == 1
