@@ -105,8 +105,17 @@ def publicar_em_lote(modeladmin, request, queryset):
     """A ação "Publicar" do admin em duas etapas, como a tela de uma versão: primeiro a lista do que
     fica público (por versão: primeira publicação ou não, convocados agora, quem muda, mantidos e quem
     sai desde a última publicada) e o formulário do Diário Oficial, pedido uma vez para todas (saem
-    na mesma edição); só o envio com ``confirmar_publicacao`` e a referência válida publica."""
+    na mesma edição); só o envio com ``confirmar_publicacao`` e a referência válida publica. Um
+    edital de cada vez: versões de editais diferentes são recusadas antes de tudo."""
     resultados = list(queryset.select_related("cargo__edital").order_by("cargo__codigo", "versao"))
+    editais = sorted({str(r.cargo.edital) for r in resultados})
+    if len(editais) > 1:  # uma publicação no Diário Oficial é de um edital: nunca uma referência para vários
+        messages.error(
+            request,
+            f"Publique um edital de cada vez: as versões escolhidas são de {len(editais)} editais "
+            f"({', '.join(editais)}). Nada foi publicado.",
+        )
+        return None
     confirmando = bool(request.POST.get("confirmar_publicacao"))
     form = DiarioOficialForm([r for r in resultados if not r.provisorio], request.POST if confirmando else None)
     if form.is_valid():

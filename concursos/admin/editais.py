@@ -20,7 +20,7 @@ from cotas.regimes import rotulo_do_grupo
 from .. import services
 from ..apresentacao import TIPOS_DE_EVENTO, quadro_do_edital
 from ..avisos import gerar_e_informar
-from ..consultas.para_publicar import falta_no_cargo, falta_no_edital
+from ..consultas.para_publicar import falta_no_cargo, falta_no_edital, versao_nao_publicada
 from ..forms import CargoForm, EditalCriacaoForm, EditalForm
 from ..models import PRAZOS_DO_PROVIMENTO, Cargo, Resultado
 from .avisos_pessoais import contexto_dos_avisos
@@ -209,6 +209,7 @@ class CargoAdmin(ParametrosConferidos, HistoricoNoAdmin):
             )
             context["pode_registrar"] = request.user.has_perm("concursos.registrar_evento")
             context["faltas"] = [f for f in [falta_no_cargo(obj, request.user)] if f is not None]
+            context["nao_publicada"] = versao_nao_publicada(obj)
             context.update(contexto_dos_provimentos(request, obj))  # nomeação, posse e exercício
             context.update(contexto_dos_avisos(request, obj))  # o aviso pessoal de cada um (issue 28)
         return super().render_change_form(request, context, add, change, form_url, obj)

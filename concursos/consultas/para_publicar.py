@@ -1,5 +1,6 @@
 """O que falta para publicar o resultado de um cargo, onde o servidor está: depois de *Gerar
-resultado*, na página do edital e na do cargo (a caixa “Para publicar falta”).
+resultado*, na página do edital e na do cargo (a caixa “Para publicar falta”); e a versão final
+ainda não publicada (``versao_nao_publicada``: a caixa “Versão N ainda não publicada”).
 
 Contagens, nunca nomes: quantas verificações de cada grupo estão pendentes e quantos empates estão
 sem sorteio na última versão gerada de cada cargo, cada uma com o link para o lugar em que se
@@ -40,6 +41,14 @@ class FaltaNoCargo:
     versao: int
     resultado_id: int
     passos: tuple[Passo, ...]
+
+
+def versao_nao_publicada(cargo: Cargo) -> Resultado | None:
+    """A última versão do cargo, se é final e ainda não foi publicada (a primeira, ou a que um evento
+    gerou depois da publicação): a página do cargo e a do evento dizem “versão N ainda não publicada”
+    com o caminho para publicá-la; o edital de convocação a exige publicada."""
+    ultima = cargo.resultados.order_by("-versao").only("pk", "versao", "status", "cargo_id").first()
+    return ultima if ultima is not None and ultima.status == Resultado.FINAL else None
 
 
 def falta_no_edital(edital: Edital, usuario=None) -> list[FaltaNoCargo]:

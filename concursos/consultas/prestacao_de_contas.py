@@ -2,6 +2,11 @@
 (docs/PRESTACAO-DE-CONTAS.md): lidos da saída do motor gravada na **última versão publicada** do
 resultado de cada cargo, sem recalcular nada e sem nenhum dado de pessoa — só contagens.
 
+O registro dos atos publicados (docs/ATOS-PUBLICADOS.md) também conta: cada chamada diz os editais de
+convocação registrados que chamaram quem ela convocou, e a versão lida é a mais nova entre a última
+publicada e as que esses editais citam (um edital registrado a partir de uma versão que ficou sem
+publicação, antes de a tela exigi-la, ainda conta a sua chamada).
+
 Cada posição da ordem de convocação vigente (``ordem_vigente``) tem o tipo que a alternância lhe dá
 (``tipo``: ampla ou um grupo; ``None`` além das vagas) e o rótulo de quem a ocupa (``vaga``). É o
 mesmo par que ``cotas/motivos.py`` usa para escrever o motivo de cada chamada: posição de um grupo
@@ -18,7 +23,8 @@ from cotas.eventos import TIPOS_DE_EVENTO
 from cotas.modelo import AMPLA
 from cotas.regimes import rotulo_do_grupo
 
-from ..models import Cargo, Edital, Resultado
+from ..models import AtoPublicado, Cargo, Edital, Resultado
+from ..tipos_de_ato import EDITAL_DE_CONVOCACAO
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,7 @@ class Chamada:
     data: date | None
     dias: int | None  # da primeira publicação do resultado até a data do ato
     convocados: int
+    editais: tuple[str, ...] = ()  # os números dos editais de convocação registrados que os chamaram
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,7 @@ class CargoNaPrestacao:
     publicado_em: date | None  # a primeira publicação do resultado do cargo
     grupos: tuple[VagasDoGrupo, ...] = ()
     chamadas: tuple[Chamada, ...] = ()
+    editais_de_convocacao: int = 0  # quantos o registro dos atos publicados guarda para o cargo
 
     @property
     def publicado(self) -> bool:
@@ -85,7 +93,31 @@ def grupos_do_edital(edital: Edital) -> tuple[str, ...]:
 def cargos_na_prestacao(edital: Edital) -> list[CargoNaPrestacao]:
     grupos = grupos_do_edital(edital)
     publicados = _publicados_por_cargo(edital)
-    return [_cargo(cargo, grupos, publicados.get(cargo.pk, [])) for cargo in edital.cargos.order_by("nome", "pk")]
+    editais = _editais_de_convocacao(edital)
+    return [
+        _cargo(cargo, grupos, publicados.get(cargo.pk, []), editais.get(cargo.pk, []))
+        for cargo in edital.cargos.order_by("nome", "pk")
+    ]
+
+
+@dataclass(frozen=True)
+class _EditalRegistrado:
+    numero: str  # o número do edital de convocação ("12/2025")
+    inscricoes: frozenset[str]
+    resultado_id: int | None  # a versão de que convocou
+
+
+def _editais_de_convocacao(edital: Edital) -> dict[int, list[_EditalRegistrado]]:
+    """Os editais de convocação do registro dos atos publicados, por cargo, na ordem do registro."""
+    atos = (
+        AtoPublicado.objects.filter(edital=edital, tipo=EDITAL_DE_CONVOCACAO, ato_de_convocacao__isnull=False)
+        .order_by("confirmado_em", "pk")
+        .values_list("cargo_id", "resultado_id", "ato_de_convocacao__numero", "ato_de_convocacao__inscricoes")
+    )
+    por_cargo: dict[int, list[_EditalRegistrado]] = {}
+    for cargo, resultado, numero, inscricoes in atos:
+        por_cargo.setdefault(cargo, []).append(_EditalRegistrado(numero, frozenset(inscricoes), resultado))
+    return por_cargo
 
 
 def _publicados_por_cargo(edital: Edital) -> dict[int, list[Resultado]]:
@@ -97,19 +129,32 @@ def _publicados_por_cargo(edital: Edital) -> dict[int, list[Resultado]]:
     return por_cargo
 
 
-def _cargo(cargo: Cargo, grupos: tuple[str, ...], publicados: list[Resultado]) -> CargoNaPrestacao:
+def _versao_lida(publicados: list[Resultado], editais: list[_EditalRegistrado]) -> Resultado:
+    """A última versão publicada, ou a que um edital de convocação registrado cita, se for mais nova."""
+    ultima = publicados[-1]
+    sem_publicacao = {e.resultado_id for e in editais if e.resultado_id} - {p.pk for p in publicados}
+    if not sem_publicacao:  # o caso de sempre: nenhuma consulta a mais
+        return ultima
+    mais_nova = Resultado.objects.filter(pk__in=sem_publicacao, versao__gt=ultima.versao).order_by("-versao").first()
+    return mais_nova or ultima
+
+
+def _cargo(
+    cargo: Cargo, grupos: tuple[str, ...], publicados: list[Resultado], editais: list[_EditalRegistrado]
+) -> CargoNaPrestacao:
     if not publicados:
         return CargoNaPrestacao(cargo.nome, cargo.vagas, versao=None, publicado_em=None)
-    primeiro, ultimo = publicados[0], publicados[-1]
-    publicado_em = data_da_publicacao(primeiro)
-    saida = ultimo.saida_do_motor
+    publicado_em = data_da_publicacao(publicados[0])
+    lida = _versao_lida(publicados, editais)
+    saida = lida.saida_do_motor
     return CargoNaPrestacao(
         cargo.nome,
         cargo.vagas,
-        versao=ultimo.versao,
+        versao=lida.versao,
         publicado_em=publicado_em,
         grupos=tuple(vagas_do_grupo(saida, grupo) for grupo in grupos),
-        chamadas=tuple(chamadas(saida, ultimo.cenario.get("eventos", []), publicado_em)),
+        chamadas=tuple(chamadas(saida, lida.cenario.get("eventos", []), publicado_em, editais)),
+        editais_de_convocacao=len(editais),
     )
 
 
@@ -140,12 +185,13 @@ def _posicoes_sem_ocupante(saida, grupo: str, ocupadas: set[int]) -> int:
     return sum(1 for n, tipo in enumerate(saida.tipos_das_posicoes, 1) if tipo == grupo and n not in ocupadas)
 
 
-def chamadas(saida, eventos: list[dict], publicado_em: date | None) -> list[Chamada]:
+def chamadas(saida, eventos: list[dict], publicado_em: date | None, editais=()) -> list[Chamada]:
     """Uma linha por ato que convocou alguém: o número do evento é o índice em ``eventos`` (o cenário
-    gravado), a partir de 1; o evento 0 é o resultado inicial, convocado na própria publicação."""
-    convocados: dict[int, int] = {}
+    gravado), a partir de 1; o evento 0 é o resultado inicial, convocado na própria publicação.
+    ``editais``: os editais de convocação registrados; cada linha diz os que chamaram alguém dela."""
+    convocados: dict[int, list[str]] = {}
     for convocacao in saida.convocacoes:
-        convocados[convocacao.evento] = convocados.get(convocacao.evento, 0) + 1
+        convocados.setdefault(convocacao.evento, []).append(convocacao.inscricao)
     linhas = []
     for numero in sorted(convocados):
         if numero == 0:
@@ -154,7 +200,8 @@ def chamadas(saida, eventos: list[dict], publicado_em: date | None) -> list[Cham
             evento = eventos[numero - 1]
             tipo, quando = TIPOS_DE_EVENTO[evento["tipo"]].rotulo, _data(evento.get("data"))
         dias = (quando - publicado_em).days if quando and publicado_em else None
-        linhas.append(Chamada(evento=numero, tipo=tipo, data=quando, dias=dias, convocados=convocados[numero]))
+        chamaram = tuple(dict.fromkeys(e.numero for e in editais if e.inscricoes.intersection(convocados[numero])))
+        linhas.append(Chamada(numero, tipo, quando, dias, len(convocados[numero]), chamaram))
     return linhas
 
 

@@ -1,6 +1,6 @@
 """Telas do edital de convocação (docs/CONVOCACAO.md §5): publicar um ato para os convocados
-escolhidos na página do cargo (um lote, ou os de um evento) e baixar o PDF de um ato publicado, ou o
-DOCX para o Diário Oficial. Cola sobre ``services.convocacoes``, que confere a permissão, a data, o
+escolhidos na página do cargo (um lote, ou os de um evento), conferindo antes o que fica público
+(docs/ATOS-PUBLICADOS.md), e baixar o PDF de um ato publicado, ou o DOCX para o Diário Oficial. Cola sobre ``services.convocacoes``, que confere a permissão, a data, o
 número e quem está convocado."""
 
 from django import forms
@@ -17,6 +17,7 @@ from cotas.regimes import rotulo_do_grupo
 
 from ..apresentacao import contexto_admin
 from ..consultas.eventos import evento_registrado
+from ..consultas.para_publicar import versao_nao_publicada
 from ..consultas.provimentos import convocados
 from ..models import AtoDeConvocacao, Cargo, Evento
 from ..services import convocacoes
@@ -64,20 +65,45 @@ def _pre_escolhidas(request, cargo: Cargo) -> list[str]:
 @staff_member_required
 @permission_required(convocacoes.PERMISSAO, raise_exception=True)
 def publicar_convocacao(request, pk: int):
+    """Em dois passos: o formulário, depois “Conferir o que fica público” (``conferir_convocacao``,
+    sem gravar), e só “Confirmar e publicar”, com a impressão digital do que foi mostrado, registra
+    o ato; com a última versão do cargo ainda não publicada, a tela diz qual publicar antes."""
     cargo = get_object_or_404(Cargo.objects.select_related("edital"), pk=pk)
+    titulo = f"Edital de convocação — {cargo.nome}"
+    contexto = contexto_admin(request, titulo, cargo=cargo, titulo_curto="Edital de convocação")
+    if (nao_publicada := versao_nao_publicada(cargo)) is not None:
+        contexto["nao_publicada"] = nao_publicada
+        return render(request, "concursos/publicar_convocacao.html", contexto)
     inicial = {"inscricoes": _pre_escolhidas(request, cargo)}
     form = AtoDeConvocacaoForm(convocados(cargo), request.POST if request.method == "POST" else None, initial=inicial)
-    if form.is_valid():
+    contexto["form"] = form
+    if "corrigir" not in request.POST and form.is_valid():
         dados = {campo: form.cleaned_data[campo] for campo in ("numero", "data", "local", "prazo")}
         try:
-            ato = convocacoes.publicar_ato_de_convocacao(cargo, inscricoes=form.escolhidas(), por=request.user, **dados)
+            if "confirmar" not in request.POST:
+                conferida = convocacoes.conferir_convocacao(
+                    cargo, inscricoes=form.escolhidas(), por=request.user, **dados
+                )
+                contexto.update(conferida=conferida, title=f"Conferir o que fica público: {titulo}")
+                return render(request, "concursos/confirmar_convocacao.html", contexto)
+            ato = convocacoes.publicar_ato_de_convocacao(
+                cargo,
+                inscricoes=form.escolhidas(),
+                por=request.user,
+                conferido=request.POST.get("impressao", ""),
+                **dados,
+            )
         except ValidationError as erro:
             form.add_error(None, mensagem_de(erro))
         else:
-            messages.success(request, f"{ato} publicado ({quantos(len(ato.inscricoes), 'convocado', 'convocados')}).")
+            registro = ato.registro
+            messages.success(
+                request,
+                f"{ato} publicado ({quantos(len(ato.inscricoes), 'convocado', 'convocados')}): registro nº "
+                f"{registro.numero_no_ano}, código de verificação {registro.codigo}. Baixe o DOCX para o Diário "
+                "Oficial e, quando ele imprimir, acrescente a edição, a data e a página.",
+            )
             return redirect(reverse("admin:concursos_cargo_change", args=[cargo.pk]) + "#atos-de-convocacao")
-    titulo = f"Edital de convocação — {cargo.nome}"
-    contexto = contexto_admin(request, titulo, cargo=cargo, form=form, titulo_curto="Edital de convocação")
     return render(request, "concursos/publicar_convocacao.html", contexto)
 
 

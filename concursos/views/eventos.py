@@ -26,6 +26,7 @@ from ..apresentacao import (
 from ..atos import Ato, sem_o_ato
 from ..consultas import busca as busca_de_inscricoes
 from ..consultas.eventos import evento_registrado
+from ..consultas.para_publicar import versao_nao_publicada
 from ..forms import (
     EventoForm,
     ReversaoForm,
@@ -66,7 +67,10 @@ def registrar_evento(request, pk: int, tipo: str):
             form.add_error(None, mensagem_de(erro))
         else:
             versao = registrado.resultado.versao
-            messages.success(request, f"Evento registrado: {registrado.evento}. Versão {versao} do resultado gerada.")
+            messages.success(
+                request,
+                f"Evento registrado: {registrado.evento}. Versão {versao} do resultado gerada (ainda não publicada).",
+            )
             return redirect("concursos:evento", registrado.evento.pk)
     contexto = contexto_admin(request, titulo, cargo=cargo, form=form, explicacao=tipo_de_evento(tipo).explicacao)
     return render(request, "concursos/registrar_evento.html", contexto)
@@ -102,6 +106,7 @@ def evento(request, pk: int):
     pode_reverter = evento.tipo != Evento.REVERSAO and not Evento.objects.filter(reverte=evento).exists()
     titulo = f"Reversão de {evento.reverte}" if evento.reverte_id else str(evento)
     contexto = contexto_admin(request, titulo, evento=evento, resultado=resultado, pode_reverter=pode_reverter)
+    contexto["nao_publicada"] = versao_nao_publicada(evento.cargo)
     if registrado is not None:
         mantidos = [
             {"inscricao": m.inscricao, "vaga": rotulo_do_grupo(m.vaga), "posicao": m.posicao}

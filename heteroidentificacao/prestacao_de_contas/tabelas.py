@@ -227,7 +227,12 @@ def _resumo_das_chamadas(prestacao: Prestacao) -> Tabela:
 
 
 def _chamadas(prestacao: Prestacao) -> Tabela:
-    tabela = Tabela("Cada chamada", ["Cargo", "Evento", "Tipo", "Data do ato", "Dias desde a publicação", "Convocados"])
+    tabela = Tabela(
+        "Cada chamada",
+        ["Cargo", "Evento", "Tipo", "Data do ato", "Dias desde a publicação", "Convocados", "Edital de convocação"],
+        nota="Edital de convocação: os registrados (docs/ATOS-PUBLICADOS.md) que chamaram alguém desta chamada; "
+        "“—”, nenhum ainda.",
+    )
     for cargo in prestacao.cargos:
         for chamada in cargo.chamadas:
             tabela.linha(
@@ -238,6 +243,7 @@ def _chamadas(prestacao: Prestacao) -> Tabela:
                     _data(chamada.data),
                     _numero(chamada.dias),
                     Contagem(chamada.convocados),
+                    ", ".join(f"nº {numero}" for numero in chamada.editais) or "—",
                 ]
             )
     return tabela

@@ -74,10 +74,11 @@ def test_o_ato_guarda_o_hash_do_pdf_e_as_inscricoes_em_ordem_de_posicao_e_nunca_
 
 
 def test_o_pdf_do_ato_depois_de_um_evento_conta_a_cadeia_do_motivo(publicado, rh):
-    services.registrar_evento(
+    registrado = services.registrar_evento(
         publicado, tipo="desistencia", inscricao=publicado.inscricoes.get(numero="Z"),
         ato=Ato(documento="Req. 1/2025", data_do_ato=ATO), por=rh,
     )  # fmt: skip
+    services.publicar_resultado(registrado.resultado, por=rh)
     ato = publicar(publicado, ["C"], rh)
     pdf = texto_do_pdf(bytes(ato.pdf))
     assert "desistente" in pdf and "Motivo:" in pdf
@@ -125,7 +126,10 @@ def test_o_rh_publica_pela_pagina_do_cargo_e_o_ato_fica_listado(publicado, papei
     formulario = cliente.get(url, {"inscricao": [a.pk, y.pk]}).context["form"]
     assert sorted(formulario["inscricoes"].value()) == sorted([str(a.pk), str(y.pk)])
     dados = {"numero": "3/2025", "data": "02/06/2025", "local": "Prefeitura", "inscricoes": [a.pk, y.pk]}
-    assert cliente.post(url, dados).status_code == 302
+    conferencia = cliente.post(url, dados)
+    assert conferencia.status_code == 200 and not AtoDeConvocacao.objects.exists()
+    dados["impressao"] = conferencia.context["conferida"].impressao
+    assert cliente.post(url, {**dados, "confirmar": "1"}).status_code == 302
     ato = AtoDeConvocacao.objects.get()
     assert ato.inscricoes == ["A", "Y"] and ato.prazo == date(2025, 7, 2)
     pagina = texto(cliente.get(reverse("admin:concursos_cargo_change", args=[publicado.pk])))
@@ -140,6 +144,7 @@ def test_o_edital_de_convocacao_de_um_evento_ja_vem_com_os_convocados_dele(publi
         publicado, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Decreto 1/2025", data_do_ato=ATO),
         por=papeis[RH],
     )  # fmt: skip
+    services.publicar_resultado(registrado.resultado, por=papeis[RH])  # o edital convoca da versão publicada
     novos = {c["inscricao"] for c in registrado.convocados_agora}
     cliente = Client()
     cliente.force_login(papeis[RH])

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from concursos import services
 from concursos.diario_oficial import DiarioOficial
-from concursos.models import Resultado
+from concursos.models import Cargo, Resultado
 from concursos.pdf.resultado import resultado_do_cargo_pdf
 from concursos.publicacao import exportar_lista
 
@@ -154,7 +154,8 @@ def test_acao_em_lote_pede_a_referencia_uma_vez_e_grava_a_mesma_edicao_em_todas(
 
 def test_data_da_referencia_no_lote_e_conferida_contra_cada_versao(client, chefe, final, monkeypatch):
     """A versão gerada depois (hoje) recusa a edição de ontem, mesmo que a outra a aceitasse."""
-    antiga = services.gerar_resultado(edital(numero=2, cargos=(("AG", "Agente", 1),)).cargos.get(), por=chefe)
+    outro_cargo = Cargo.objects.create(edital=final.cargo.edital, codigo="AG", nome="Agente", vagas=1)
+    antiga = services.gerar_resultado(outro_cargo, por=chefe)
     Resultado.objects.filter(pk=antiga.pk).update(gerado_em=timezone.now() - timedelta(days=3))
     ontem = HOJE() - timedelta(days=1)
     acao = {"action": "publicar", "_selected_action": [antiga.pk, final.pk], "confirmar_publicacao": "1"}
@@ -170,3 +171,13 @@ def test_referencia_sem_data_plausivel_nao_passa_do_formulario(client, chefe, fi
     resposta = publicar_pela_tela(client, final, referencia(data="31/02/2025"))
     assert "data" in resposta.context["form"].errors
     assert Resultado.objects.get(pk=final.pk).status == Resultado.FINAL
+
+
+def test_a_acao_em_lote_recusa_versoes_de_editais_diferentes_sem_publicar_nada(client, chefe, final):
+    """Uma publicação no Diário Oficial é de um edital: a ação não põe dois editais sob uma referência."""
+    outra = services.gerar_resultado(edital(numero=2, cargos=(("AG", "Agente", 1),)).cargos.get(), por=chefe)
+    acao = {"action": "publicar", "_selected_action": [outra.pk, final.pk], "confirmar_publicacao": "1"}
+    resposta = client.post(reverse("admin:concursos_resultado_changelist"), {**acao, **referencia()}, follow=True)
+    (mensagem,) = mensagens(resposta)
+    assert "Publique um edital de cada vez" in mensagem and "2/2025" in mensagem and "Nada foi publicado" in mensagem
+    assert not Resultado.objects.filter(status=Resultado.PUBLICADO).exists()

@@ -105,15 +105,15 @@ def test_o_resultado_de_cada_edital_da_demo_sai_em_a4_em_pe_e_o_publicado_cita_o
 def test_o_edital_de_convocacao_de_todos_os_convocados_da_guarda_de_2020_sai_em_a4_em_pe(editais_da_demo):
     cargo = Cargo.objects.get(edital__ano=2020, codigo="GM")
     rh = quem("rh")
-    resposta = rh.post(
-        reverse("concursos:publicar_convocacao", args=[cargo.pk]),
-        {
-            "numero": "7/2021",
-            "data": "01/04/2021",
-            "local": "Secretaria Municipal de Administração, Av. Mário Gurgel, 2502, Alto Lage, Cariacica/ES",
-            "inscricoes": [str(c.inscricao.pk) for c in convocados(cargo)],
-        },
-    )
+    url = reverse("concursos:publicar_convocacao", args=[cargo.pk])
+    dados = {
+        "numero": "7/2021",
+        "data": "01/04/2021",
+        "local": "Secretaria Municipal de Administração, Av. Mário Gurgel, 2502, Alto Lage, Cariacica/ES",
+        "inscricoes": [str(c.inscricao.pk) for c in convocados(cargo)],
+    }
+    conferida = rh.post(url, dados).context["conferida"]  # o primeiro passo: conferir o que fica público
+    resposta = rh.post(url, {**dados, "impressao": conferida.impressao, "confirmar": "1"})
     assert resposta.status_code == 302, resposta.content.decode()[:2000]
     ato = AtoDeConvocacao.objects.get(cargo=cargo, numero="7/2021")
     conteudo = baixar(rh, reverse("concursos:ato_de_convocacao_pdf", args=[ato.pk]))

@@ -45,7 +45,8 @@ def test_o_convocado_recebe_o_email_abre_o_link_declara_ciencia_e_o_rh_ve_e_reen
     pagina.get_by_label("Número do ato").fill("12/2025")
     pagina.get_by_label("Data do ato").fill("02/06/2025")
     pagina.get_by_label("Onde apresentar os documentos e tomar posse").fill("Secretaria de Administração, Rua X, 100")
-    pagina.get_by_role("button", name="Publicar o edital de convocação").click()
+    pagina.get_by_role("button", name="Conferir o que fica público").click()  # o ato como sai, sem gravar
+    pagina.get_by_role("button", name="Confirmar e publicar").click()
     expect(pagina.locator("ul.messagelist li.success")).to_contain_text("Ato de convocação nº 12/2025 publicado")
 
     trabalhar()  # o trabalhador entrega ao servidor SMTP

@@ -10,12 +10,14 @@ Wellington, o próximo negro (Art. 3º, §2º).
 import io
 import re
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.utils import timezone
 from docx import Document
 from pypdf import PdfReader
 
 from comum.cpf import completar_cpf
-from concursos.models import Inscricao, OpcaoDeGrupo
+from concursos.models import Edital, Inscricao, OpcaoDeGrupo
 from tests.e2e.acessibilidade import conferir_acessibilidade
 
 try:
@@ -241,10 +243,26 @@ def registrar_desistencia_de_quem_ocupa_a_vaga_reservada(pagina):
 
 
 def publicar_e_imprimir_o_edital_de_convocacao(pagina):
-    """O edital de convocação do evento: já vem com quem ele convocou; publicado, o PDF guardado se
-    baixa do quadro dos atos, com a vaga, o motivo com o artigo e o CPF mascarado."""
-    # Registrado o evento, a página dele oferece o próximo passo: o edital de convocação de quem ele chamou.
-    conferir_acessibilidade(pagina, "página do evento")
+    """Na ordem em que acontece (docs/ATOS-PUBLICADOS.md): a página do evento diz que a versão 2 ainda
+    não foi publicada e leva à publicação, com a confirmação; o edital de convocação do evento já vem
+    com quem ele convocou, mostra o que fica público e só então é registrado; o PDF guardado se baixa
+    do quadro dos atos, com a vaga, o motivo com o artigo e o CPF mascarado."""
+    pagina_do_evento = pagina.url
+    aviso = pagina.locator("#versao-nao-publicada")
+    expect(aviso.get_by_role("heading", name="Versão 2 ainda não publicada")).to_be_visible()
+    conferir_acessibilidade(pagina, "página do evento, com a versão ainda não publicada")
+    aviso.get_by_role("link", name="Publicar a versão 2").click()
+    expect(pagina.get_by_text("Nada foi publicado ainda.")).to_be_visible()
+    hoje = f"{timezone.localdate():%d/%m/%Y}"
+    pagina.get_by_label("Edição do Diário Oficial").fill("2.346")
+    pagina.get_by_label("Data da edição").fill(hoje)
+    pagina.get_by_label("Página:", exact=True).fill("3")
+    pagina.get_by_role("button", name="Confirmar e publicar").click()
+    expect(mensagem_de_sucesso(pagina)).to_contain_text(f"{CARGO} — versão 2: resultado publicado")
+    pagina.goto(pagina_do_evento)
+    expect(pagina.locator("#versao-nao-publicada")).to_have_count(0)
+
+    # Registrado e publicado, a página do evento oferece o próximo passo: o edital de convocação de quem ele chamou.
     pagina.get_by_role("link", name="Publicar o edital de convocação deste evento").click()
     conferir_acessibilidade(pagina, "publicar o edital de convocação")
     expect(pagina.get_by_role("checkbox", name=re.compile("1007 — Wellington da Conceição"))).to_be_checked()
@@ -253,9 +271,18 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     pagina.get_by_label("Onde apresentar os documentos e tomar posse").fill(
         "Secretaria Municipal de Administração, Rua Meridional, s/n, Cariacica"
     )
-    pagina.get_by_role("button", name="Publicar o edital de convocação").click()
+    pagina.get_by_role("button", name="Conferir o que fica público").click()
+    # A conferência mostra o ato como sai, sem gravar: quem é convocado, de que versão, em que vaga.
+    expect(pagina.get_by_text("Nada foi publicado ainda.")).to_be_visible()
+    expect(pagina.locator("#o-que-fica-publico")).to_contain_text("versão 2")
+    do_ato = pagina.locator("#convocados-do-ato")
+    expect(do_ato.get_by_role("heading", name="1 convocado")).to_be_visible()
+    expect(do_ato.get_by_role("row").filter(has_text="Wellington da Conceição")).to_contain_text("Art. 3º, §2º")
+    conferir_acessibilidade(pagina, "conferir o edital de convocação")
+    pagina.get_by_role("button", name="Confirmar e publicar").click()
 
     expect(mensagem_de_sucesso(pagina)).to_contain_text("Ato de convocação nº 4/2025 publicado (1 convocado)")
+    expect(mensagem_de_sucesso(pagina)).to_contain_text("código de verificação")
     conferir_acessibilidade(pagina, "ficha do cargo com o ato publicado")
     with pagina.expect_download() as baixado:
         pagina.get_by_role("link", name="PDF do edital de convocação nº 4/2025").click()
@@ -266,6 +293,40 @@ def publicar_e_imprimir_o_edital_de_convocacao(pagina):
     cpf = Inscricao.objects.get(numero="1007").candidato.cpf
     assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in texto and cpf[:3] + "." not in texto
     conferir_o_original_pelo_codigo_impresso(pagina, conteudo, texto)
+    acrescentar_o_diario_oficial_e_ver_no_portal(pagina, hoje)
+    conferir_a_chamada_na_prestacao_de_contas(pagina)
+
+
+def acrescentar_o_diario_oficial_e_ver_no_portal(pagina, hoje):
+    """Quando o jornal imprime, a edição, a data e a página se acrescentam ao ato; o portal da
+    transparência, sem login, lista o edital de convocação na página do edital."""
+    pagina.get_by_role(
+        "link", name="Acrescentar a publicação no Diário Oficial do edital de convocação nº 4/2025"
+    ).click()
+    pagina.get_by_label("Edição:", exact=True).fill("2.347")
+    pagina.get_by_label("Data da edição").fill(hoje)
+    pagina.get_by_label("Página:", exact=True).fill("5")
+    conferir_acessibilidade(pagina, "acrescentar o Diário Oficial do ato")
+    pagina.get_by_role("button", name="Acrescentar a publicação").click()
+    expect(mensagem_de_sucesso(pagina)).to_contain_text(f"Diário Oficial do Município, edição 2.347, de {hoje}, p. 5")
+    endereco = pagina.url.split("/admin/")[0]
+    edital = Edital.objects.get(numero=7, ano=2025)
+    pagina.goto(f"{endereco}/transparencia/editais/{edital.pk}/")
+    expect(pagina.get_by_text("Edital de convocação nº 4/2025").first).to_be_visible()
+
+
+def conferir_a_chamada_na_prestacao_de_contas(pagina):
+    """A prestação de contas conta a chamada da desistência com o edital de convocação registrado."""
+    servidora = get_user_model().objects.get(username="rita.rh")
+    servidora.user_permissions.add(Permission.objects.get(codename="view_comissao"))
+    endereco = pagina.url.split("/transparencia/")[0]
+    edital = Edital.objects.get(numero=7, ano=2025)
+    pagina.goto(f"{endereco}/admin/concursos/edital/{edital.pk}/change/")
+    pagina.get_by_role("link", name="Prestação de contas").click()
+    chamadas = pagina.locator("table", has=pagina.get_by_role("columnheader", name="Edital de convocação"))
+    linha = chamadas.get_by_role("row").filter(has_text="Desistência")
+    expect(linha).to_contain_text("nº 4/2025")
+    expect(linha).to_contain_text(CARGO.split(" — ")[1])
 
 
 def conferir_o_original_pelo_codigo_impresso(pagina, conteudo, texto):

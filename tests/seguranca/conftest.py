@@ -137,6 +137,8 @@ def com_o_resto_das_listas(*, rita, celia, raiz):
         data_da_nomeacao=dia + timedelta(days=61),
         por=rita,
     )
+    # O edital de convocação convoca da versão publicada: a das desistências, antes dos atos.
+    services.publicar_resultado(cargo.resultados.latest("versao"), por=rita)
     for numero, dias, quem in (("12/2025", 50, ["A", "Y"]), ("13/2025", 55, ["P"])):
         convocacoes.publicar_ato_de_convocacao(
             cargo, numero=numero, data=dia + timedelta(days=dias), local="Secretaria de Administração, Rua X, 100",
