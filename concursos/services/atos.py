@@ -72,12 +72,15 @@ def registrar_ato(
     resultado=None,
     retifica=None,
     hash_dos_dados: str = "",
+    conferir_permissao: bool = True,
 ) -> AtoPublicado:
     """Registra o ato do tipo ``chave`` (``tipos_de_ato.TIPOS_DE_ATO``) confirmado por ``por``: o
     código é emitido antes do documento, que o imprime; o que se guarda são os bytes finais.
-    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I)."""
+    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I).
+    ``conferir_permissao=False``: o serviço que publica já é chamado só por telas que exigem a
+    permissão do tipo (o resultado: a tela da versão e a ação do admin)."""
     tipo = tipo_de_ato(chave)
-    if por is None or not por.has_perm(tipo.permissao):
+    if por is None or (conferir_permissao and not por.has_perm(tipo.permissao)):
         raise PermissionDenied(f"Sem permissão para publicar: {tipo.nome}.")
     if retifica is not None and retifica.edital_id != edital.pk:
         raise ValidationError("Um ato só retifica outro do mesmo edital.")
@@ -85,8 +88,10 @@ def registrar_ato(
     codigo = _codigo_livre()
     numero = _proximo_numero(chave, agora.year)
     registro = contexto_do_registro(tipo, codigo=codigo, numero=numero, ano=agora.year, retifica=retifica)
-    conteudo = selar(renderizar(tipo.modelo, {**contexto, "registro": registro}), motivo=tipo.nome)
-    editavel = tipo.editavel({**contexto, "registro": registro}) if tipo.editavel else b""
+    contexto = {**contexto, "registro": registro}
+    documento = tipo.desenhar(contexto) if tipo.desenhar else renderizar(tipo.modelo, contexto)
+    conteudo = selar(documento, motivo=tipo.nome)
+    editavel = tipo.editavel(contexto) if tipo.editavel else b""
     return AtoPublicado.objects.create(
         tipo=chave,
         ano=agora.year,

@@ -152,7 +152,7 @@ def test_quem_nao_pode_confirmar_o_tipo_nao_registra(publicado, papeis):
             edital=publicado.edital,
             por=papeis[AUDITOR],
         )
-    assert not AtoPublicado.objects.exists()
+    assert not AtoPublicado.objects.filter(tipo=EDITAL_DE_CONVOCACAO).exists()
 
 
 def test_a_verificacao_sem_login_entrega_os_mesmos_bytes_mesmo_depois_de_mudar_o_edital(publicado, quem_publica):
