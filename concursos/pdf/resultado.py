@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from concursos.models import Edital, Pessoa, Resultado
 
 
-def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None, registro: dict | None = None) -> bytes:
+def resultado_do_cargo_pdf(
+    resultado: Resultado, *, processos: int | None = None, registro: dict | None = None
+) -> bytes:
     """O resultado de um cargo na versão ``resultado``, em documento próprio (ver o cabeçalho);
     ``registro``: o do ato publicado, quando é a versão que se publica (o código no rodapé de cada página)."""
     cargo = resultado.cargo

@@ -7,9 +7,8 @@ anota onde o jornal o imprimiu.
 
 import hashlib
 import secrets
-from datetime import date, timedelta
+from datetime import date
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
@@ -18,6 +17,7 @@ from comum.pdf import renderizar
 from comum.selo import selar
 from comum.validacao import validar_texto
 
+from ..consultas.portal import no_portal
 from ..models import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario
 from ..pdf.registro import contexto_do_registro
 from ..tipos_de_ato import tipo_de_ato
@@ -120,13 +120,11 @@ def ato_do_codigo(digitado: str) -> AtoPublicado | None:
 
 
 def original_disponivel(ato: AtoPublicado, *, hoje: date | None = None) -> bool:
-    """Se a verificação pública ainda entrega o original: até ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``
-    dias depois do fim da validade do concurso (sem validade informada, sempre). Depois, a página só
-    confirma o ato e o SHA-256: os dados dos candidatos não ficam públicos depois do concurso."""
-    fim = ato.edital.fim_da_validade
-    if fim is None:
-        return True
-    return (hoje or relogio.hoje()) <= fim + timedelta(days=settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE)
+    """Se a verificação pública ainda entrega o original: enquanto o edital está no portal, até
+    ``PORTAL_DIAS_DEPOIS_DA_VALIDADE`` dias depois do fim da validade do concurso (sem validade
+    informada, sempre). Depois, a página só confirma o ato e o SHA-256: os dados dos candidatos não
+    ficam públicos depois do concurso."""
+    return no_portal(ato.edital, hoje)
 
 
 @transaction.atomic

@@ -34,6 +34,13 @@ pytestmark = pytest.mark.django_db
 CODIGO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
 
 
+@pytest.fixture(autouse=True)
+def edital_no_portal(settings):
+    """O ``publicado`` vale até 30/06/2026: aqui o edital fica no portal (e o original, na
+    verificação) por dez anos depois dela; a retirada tem o seu teste, com o prazo curto."""
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 3650
+
+
 @pytest.fixture
 def quem_publica(papeis):
     """A Rita, do RH pelo grupo (pode publicar o edital de convocação e registrar o Anexo I)."""
@@ -262,7 +269,7 @@ def test_com_o_certificado_configurado_o_ato_guardado_e_o_selado(publicado, quem
 
 
 def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_original(publicado, quem_publica, settings):
-    settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE = 30
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 30  # o mesmo prazo do portal
     registro = publicar(publicado, ["Z"], quem_publica).registro
     fim = registro.edital.fim_da_validade
     assert atos.original_disponivel(registro, hoje=fim + timedelta(days=30))
@@ -271,6 +278,8 @@ def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_origi
     pagina = verificar(registro.codigo).content.decode()
     assert "O código confere" in pagina and registro.hash_sha256 in pagina and "Baixar o original" not in pagina
     assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).status_code == 404
+    assert Client().get(reverse("transparencia:ato", args=[registro.pk])).status_code == 404  # nem no portal
+    assert AtoPublicado.objects.filter(pk=registro.pk).exists()  # o registro fica
 
 
 def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(publicado, quem_publica):
