@@ -25,6 +25,7 @@ class TipoDeAto:
 EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
 ANEXO_I = "anexo_i"
 RESULTADO_PUBLICADO = "resultado"
+PRESTACAO_DE_CONTAS = "prestacao_de_contas"
 
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
@@ -37,6 +38,12 @@ TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     # As listas e a ordem de convocação de uma versão do resultado de um cargo, quando ela se publica.
     RESULTADO_PUBLICADO: TipoDeAto(
         "Resultado publicado", "", "concursos.publicar_resultado", desenhar=resultado_publicado_pdf
+    ),
+    # A versão pública do relatório de prestação de contas das reservas (só contagens, "< 5" e "X").
+    PRESTACAO_DE_CONTAS: TipoDeAto(
+        "Relatório de prestação de contas (versão pública)",
+        "heteroidentificacao/pdf/prestacao_de_contas.html",
+        "concursos.change_edital",
     ),
 }
 

@@ -348,6 +348,9 @@ def casos_das_telas(c) -> list[Caso]:
         # Prestação de contas do edital (só contagens): o RH e o auditor, sem ver_dados_sensiveis.
         Caso("heteroidentificacao:prestacao_de_contas", r("heteroidentificacao:prestacao_de_contas", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # Publicar a versão pública (um ato do registro): o RH, como o Anexo I.
+        Caso("heteroidentificacao:publicar_prestacao_de_contas",
+             r("heteroidentificacao:publicar_prestacao_de_contas", args=[c.e1.pk]), equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("heteroidentificacao:prestacao_de_contas_pdf",
              r("heteroidentificacao:prestacao_de_contas_pdf", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
