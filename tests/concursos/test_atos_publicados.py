@@ -253,7 +253,9 @@ def test_o_anexo_i_registrado_e_o_que_se_baixa_e_so_muda_por_retificacao(publica
 
     type(publicado).objects.filter(pk=publicado.pk).update(vencimento=Decimal("3000"))
     assert services.anexo_i_vigente(edital) is None
-    assert cliente.get(baixar).content != bytes(anexo.conteudo)  # o quadro de hoje, ainda não registrado
+    assert cliente.get(baixar).content == bytes(anexo.conteudo)  # o publicado, até a retificação
+    ficha = cliente.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()
+    assert f"O quadro mudou desde o Anexo I registrado nº {anexo.numero_no_ano}" in ficha
     novo = services.registrar_anexo_i(edital, por=quem_publica)
     assert novo.retifica == anexo and cliente.get(baixar).content == bytes(novo.conteudo)
     assert "Este ato foi retificado" in verificar(anexo.codigo).content.decode()
