@@ -26,6 +26,7 @@ EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
 ANEXO_I = "anexo_i"
 RESULTADO_PUBLICADO = "resultado"
 PRESTACAO_DE_CONTAS = "prestacao_de_contas"
+RESULTADO_DA_HETEROIDENTIFICACAO = "resultado_heteroidentificacao"
 
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
@@ -38,6 +39,12 @@ TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     # As listas e a ordem de convocação de uma versão do resultado de um cargo, quando ela se publica.
     RESULTADO_PUBLICADO: TipoDeAto(
         "Resultado publicado", "", "concursos.publicar_resultado", desenhar=resultado_publicado_pdf
+    ),
+    # O resultado definitivo da heteroidentificação de uma comissão, só pelo número de inscrição.
+    RESULTADO_DA_HETEROIDENTIFICACAO: TipoDeAto(
+        "Resultado definitivo da heteroidentificação",
+        "heteroidentificacao/pdf/resultado_definitivo_publicado.html",
+        "concursos.change_edital",
     ),
     # A versão pública do relatório de prestação de contas das reservas (só contagens, "< 5" e "X").
     PRESTACAO_DE_CONTAS: TipoDeAto(
