@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
+from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
 from concursos.consultas.portal import atos_do_edital, editais_no_portal
@@ -140,12 +141,20 @@ def test_nenhuma_pagina_ou_arquivo_traz_cpf_inteiro_cor_ou_nascimento(anonimo, p
     proibidos = []
     for candidato in Candidato.objects.all():
         proibidos += [candidato.cpf, formatar_cpf(candidato.cpf)]
-    proibidos += ["parda", "Parda", "01/01/1990", "1990-01-01", "declaracao_falsa"]
-    for endereco in _enderecos(publicado):
+        if candidato.nascimento:
+            proibidos += [f"{candidato.nascimento:%d/%m/%Y}", candidato.nascimento.isoformat()]
+    proibidos += ["parda", "Parda", "01/01/1990", "1990-01-01", "declaracao_falsa", "deficiência auditiva"]
+    documentos = [ato.documento for ato in atos_do_edital(publicado.edital)]
+    assert documentos  # o PDF do resultado publicado, servido do registro
+    for endereco in _enderecos(publicado) + documentos:
         resposta = anonimo.get(endereco)
         assert resposta.status_code == 200, endereco
+        conteudo = resposta.content
+        if resposta["Content-Type"] == "application/pdf":  # o texto do PDF vem comprimido: extraído
+            conteudo = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(conteudo)).pages).encode()
+            assert b"Candidato A" in conteudo  # o texto foi mesmo extraído
         for proibido in proibidos:
-            assert proibido.encode() not in resposta.content, (endereco, proibido)
+            assert proibido.encode() not in conteudo, (endereco, proibido)
 
 
 def test_todo_o_portal_pede_aos_buscadores_que_nao_indexem(anonimo, publicado):
