@@ -26,6 +26,7 @@ from ..consultas.portal import (
 )
 from ..models import ArquivoDoPortal, AtoPublicado, Edital, PaginaDoPortal, Resultado
 from ..services.portal import forma_do_portal, formas_do_portal
+from ..tipos_de_ato import RESULTADO_PUBLICADO
 
 TIPOS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 
@@ -86,7 +87,8 @@ def edital(request, pk):
 def resultado(request, pk):
     resultado = _resultado_no_portal(pk)
     publicacao = forma_do_portal(resultado)
-    contexto = {"resultado": resultado, "edital": resultado.cargo.edital, "publicacao": publicacao}
+    ato = resultado.atos_publicados.filter(tipo=RESULTADO_PUBLICADO).defer("conteudo", "editavel").first()
+    contexto = {"resultado": resultado, "edital": resultado.cargo.edital, "publicacao": publicacao, "ato": ato}
     return _ultima_modificacao(render(request, "transparencia/resultado.html", contexto), publicacao.preparada_em)
 
 

@@ -97,6 +97,8 @@ def test_o_ato_sem_diario_oficial_aparece_com_o_aviso_e_com_ele_ganha_a_data_da_
 
 def test_o_pdf_do_resultado_no_portal_sao_os_bytes_do_registro(anonimo, publicado):
     registrado = AtoPublicado.objects.get(tipo="resultado")
+    pagina = anonimo.get(reverse("transparencia:resultado", args=[_resultado(publicado).pk])).content.decode()
+    assert reverse("transparencia:ato", args=[registrado.pk]) in pagina and registrado.codigo in pagina
     resposta = anonimo.get(atos_do_edital(publicado.edital)[0].documento)
     assert resposta.status_code == 200 and resposta["Content-Type"] == "application/pdf"
     assert resposta.content == bytes(registrado.conteudo)
