@@ -11,6 +11,7 @@ from concursos.tipos_de_ato import PRESTACAO_DE_CONTAS
 
 from ..pdf import _cabecalho
 from ..prestacao_de_contas import em_data_uri, graficos, prestacao_de_contas, tabelas
+from .auditoria import auditar
 
 
 def contexto_do_pdf(edital: Edital, publica: bool) -> dict:
@@ -29,7 +30,7 @@ def publicar_prestacao_de_contas(edital: Edital, *, por) -> AtoPublicado:
     """Registra a versão pública do relatório como está hoje; a anterior, se houver, fica retificada."""
     edital = Edital.objects.select_for_update().get(pk=edital.pk)
     anterior = edital.atos_publicados.filter(tipo=PRESTACAO_DE_CONTAS).order_by("-confirmado_em", "-id").first()
-    return registrar_ato(
+    ato = registrar_ato(
         PRESTACAO_DE_CONTAS,
         titulo=f"Relatório de prestação de contas (versão pública) — {edital.identificacao}",
         contexto=contexto_do_pdf(edital, True),
@@ -37,3 +38,10 @@ def publicar_prestacao_de_contas(edital: Edital, *, por) -> AtoPublicado:
         por=por,
         retifica=anterior,
     )
+    auditar(
+        por,
+        "prestacao_de_contas_publicada",
+        f"edital #{edital.pk}: {edital}",
+        depois={"registro": ato.numero_no_ano, "codigo": ato.codigo, "sha256": ato.hash_sha256},
+    )
+    return ato

@@ -17,6 +17,7 @@ from cotas.modelo import DECLARACAO_FALSA, NAO_CONFIRMADO
 
 from ..models import Comissao
 from ..pdf import ROTULOS_FINAIS, contexto_do_resultado
+from .auditoria import auditar
 
 
 def contexto_publicado(comissao: Comissao) -> dict:
@@ -50,7 +51,7 @@ def publicar_resultado_definitivo(comissao: Comissao, *, por) -> AtoPublicado:
         .order_by("-confirmado_em", "-id")
         .first()
     )
-    return registrar_ato(
+    ato = registrar_ato(
         RESULTADO_DA_HETEROIDENTIFICACAO,
         titulo=titulo,
         contexto=contexto,
@@ -58,3 +59,9 @@ def publicar_resultado_definitivo(comissao: Comissao, *, por) -> AtoPublicado:
         por=por,
         retifica=anterior,
     )
+    auditar(por, "resultado_definitivo_publicado", f"comissão #{comissao.pk}: {comissao}", depois=_no_registro(ato))
+    return ato
+
+
+def _no_registro(ato: AtoPublicado) -> dict:
+    return {"registro": ato.numero_no_ano, "codigo": ato.codigo, "sha256": ato.hash_sha256}

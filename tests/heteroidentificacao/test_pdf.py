@@ -27,7 +27,7 @@ from concursos.tipos_de_ato import RESULTADO_DA_HETEROIDENTIFICACAO
 from cotas.modelo import DECLARACAO_FALSA, NAO_CONFIRMADO
 from cotas.prazos import fim_do_prazo
 from heteroidentificacao import pdf, services
-from heteroidentificacao.models import Comissao, Sessao
+from heteroidentificacao.models import Comissao, RegistroDeAuditoria, Sessao
 from heteroidentificacao.services import resultado_definitivo
 from tests.concursos.fabricas import inscricao
 
@@ -358,6 +358,8 @@ def test_o_definitivo_publicado_e_ato_do_registro_so_pela_inscricao_e_vai_ao_por
     assert "Candidato N2" not in conteudo and "***." not in conteudo  # só a inscrição: nem nome, nem CPF
     client.post(reverse("admin:heteroidentificacao_comissao_publicar_definitivo", args=[comissao_.pk]))
     assert AtoPublicado.objects.exclude(pk=ato.pk).get(tipo=RESULTADO_DA_HETEROIDENTIFICACAO).retifica == ato
+    auditado = RegistroDeAuditoria.objects.filter(acao="resultado_definitivo_publicado").order_by("id").first()
+    assert auditado.usuario == rh() and auditado.depois["codigo"] == ato.codigo
     client.logout()
     no_portal = [a for a in atos_do_edital(comissao_.edital) if a.tipo == RESULTADO_DA_HETEROIDENTIFICACAO]
     assert client.get(no_portal[0].documento).content == bytes(ato.conteudo)
