@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .pdf.convocacao import convocacao_docx
+from .pdf.resultado import resultado_publicado_pdf
 
 
 @dataclass(frozen=True)
@@ -16,10 +17,16 @@ class TipoDeAto:
     permissao: str  # quem pode confirmar a publicação (``user.has_perm``)
     # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF; ``None``: só o PDF.
     editavel: Callable[[dict], bytes] | None = None
+    # Quem desenha o PDF quando não é o ``modelo`` pelo WeasyPrint de uma vez: o resultado publicado
+    # é diagramado em Python e desenhado em fatias (``pdf.resultado``), porque chega a milhares de páginas.
+    desenhar: Callable[[dict], bytes] | None = None
 
 
 EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
 ANEXO_I = "anexo_i"
+RESULTADO_PUBLICADO = "resultado"
+PRESTACAO_DE_CONTAS = "prestacao_de_contas"
+RESULTADO_DA_HETEROIDENTIFICACAO = "resultado_heteroidentificacao"
 
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
@@ -29,6 +36,22 @@ TIPOS_DE_ATO: dict[str, TipoDeAto] = {
         editavel=convocacao_docx,
     ),
     ANEXO_I: TipoDeAto("Anexo I — Quadro de vagas", "concursos/pdf/quadro_de_vagas.html", "concursos.change_edital"),
+    # As listas e a ordem de convocação de uma versão do resultado de um cargo, quando ela se publica.
+    RESULTADO_PUBLICADO: TipoDeAto(
+        "Resultado publicado", "", "concursos.publicar_resultado", desenhar=resultado_publicado_pdf
+    ),
+    # O resultado definitivo da heteroidentificação de uma comissão, só pelo número de inscrição.
+    RESULTADO_DA_HETEROIDENTIFICACAO: TipoDeAto(
+        "Resultado definitivo da heteroidentificação",
+        "heteroidentificacao/pdf/resultado_definitivo_publicado.html",
+        "concursos.change_edital",
+    ),
+    # A versão pública do relatório de prestação de contas das reservas (só contagens, "< 5" e "X").
+    PRESTACAO_DE_CONTAS: TipoDeAto(
+        "Relatório de prestação de contas (versão pública)",
+        "heteroidentificacao/pdf/prestacao_de_contas.html",
+        "concursos.change_edital",
+    ),
 }
 
 

@@ -27,10 +27,9 @@
 - ``SELO_CERTIFICADO``, ``SELO_SENHA``: o certificado da Prefeitura (ICP-Brasil A1, arquivo PKCS#12
   ``.p12``/``.pfx``) e a sua senha; com ele, cada ato publicado é selado (PAdES) antes de guardado
   (``comum/selo.py``). Padrão: vazio, e os atos saem sem selo.
-- ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``: por quantos dias depois da validade do concurso a página de
-  verificação ainda entrega o original dos atos (padrão: 365); depois, só confirma o ato e o hash.
 - ``PORTAL_DIAS_DEPOIS_DA_VALIDADE``, ``PORTAL_CACHE_SEGUNDOS``: dias em que um edital continua no
-  portal da transparência depois do fim da validade (padrão: 90) e o ``max-age`` das páginas (300).
+  portal da transparência depois do fim da validade (padrão: 90) — e a verificação pública ainda
+  entrega o original dos seus atos; depois, só confirma o ato e o hash — e o ``max-age`` das páginas (300).
 """
 
 import ipaddress
@@ -270,10 +269,6 @@ ENDERECO_PUBLICO = os.environ.get("ENDERECO_PUBLICO", "").strip().rstrip("/")
 # O selo dos atos publicados (PAdES), quando a Prefeitura configura o seu certificado A1.
 SELO_CERTIFICADO = os.environ.get("SELO_CERTIFICADO", "").strip()
 SELO_SENHA = os.environ.get("SELO_SENHA", "")
-# Por quantos dias, depois do fim da validade do concurso, a verificação pública ainda entrega o
-# original de um ato (dados de candidatos não ficam públicos depois do concurso: LGPD); depois, só
-# confirma o ato e o SHA-256.
-ATOS_PUBLICOS_DIAS_APOS_VALIDADE = int(os.environ.get("ATOS_PUBLICOS_DIAS_APOS_VALIDADE", "365"))
 # Arquivos enviados. A importação guarda a planilha (CPF, nome, nascimento…) entre a prévia e a
 # confirmação, que podem cair em workers diferentes do gunicorn: por isso em disco (MediaStorage),
 # não num cache por processo, e nunca no /tmp compartilhado (o padrão da biblioteca). A pasta é

@@ -28,6 +28,11 @@ urlpatterns = [
         name="prestacao_de_contas",
     ),
     path(
+        "editais/<int:pk>/prestacao-de-contas/publicar/",
+        prestacao_de_contas.publicar_versao_publica,
+        name="publicar_prestacao_de_contas",
+    ),
+    path(
         "editais/<int:pk>/prestacao-de-contas.pdf",
         prestacao_de_contas.prestacao_de_contas_pdf,
         name="prestacao_de_contas_pdf",

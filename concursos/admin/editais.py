@@ -23,6 +23,7 @@ from ..avisos import gerar_e_informar
 from ..consultas.para_publicar import falta_no_cargo, falta_no_edital, versao_nao_publicada
 from ..forms import CargoForm, EditalCriacaoForm, EditalForm
 from ..models import PRAZOS_DO_PROVIMENTO, Cargo, Resultado
+from ..pdf.quadro_de_vagas import codigo_do_quadro
 from .avisos_pessoais import contexto_dos_avisos
 from .pecas import HistoricoNoAdmin
 from .provimentos import AJUDA_DOS_PRAZOS, contexto_dos_provimentos
@@ -135,6 +136,8 @@ class EditalAdmin(ParametrosConferidos, HistoricoNoAdmin):
         if obj is not None:
             context["quadro"] = quadro_do_edital(obj)
             context["faltas"] = falta_no_edital(obj, request.user)
+            context["anexo_i"] = anexo = services.ultimo_anexo_i(obj)
+            context["anexo_i_mudou"] = anexo is not None and anexo.hash_dos_dados != codigo_do_quadro(obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_search_results(self, request, queryset, search_term):

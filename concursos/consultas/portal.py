@@ -1,37 +1,47 @@
 """O portal da transparência (``/transparencia/``, sem login): que editais estão nele e que atos
 publicados cada um mostra (Lei 12.527/2011, art. 8º: transparência ativa).
 
-``atos_do_edital`` é a fachada por onde o portal lê os atos: hoje ela junta o que já existe
-publicado — cada versão publicada do resultado de um cargo e cada edital de convocação guardado
-(com o PDF como saiu); quando o registro único dos atos publicados existir, ela passa a lê-lo, e
-o portal não muda. Nada aqui lê a saída do motor: o que o portal mostra das listas está pronto em
-``PublicacaoNoPortal`` (``concursos.services.portal``).
+O portal lê o registro dos atos publicados (``AtoPublicado``, docs/ATOS-PUBLICADOS.md) e só ele:
+cada ato do edital — o Anexo I, cada versão publicada do resultado de um cargo, cada edital de
+convocação, todo tipo da tabela ``TIPOS_DE_ATO`` — em ordem de data, com a referência do Diário
+Oficial quando já acrescentada, e o documento como foi guardado (os mesmos bytes). Um tipo novo de
+ato aparece aqui sem mudar nada. O que o portal mostra das listas de um resultado está pronto em
+``PublicacaoNoPortal`` (``concursos.services.portal``); nada aqui lê a saída do motor.
+
+A data de um ato no portal é a da edição do Diário Oficial em que saiu (a primeira referência
+acrescentada); é dela que correm os prazos. Enquanto a referência não é acrescentada, o ato já está
+no portal — confirmado, ele é público pelo código impresso — com a data da confirmação e o aviso
+"aguardando a publicação no Diário Oficial" (docs/PORTAL.md).
 
 Saída do portal: o edital sai (não o registro) quando termina a validade — a da prorrogação, se
 houve — mais ``settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE`` dias (a LGPD e o CNJ pedem que os dados
-dos candidatos não fiquem públicos depois do concurso). Sem validade informada, fica no portal.
+dos candidatos não fiquem públicos depois do concurso). Sem validade informada, fica no portal. A
+verificação pública segue o mesmo prazo: depois dele confirma o ato e o SHA-256 sem entregar o
+arquivo (``services.atos.original_disponivel``).
 """
 
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 
 from comum import relogio
 
-from ..models import AtoDeConvocacao, Edital, Resultado
+from ..diario_oficial import DiarioOficial
+from ..models import AtoPublicado, Edital, PublicacaoNoDiario, Resultado
+from ..tipos_de_ato import RESULTADO_PUBLICADO
 
-RESULTADO = "resultado"
-CONVOCACAO = "convocacao"
+AGUARDANDO_O_DIARIO = "aguardando a publicação no Diário Oficial"
 
 
 @dataclass(frozen=True)
 class AtoNoPortal:
-    """Um ato publicado como o portal o mostra: o tipo, o título, a data da publicação (a do Diário
-    Oficial, quando informada), o cargo, a referência do Diário Oficial e onde vê-lo no portal (as
-    listas de um resultado, o PDF de um edital de convocação)."""
+    """Um ato do registro como o portal o mostra: o tipo (a chave da tabela), o título, a data (a do
+    Diário Oficial, quando acrescentada; senão, a da confirmação), o cargo, a referência do Diário
+    Oficial (ou o aviso de que ainda não saiu), o número no registro, o documento guardado e, de um
+    resultado, a página das listas (``endereco``; dos outros, o próprio documento)."""
 
     tipo: str
     titulo: str
@@ -39,6 +49,9 @@ class AtoNoPortal:
     cargo: str
     diario_oficial: str
     endereco: str
+    documento: str
+    numero: str
+    no_diario: bool
     resultado_id: int | None = None
 
 
@@ -55,62 +68,72 @@ def no_portal(edital: Edital, hoje: date | None = None) -> bool:
 
 
 def editais_no_portal(hoje: date | None = None) -> list[Edital]:
-    """Os editais com algum ato publicado e ainda no portal, o mais recente primeiro."""
-    com_atos = Edital.objects.filter(
-        Q(cargos__resultados__status=Resultado.PUBLICADO) | Q(cargos__atos_de_convocacao__isnull=False)
-    ).distinct()
+    """Os editais com algum ato no registro e ainda no portal, o mais recente primeiro."""
+    com_atos = Edital.objects.filter(atos_publicados__isnull=False).distinct()
     return [edital for edital in com_atos if no_portal(edital, hoje)]
 
 
-def atos_do_edital(edital: Edital) -> list[AtoNoPortal]:
-    """Os atos publicados do edital em ordem de data (o mais antigo primeiro)."""
-    atos = [_do_resultado(r) for r in _resultados_publicados(edital)]
-    atos += [_da_convocacao(a) for a in _atos_de_convocacao(edital)]
-    return sorted(atos, key=lambda ato: (ato.data, ato.tipo != RESULTADO, ato.cargo, ato.titulo))
-
-
-def _resultados_publicados(edital):
-    # Sem as entradas nem a saída do motor (megabytes num cargo grande): o portal não as lê aqui.
+def atos_do_registro(edital: Edital):
+    """Os atos do edital sem os bytes, com a primeira referência do Diário Oficial anotada (uma consulta)."""
+    primeira = PublicacaoNoDiario.objects.filter(ato=OuterRef("pk")).order_by("data", "id")
     return (
-        Resultado.objects.filter(cargo__edital=edital, status=Resultado.PUBLICADO)
+        AtoPublicado.objects.filter(edital=edital)
+        .defer("conteudo", "editavel")
+        .select_related("cargo")
+        .annotate(
+            diario_edicao=Subquery(primeira.values("edicao")[:1]),
+            diario_data=Subquery(primeira.values("data")[:1]),
+            diario_pagina=Subquery(primeira.values("pagina")[:1]),
+        )
+    )
+
+
+def atos_do_edital(edital: Edital) -> list[AtoNoPortal]:
+    """Os atos do registro do edital em ordem de data (o mais antigo primeiro)."""
+    atos = sorted(atos_do_registro(edital), key=lambda a: (_data(a), a.confirmado_em, a.pk))
+    return [_no_portal(ato) for ato in atos]
+
+
+def _data(ato: AtoPublicado) -> date:
+    return ato.diario_data or relogio.dia_de(ato.confirmado_em)
+
+
+def _no_portal(ato: AtoPublicado) -> AtoNoPortal:
+    documento = reverse("transparencia:ato", args=[ato.pk])
+    diario = None
+    if ato.diario_data is not None:
+        diario = DiarioOficial(ato.diario_edicao, ato.diario_data, ato.diario_pagina)
+    de_resultado = ato.tipo == RESULTADO_PUBLICADO and ato.resultado_id is not None
+    return AtoNoPortal(
+        tipo=ato.tipo,
+        titulo=ato.titulo,
+        data=_data(ato),
+        cargo=str(ato.cargo) if ato.cargo is not None else "",
+        diario_oficial=str(diario) if diario is not None else AGUARDANDO_O_DIARIO,
+        endereco=reverse("transparencia:resultado", args=[ato.resultado_id]) if de_resultado else documento,
+        documento=documento,
+        numero=ato.numero_no_ano,
+        no_diario=diario is not None,
+        resultado_id=ato.resultado_id if de_resultado else None,
+    )
+
+
+def resultados_no_portal():
+    """As versões do resultado que o registro tem como publicadas (sem as entradas nem a saída do
+    motor, megabytes num cargo grande): as únicas que o portal abre."""
+    publicadas = AtoPublicado.objects.filter(tipo=RESULTADO_PUBLICADO).values("resultado_id")
+    return (
+        Resultado.objects.filter(pk__in=publicadas, status=Resultado.PUBLICADO)
         .defer("cenario", "saida", "diferencas")
         .select_related("cargo")
     )
 
 
-def _atos_de_convocacao(edital):
-    return AtoDeConvocacao.objects.filter(cargo__edital=edital).defer("pdf").select_related("cargo")
-
-
-def _do_resultado(resultado: Resultado) -> AtoNoPortal:
-    diario = resultado.diario_oficial
-    return AtoNoPortal(
-        tipo=RESULTADO,
-        titulo=f"Resultado — versão {resultado.versao}",
-        data=diario.data if diario is not None else relogio.dia_de(resultado.publicado_em),
-        cargo=str(resultado.cargo),
-        diario_oficial=str(diario) if diario is not None else "",
-        endereco=reverse("transparencia:resultado", args=[resultado.pk]),
-        resultado_id=resultado.pk,
-    )
-
-
-def _da_convocacao(ato: AtoDeConvocacao) -> AtoNoPortal:
-    return AtoNoPortal(
-        tipo=CONVOCACAO,
-        titulo=f"Edital de convocação nº {ato.numero}",
-        data=ato.data,
-        cargo=str(ato.cargo),
-        diario_oficial="",
-        endereco=reverse("transparencia:convocacao_pdf", args=[ato.pk]),
-    )
-
-
 def ultimos_resultados(edital: Edital) -> list[Resultado]:
-    """A última versão publicada do resultado de cada cargo do edital (sem a saída do motor), na
-    ordem dos cargos: o que o portal mostra como as listas vigentes."""
+    """A última versão publicada (no registro) do resultado de cada cargo do edital, na ordem dos
+    cargos: o que o portal mostra como as listas vigentes."""
     ultimos = {}
-    for resultado in _resultados_publicados(edital).order_by("cargo__codigo", "-versao"):
+    for resultado in resultados_no_portal().filter(cargo__edital=edital).order_by("cargo__codigo", "-versao"):
         ultimos.setdefault(resultado.cargo_id, resultado)
     return list(ultimos.values())
 

@@ -37,12 +37,18 @@ SOBRE_A_ORDEM = (
 )
 
 
-def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
+def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str, registro: dict | None = None) -> Diagramador:
+    """``registro``: o do ato publicado (``pdf.registro.contexto_do_registro``), quando a versão se
+    publica: o código de verificação e o endereço da verificação vão no rodapé de cada página, no
+    lugar do momento em que o documento foi gerado."""
     resultado = secao["resultado"]
     rotulos = [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"]
+    rodape = f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']}"
+    if registro is not None:
+        rodape = f"Código de verificação {registro['codigo']} · original em {registro['endereco']}"
     paginas = Diagramador(
         cabecalho=f"{edital.identificacao} — {secao['cargo']} — versão {resultado.versao}",
-        rodape=f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']}",
+        rodape=rodape,
         provisorio=resultado.provisorio,
     )
     paginas.marcar(f"{secao['cargo']} — versão {resultado.versao}", 0)
@@ -52,7 +58,7 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
     paginas.texto(secao["cargo"], "cargo", tag="h2")
     if resultado.provisorio:
         paginas.aviso("PROVISÓRIO — NÃO PUBLICAR")
-    paginas.ficha(_ficha(edital, secao))
+    paginas.ficha(_ficha(edital, secao, registro))
     paginas.texto(PUBLICACAO_RESTRITA, "fino")
     paginas.tabela(
         "Lista geral de classificação",
@@ -90,8 +96,11 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
     return paginas
 
 
-def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
+def _ficha(edital: Edital, secao: dict, registro: dict | None = None) -> list[tuple[str, str]]:
     resultado = secao["resultado"]
+    ato = ""
+    if registro is not None:
+        ato = f"{registro['tipo']} — registro nº {registro['numero']}; código de verificação {registro['codigo']}"
     itens = [
         ("Edital", edital.identificacao),
         ("Cargo", secao["cargo"]),
@@ -105,6 +114,8 @@ def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
         ("Sujeito a recurso", secao.get("sujeito_a_recurso", "")),
         ("Quadro de vagas", secao["quadro"]),
         ("Hash das entradas", f"SHA-256 {resultado.hash_das_entradas}"),
+        ("Ato publicado", ato),
+        ("Verificação do original", registro["endereco"] if registro is not None else ""),
     ]
     return [(rotulo, valor) for rotulo, valor in itens if valor]
 

@@ -33,16 +33,25 @@ if TYPE_CHECKING:
     from concursos.models import Edital, Pessoa, Resultado
 
 
-def resultado_do_cargo_pdf(resultado: Resultado, *, processos: int | None = None) -> bytes:
-    """O resultado de um cargo na versão ``resultado``, em documento próprio (ver o cabeçalho)."""
+def resultado_do_cargo_pdf(
+    resultado: Resultado, *, processos: int | None = None, registro: dict | None = None
+) -> bytes:
+    """O resultado de um cargo na versão ``resultado``, em documento próprio (ver o cabeçalho);
+    ``registro``: o do ato publicado, quando é a versão que se publica (o código no rodapé de cada página)."""
     cargo = resultado.cargo
     edital = cargo.edital
     with Desenho(processos, linhas_previstas(resultado)) as desenho:
         rotulos = rotulos_das_vagas(edital.regime_congelado())
         secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
         documento = Documento(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
-        documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora())))
+        documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora()), registro))
         return desenho.desenhar(documento)
+
+
+def resultado_publicado_pdf(contexto: dict) -> bytes:
+    """O documento do ato "Resultado publicado" (``tipos_de_ato.RESULTADO_PUBLICADO``): o PDF do
+    resultado do cargo na versão publicada, com o código do registro em cada página."""
+    return resultado_do_cargo_pdf(contexto["resultado"], registro=contexto["registro"])
 
 
 def resultado_pdf(edital: Edital, *, processos: int | None = None) -> bytes:

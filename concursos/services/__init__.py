@@ -14,7 +14,14 @@ Quem troca uma peça num teste troca-a no módulo que a usa (``services.resultad
 """
 
 from ..consultas.eventos import EventoRegistrado, evento_registrado
-from .editais import anexo_i_vigente, congelar_parametros, criar_edital, prorrogar_validade, registrar_anexo_i
+from .editais import (
+    anexo_i_vigente,
+    congelar_parametros,
+    criar_edital,
+    prorrogar_validade,
+    registrar_anexo_i,
+    ultimo_anexo_i,
+)
 from .eventos import (
     CAMPOS_DO_EVENTO,
     JA_REVERTIDO,
@@ -44,6 +51,7 @@ __all__ = [
     "prorrogar_validade",
     "publicar_resultado",
     "registrar_anexo_i",
+    "ultimo_anexo_i",
     "registrar_desistencia",
     "registrar_evento",
     "registrar_verificacao",

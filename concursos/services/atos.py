@@ -7,9 +7,8 @@ anota onde o jornal o imprimiu.
 
 import hashlib
 import secrets
-from datetime import date, timedelta
+from datetime import date
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
@@ -18,6 +17,7 @@ from comum.pdf import renderizar
 from comum.selo import selar
 from comum.validacao import validar_texto
 
+from ..consultas.portal import no_portal
 from ..models import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario
 from ..pdf.registro import contexto_do_registro
 from ..tipos_de_ato import tipo_de_ato
@@ -72,12 +72,15 @@ def registrar_ato(
     resultado=None,
     retifica=None,
     hash_dos_dados: str = "",
+    conferir_permissao: bool = True,
 ) -> AtoPublicado:
     """Registra o ato do tipo ``chave`` (``tipos_de_ato.TIPOS_DE_ATO``) confirmado por ``por``: o
     código é emitido antes do documento, que o imprime; o que se guarda são os bytes finais.
-    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I)."""
+    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I).
+    ``conferir_permissao=False``: o serviço que publica já é chamado só por telas que exigem a
+    permissão do tipo (o resultado: a tela da versão e a ação do admin)."""
     tipo = tipo_de_ato(chave)
-    if por is None or not por.has_perm(tipo.permissao):
+    if por is None or (conferir_permissao and not por.has_perm(tipo.permissao)):
         raise PermissionDenied(f"Sem permissão para publicar: {tipo.nome}.")
     if retifica is not None and retifica.edital_id != edital.pk:
         raise ValidationError("Um ato só retifica outro do mesmo edital.")
@@ -85,8 +88,10 @@ def registrar_ato(
     codigo = _codigo_livre()
     numero = _proximo_numero(chave, agora.year)
     registro = contexto_do_registro(tipo, codigo=codigo, numero=numero, ano=agora.year, retifica=retifica)
-    conteudo = selar(renderizar(tipo.modelo, {**contexto, "registro": registro}), motivo=tipo.nome)
-    editavel = tipo.editavel({**contexto, "registro": registro}) if tipo.editavel else b""
+    contexto = {**contexto, "registro": registro}
+    documento = tipo.desenhar(contexto) if tipo.desenhar else renderizar(tipo.modelo, contexto)
+    conteudo = selar(documento, motivo=tipo.nome)
+    editavel = tipo.editavel(contexto) if tipo.editavel else b""
     return AtoPublicado.objects.create(
         tipo=chave,
         ano=agora.year,
@@ -115,13 +120,11 @@ def ato_do_codigo(digitado: str) -> AtoPublicado | None:
 
 
 def original_disponivel(ato: AtoPublicado, *, hoje: date | None = None) -> bool:
-    """Se a verificação pública ainda entrega o original: até ``ATOS_PUBLICOS_DIAS_APOS_VALIDADE``
-    dias depois do fim da validade do concurso (sem validade informada, sempre). Depois, a página só
-    confirma o ato e o SHA-256: os dados dos candidatos não ficam públicos depois do concurso."""
-    fim = ato.edital.fim_da_validade
-    if fim is None:
-        return True
-    return (hoje or relogio.hoje()) <= fim + timedelta(days=settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE)
+    """Se a verificação pública ainda entrega o original: enquanto o edital está no portal, até
+    ``PORTAL_DIAS_DEPOIS_DA_VALIDADE`` dias depois do fim da validade do concurso (sem validade
+    informada, sempre). Depois, a página só confirma o ato e o SHA-256: os dados dos candidatos não
+    ficam públicos depois do concurso."""
+    return no_portal(ato.edital, hoje)
 
 
 @transaction.atomic

@@ -59,10 +59,20 @@ def prorrogar_validade(edital: Edital, *, ate, ato: Ato, por, em=None) -> Edital
     return edital
 
 
+def ultimo_anexo_i(edital: Edital):
+    """O último Anexo I registrado do edital (sem os bytes), ou nenhum: é o publicado, até o que o retifica."""
+    return (
+        edital.atos_publicados.filter(tipo=ANEXO_I)
+        .defer("conteudo", "editavel")
+        .order_by("-confirmado_em", "-id")
+        .first()
+    )
+
+
 def anexo_i_vigente(edital: Edital):
     """O último Anexo I registrado do edital, se os dados do quadro ainda são os dele; senão, nenhum."""
 
-    ultimo = edital.atos_publicados.filter(tipo=ANEXO_I).defer("conteudo").order_by("-confirmado_em", "-id").first()
+    ultimo = ultimo_anexo_i(edital)
     if ultimo is None or ultimo.hash_dos_dados != codigo_do_quadro(edital):
         return None
     return ultimo

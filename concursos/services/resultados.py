@@ -22,7 +22,9 @@ from ..consultas.sujeitos_a_recurso import sujeitos_a_recurso
 from ..diario_oficial import DiarioOficial
 from ..diferencas import diferencas
 from ..fases import fase
-from ..models import Cargo, Edital, Evento, PosicaoVigente, Resultado
+from ..models import Cargo, Edital, Evento, PosicaoVigente, PublicacaoNoDiario, Resultado
+from ..tipos_de_ato import RESULTADO_PUBLICADO
+from .atos import registrar_ato
 
 
 @transaction.atomic
@@ -177,4 +179,30 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
     # Pelo modelo, não por update(): o histórico registra quem publicou e quando.
     resultado._history_user = por
     resultado.save(publicando=True, update_fields=list(campos))
+    _registrar_o_ato(resultado, por=por, diario_oficial=diario_oficial)
     return resultado
+
+
+def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None) -> None:
+    """A versão publicada entra no registro dos atos publicados (docs/ATOS-PUBLICADOS.md), na mesma
+    transação: o PDF das listas e da ordem, com o código em cada página, guardado como saiu; a
+    referência do Diário Oficial já informada vira a primeira publicação do ato no jornal."""
+    cargo = resultado.cargo
+    ato = registrar_ato(
+        RESULTADO_PUBLICADO,
+        titulo=f"Resultado — versão {resultado.versao} — edital {cargo.edital}, cargo {cargo.codigo}",
+        contexto={"resultado": resultado},
+        edital=cargo.edital,
+        cargo=cargo,
+        resultado=resultado,
+        por=por,
+        conferir_permissao=False,  # as telas que publicam exigem ``concursos.publicar_resultado``
+    )
+    if diario_oficial is not None:
+        PublicacaoNoDiario.objects.create(
+            ato=ato,
+            edicao=diario_oficial.edicao,
+            data=diario_oficial.data,
+            pagina=diario_oficial.pagina,
+            registrado_por=por,
+        )

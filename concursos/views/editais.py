@@ -63,11 +63,12 @@ def gerar_resultado(request, pk: int):
 @staff_member_required
 @permission_required("concursos.view_edital", raise_exception=True)
 def quadro_de_vagas_pdf(request, pk: int):
-    """O Anexo I registrado, se os dados do quadro ainda são os dele (os bytes guardados, com o código do
-    registro); senão, o quadro como está hoje, com o código calculado dos dados."""
+    """O Anexo I do registro: o último registrado, os bytes guardados (com o código do registro), mesmo
+    que o quadro tenha mudado depois — o publicado é ele, até o ato que o retifica (a ficha do edital
+    avisa). Antes do primeiro registro, a prévia do quadro de hoje, com o código antigo, calculado dos dados."""
     edital = get_object_or_404(Edital, pk=pk)
     nome = f"quadro-de-vagas-edital-{edital.numero}-{edital.ano}.pdf"
-    if (registrado := services.anexo_i_vigente(edital)) is not None:
+    if (registrado := services.ultimo_anexo_i(edital)) is not None:
         conteudo = AtoPublicado.objects.values_list("conteudo", flat=True).get(pk=registrado.pk)
         disposicao = f'attachment; filename="{nome}"'
         return HttpResponse(

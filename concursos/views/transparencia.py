@@ -1,6 +1,7 @@
 """O portal da transparência (``/transparencia/``): páginas públicas, sem login, dos atos publicados
-(docs/PORTAL.md). Tudo é lido do que foi guardado na publicação (``concursos.consultas.portal`` e
-``PublicacaoNoPortal``): nada se recalcula por pedido. Toda resposta leva ``noindex`` (os dados dos
+(docs/PORTAL.md). Tudo é lido do que foi guardado na publicação (o registro dos atos publicados, por
+``concursos.consultas.portal``, e ``PublicacaoNoPortal``): nada se recalcula por pedido; o documento
+de um ato são os bytes guardados no registro. Toda resposta leva ``noindex`` (os dados dos
 candidatos não vão para buscadores) e os cabeçalhos de cache que deixam um proxy ajudar no dia do
 resultado (``Cache-Control: public``, ``ETag``, ``Last-Modified``)."""
 
@@ -15,9 +16,17 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 
-from ..consultas.portal import DICIONARIO, atos_do_edital, editais_no_portal, no_portal, ultimos_resultados
-from ..models import ArquivoDoPortal, AtoDeConvocacao, Edital, PaginaDoPortal, Resultado
+from ..consultas.portal import (
+    DICIONARIO,
+    atos_do_edital,
+    editais_no_portal,
+    no_portal,
+    resultados_no_portal,
+    ultimos_resultados,
+)
+from ..models import ArquivoDoPortal, AtoPublicado, Edital, PaginaDoPortal, Resultado
 from ..services.portal import forma_do_portal, formas_do_portal
+from ..tipos_de_ato import RESULTADO_PUBLICADO
 
 TIPOS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 
@@ -45,11 +54,8 @@ def do_portal(view):
 
 
 def _resultado_no_portal(pk) -> Resultado:
-    resultado = get_object_or_404(
-        Resultado.objects.defer("cenario", "saida", "diferencas").select_related("cargo__edital"),
-        pk=pk,
-        status=Resultado.PUBLICADO,
-    )
+    """A versão do resultado que o registro tem como publicada, se o edital ainda está no portal."""
+    resultado = get_object_or_404(resultados_no_portal().select_related("cargo__edital"), pk=pk)
     if not no_portal(resultado.cargo.edital):
         raise Http404("Este edital já saiu do portal.")
     return resultado
@@ -81,7 +87,8 @@ def edital(request, pk):
 def resultado(request, pk):
     resultado = _resultado_no_portal(pk)
     publicacao = forma_do_portal(resultado)
-    contexto = {"resultado": resultado, "edital": resultado.cargo.edital, "publicacao": publicacao}
+    ato = resultado.atos_publicados.filter(tipo=RESULTADO_PUBLICADO).defer("conteudo", "editavel").first()
+    contexto = {"resultado": resultado, "edital": resultado.cargo.edital, "publicacao": publicacao, "ato": ato}
     return _ultima_modificacao(render(request, "transparencia/resultado.html", contexto), publicacao.preparada_em)
 
 
@@ -134,14 +141,15 @@ def dicionario(request):
 
 
 @do_portal
-def convocacao_pdf(request, pk):
-    ato = get_object_or_404(AtoDeConvocacao.objects.select_related("cargo__edital"), pk=pk)
-    if not no_portal(ato.cargo.edital):
+def ato(request, pk):
+    """O documento de um ato do registro: os bytes guardados na confirmação, enquanto o edital está no portal."""
+    ato = get_object_or_404(AtoPublicado.objects.select_related("edital"), pk=pk)
+    if not no_portal(ato.edital):
         raise Http404("Este edital já saiu do portal.")
-    resposta = HttpResponse(bytes(ato.pdf), content_type="application/pdf")
-    resposta["Content-Disposition"] = f'inline; filename="convocacao-{ato.pk}.pdf"'
-    resposta["ETag"] = f'"{ato.hash_do_pdf[:32]}"'
-    return _ultima_modificacao(resposta, ato.registrado_em)
+    resposta = HttpResponse(bytes(ato.conteudo), content_type=ato.tipo_do_conteudo)
+    resposta["Content-Disposition"] = f'inline; filename="ato-{ato.tipo}-{ato.numero}-{ato.ano}.pdf"'
+    resposta["ETag"] = f'"{ato.hash_sha256[:32]}"'
+    return _ultima_modificacao(resposta, ato.confirmado_em)
 
 
 app_name = "transparencia"
@@ -156,5 +164,5 @@ urlpatterns = [
         dados_abertos,
         name="dados_abertos",
     ),
-    path("convocacoes/<int:pk>.pdf", convocacao_pdf, name="convocacao_pdf"),
+    path("atos/<int:pk>.pdf", ato, name="ato"),
 ]

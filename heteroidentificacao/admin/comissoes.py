@@ -3,20 +3,24 @@
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import BaseInlineFormSet
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
 from comum.admin import ParametrosConferidos, RotulosNaTabela
+from comum.mensagens import mensagem_de
 from concursos.forms import AutocompleteSemValorInvalido
 from concursos.services.acessos import descrever, registrar_acesso
+from concursos.tipos_de_ato import RESULTADO_DA_HETEROIDENTIFICACAO, tipo_de_ato
 from cotas.regimes import rotulo_do_grupo
 
 from .. import consultas, pdf, services
 from ..forms import DesligamentoForm
 from ..models import Comissao, Membro
 from ..resultado import comissoes_ordinarias, linhas_do_resultado
+from ..services.resultado_definitivo import publicar_resultado_definitivo
 from .pecas import (
     RECUSAS,
     InclusaoPeloServico,
@@ -178,6 +182,7 @@ class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfN
         return [
             self.rota("<int:pk>/resultado/", self.resultado, "comissao_resultado"),
             self.rota("<int:pk>/resultado.pdf", self.resultado_pdf, "comissao_resultado_pdf"),
+            self.rota("<int:pk>/resultado/publicar/", self.publicar_definitivo, "comissao_publicar_definitivo"),
             self.rota("membro/<int:pk>/desligar/", self.desligar_membro, "membro_desligar"),
             *super().get_urls(),
         ]
@@ -200,6 +205,7 @@ class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfN
             "comissao": ordinaria,
             "linhas": [pdf.linha_do_resultado(linha) for linha in linhas_do_resultado(ordinaria)],
             "pdf": reverse("admin:heteroidentificacao_comissao_resultado_pdf", args=[ordinaria.pk]),
+            "pode_publicar": request.user.has_perm(tipo_de_ato(RESULTADO_DA_HETEROIDENTIFICACAO).permissao),
         }
         objeto = descrever(ordinaria, rotulo_do_acesso(ordinaria))
         registrar_acesso(request, o_que="resultado_heteroidentificacao", objeto=objeto)
@@ -218,6 +224,23 @@ class ComissaoAdmin(ParametrosConferidos, InclusaoPeloServico, SemExclusao, PdfN
             o_que="pdf_resultado_heteroidentificacao",
             objeto=comissao,
         )
+
+    def publicar_definitivo(self, request, pk: int):
+        """Publica o resultado definitivo da comissão como ato do registro (só pelo número de inscrição)."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not request.user.has_perm(tipo_de_ato(RESULTADO_DA_HETEROIDENTIFICACAO).permissao):
+            raise PermissionDenied
+        comissao = get_object_or_404(Comissao, pk=pk)
+        try:
+            ato = publicar_resultado_definitivo(comissao, por=request.user)
+        except ValidationError as erro:
+            messages.error(request, f"O resultado definitivo não foi publicado. {mensagem_de(erro)}")
+        else:
+            messages.success(
+                request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}."
+            )
+        return redirect("admin:heteroidentificacao_comissao_resultado", comissao.pk)
 
     def desligar_membro(self, request, pk: int):
         """O membro sai da comissão com a data e o motivo (``services.desligar_membro``); a

@@ -4,7 +4,8 @@ Cada ação roda numa transação, registra quem agiu em ``RegistroDeAuditoria``
 depois) e recusa em português: ``ValidationError`` quando a regra não deixa, ``PermissionDenied``
 quando a pessoa não pode.
 
-Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``impedimentos``, ``recursos``, ``apuracao``); este
+Um módulo por tópico (``auditoria``, ``comissoes``, ``sessoes``, ``impedimentos``, ``recursos``, ``apuracao``; e a
+publicação, como atos do registro, do ``resultado_definitivo`` e da ``prestacao_de_contas`` pública); este
 pacote reúne a API que as views, o admin e os testes chamam (``services.registrar_parecer(...)``).
 Quem troca uma peça num teste troca-a no módulo que a usa (``services.sessoes.auditar``).
 """

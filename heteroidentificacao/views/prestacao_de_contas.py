@@ -8,18 +8,22 @@ não vê cor/raça de ninguém, precisa conferi-lo (menor privilégio; docs/PAPE
 ``?versao=interna``, as contagens exatas. A tela abre na interna; o PDF e a planilha, que saem do sistema, na pública.
 """
 
+from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import permission_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
 from comum.pdf import renderizar
 from concursos.apresentacao import contexto_admin
 from concursos.models import Edital
+from concursos.tipos_de_ato import PRESTACAO_DE_CONTAS, tipo_de_ato
 
-from ..pdf import _cabecalho
-from ..prestacao_de_contas import em_data_uri, graficos, planilha, prestacao_de_contas, tabelas
+from ..prestacao_de_contas import graficos, planilha, prestacao_de_contas, tabelas
+from ..services.prestacao_de_contas import contexto_do_pdf, publicar_prestacao_de_contas
 
 PERMISSOES = ("concursos.view_resultado", "heteroidentificacao.view_comissao")
 PUBLICA, INTERNA = "publica", "interna"
@@ -49,8 +53,20 @@ def prestacao_de_contas_tela(request, pk: int):
         publica=publica,
         tabelas=tabelas(prestacao, publica),
         graficos=[mark_safe(svg) for svg in graficos(prestacao, publica)],
+        pode_publicar=publica and request.user.has_perm(tipo_de_ato(PRESTACAO_DE_CONTAS).permissao),
+        publicada=edital.atos_publicados.filter(tipo=PRESTACAO_DE_CONTAS).defer("conteudo", "editavel").first(),
     )
     return render(request, "heteroidentificacao/prestacao_de_contas.html", contexto)
+
+
+@staff_member_required
+@permission_required((*PERMISSOES, tipo_de_ato(PRESTACAO_DE_CONTAS).permissao), raise_exception=True)
+@require_POST
+def publicar_versao_publica(request, pk: int):
+    """Publica a versão pública que a tela acabou de mostrar: um ato do registro, no portal."""
+    ato = publicar_prestacao_de_contas(get_object_or_404(Edital, pk=pk), por=request.user)
+    messages.success(request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}.")
+    return redirect(reverse("heteroidentificacao:prestacao_de_contas", args=[pk]) + "?versao=publica")
 
 
 @staff_member_required
@@ -69,16 +85,6 @@ def prestacao_de_contas_xlsx(request, pk: int):
     publica = _publica(request, PUBLICA)
     conteudo = planilha(prestacao_de_contas(edital), publica, titulo(edital, publica))
     return _arquivo(conteudo, XLSX, edital, publica, "xlsx")
-
-
-def contexto_do_pdf(edital: Edital, publica: bool) -> dict:
-    prestacao = prestacao_de_contas(edital)
-    return {
-        **_cabecalho(edital, "Relatório de prestação de contas das reservas de vagas"),
-        "publica": publica,
-        "tabelas": tabelas(prestacao, publica),
-        "graficos": [em_data_uri(svg) for svg in graficos(prestacao, publica)],
-    }
 
 
 def _arquivo(conteudo: bytes, tipo: str, edital: Edital, publica: bool, extensao: str) -> HttpResponse:

@@ -20,11 +20,13 @@ from pypdf import PdfReader
 from comum import relogio
 from comum.exibicao import FUSO
 from concursos import services
-from concursos.models import AtoPublicado, PublicacaoNoDiario
+from concursos.consultas.portal import atos_do_edital
+from concursos.diario_oficial import DiarioOficial
+from concursos.models import AtoPublicado, PublicacaoNoDiario, Resultado
 from concursos.papeis import AUDITOR, RH
 from concursos.pdf.quadro_de_vagas import codigo_legivel
 from concursos.services import atos
-from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, TIPOS_DE_ATO, TipoDeAto
+from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, RESULTADO_PUBLICADO, TIPOS_DE_ATO, TipoDeAto
 from tests.comum.test_selo import certificado, validar
 
 from .test_convocacao import publicar
@@ -32,6 +34,13 @@ from .test_convocacao import publicar
 pytestmark = pytest.mark.django_db
 
 CODIGO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
+
+
+@pytest.fixture(autouse=True)
+def edital_no_portal(settings):
+    """O ``publicado`` vale até 30/06/2026: aqui o edital fica no portal (e o original, na
+    verificação) por dez anos depois dela; a retirada tem o seu teste, com o prazo curto."""
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 3650
 
 
 @pytest.fixture
@@ -152,7 +161,7 @@ def test_quem_nao_pode_confirmar_o_tipo_nao_registra(publicado, papeis):
             edital=publicado.edital,
             por=papeis[AUDITOR],
         )
-    assert not AtoPublicado.objects.exists()
+    assert not AtoPublicado.objects.filter(tipo=EDITAL_DE_CONVOCACAO).exists()
 
 
 def test_a_verificacao_sem_login_entrega_os_mesmos_bytes_mesmo_depois_de_mudar_o_edital(publicado, quem_publica):
@@ -197,7 +206,9 @@ def test_a_referencia_do_diario_oficial_se_acrescenta_depois_e_nao_se_edita(publ
     assert set(erro.value.message_dict) == {"edicao", "data"}
 
 
-def test_um_tipo_novo_e_uma_entrada_na_tabela_e_o_seu_modelo(publicado, quem_publica, settings, tmp_path, monkeypatch):
+def test_um_tipo_novo_e_uma_entrada_na_tabela_e_o_seu_modelo_e_vai_ate_o_portal(
+    publicado, quem_publica, settings, tmp_path, monkeypatch
+):
     (tmp_path / "aviso_ficticio.html").write_text(
         '{% extends "concursos/pdf/base.html" %}{% block conteudo %}'
         '{% include "concursos/pdf/_registro_no_texto.html" %}<p>Aviso fictício a {{ destinatario }}.</p>'
@@ -217,6 +228,14 @@ def test_um_tipo_novo_e_uma_entrada_na_tabela_e_o_seu_modelo(publicado, quem_pub
     assert "Aviso fictício nº 1" in verificar(registro.codigo).content.decode()
     original = Client().get(reverse("concursos:original_do_ato", args=[registro.codigo]))
     assert original.content == bytes(registro.conteudo)
+    # E no portal, sem mudar nada nele: na lista dos atos do edital e o documento dos bytes guardados.
+    [no_portal] = [ato for ato in atos_do_edital(publicado.edital) if ato.tipo == "aviso_ficticio"]
+    assert no_portal.titulo == "Aviso fictício nº 1" and no_portal.numero == registro.numero_no_ano
+    assert (
+        "Aviso fictício nº 1"
+        in Client().get(reverse("transparencia:edital", args=[publicado.edital_id])).content.decode()
+    )
+    assert Client().get(no_portal.documento).content == bytes(registro.conteudo)
 
 
 def test_o_anexo_i_registrado_e_o_que_se_baixa_e_so_muda_por_retificacao(publicado, quem_publica, settings):
@@ -234,7 +253,9 @@ def test_o_anexo_i_registrado_e_o_que_se_baixa_e_so_muda_por_retificacao(publica
 
     type(publicado).objects.filter(pk=publicado.pk).update(vencimento=Decimal("3000"))
     assert services.anexo_i_vigente(edital) is None
-    assert cliente.get(baixar).content != bytes(anexo.conteudo)  # o quadro de hoje, ainda não registrado
+    assert cliente.get(baixar).content == bytes(anexo.conteudo)  # o publicado, até a retificação
+    ficha = cliente.get(reverse("admin:concursos_edital_change", args=[edital.pk])).content.decode()
+    assert f"O quadro mudou desde o Anexo I registrado nº {anexo.numero_no_ano}" in ficha
     novo = services.registrar_anexo_i(edital, por=quem_publica)
     assert novo.retifica == anexo and cliente.get(baixar).content == bytes(novo.conteudo)
     assert "Este ato foi retificado" in verificar(anexo.codigo).content.decode()
@@ -262,7 +283,7 @@ def test_com_o_certificado_configurado_o_ato_guardado_e_o_selado(publicado, quem
 
 
 def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_original(publicado, quem_publica, settings):
-    settings.ATOS_PUBLICOS_DIAS_APOS_VALIDADE = 30
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 30  # o mesmo prazo do portal
     registro = publicar(publicado, ["Z"], quem_publica).registro
     fim = registro.edital.fim_da_validade
     assert atos.original_disponivel(registro, hoje=fim + timedelta(days=30))
@@ -271,6 +292,8 @@ def test_depois_do_concurso_a_verificacao_confirma_o_ato_mas_nao_entrega_o_origi
     pagina = verificar(registro.codigo).content.decode()
     assert "O código confere" in pagina and registro.hash_sha256 in pagina and "Baixar o original" not in pagina
     assert Client().get(reverse("concursos:original_do_ato", args=[registro.codigo])).status_code == 404
+    assert Client().get(reverse("transparencia:ato", args=[registro.pk])).status_code == 404  # nem no portal
+    assert AtoPublicado.objects.filter(pk=registro.pk).exists()  # o registro fica
 
 
 def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(publicado, quem_publica):
@@ -290,3 +313,44 @@ def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(p
     assert z.cpf not in baixado.content.decode("latin-1")
     assert any("Art. 3º, §2º" in linha.cells[1].text for linha in fundamentacao.rows)
     assert ato.registro.codigo in documento.sections[0].footer.paragraphs[0].text
+
+
+def test_o_resultado_publicado_entra_no_registro_com_o_codigo_em_cada_pagina(publicado, rh):
+    resultado = Resultado.objects.get(cargo=publicado, status=Resultado.PUBLICADO)
+    ato = AtoPublicado.objects.get(tipo=RESULTADO_PUBLICADO, resultado=resultado)
+    assert (ato.edital, ato.cargo, ato.confirmado_por, ato.numero_no_ano) == (
+        publicado.edital, publicado, rh, f"1/{ato.ano}"
+    )  # fmt: skip
+    guardado = bytes(ato.conteudo)
+    assert ato.hash_sha256 == hashlib.sha256(guardado).hexdigest()
+    folhas = paginas(guardado)
+    assert all(f"Código de verificação {ato.codigo}" in folha for folha in folhas)
+    assert "Candidato A" in " ".join(folhas) and "Ordem de convocação vigente" in " ".join(folhas)
+    assert Client().get(reverse("concursos:original_do_ato", args=[ato.codigo])).content == guardado
+
+
+def test_cada_versao_publicada_e_um_ato_com_o_diario_oficial_informado_na_publicacao(publicado, rh):
+    segunda = services.gerar_resultado(publicado, por=rh, motivo="Nova versão")
+    diario = DiarioOficial("2.345", relogio.hoje(), "7")
+    services.publicar_resultado(segunda, por=rh, diario_oficial=diario)
+    primeiro, segundo = AtoPublicado.objects.filter(tipo=RESULTADO_PUBLICADO).order_by("numero")
+    assert (primeiro.resultado.versao, segundo.resultado.versao) == (1, 2) and segundo.numero == primeiro.numero + 1
+    [referencia] = segundo.publicacoes_no_diario.all()
+    assert (referencia.edicao, referencia.data, referencia.pagina, referencia.registrado_por) == (
+        "2.345", diario.data, "7", rh
+    )  # fmt: skip
+    assert "edição 2.345" in " ".join(paginas(bytes(segundo.conteudo)))  # o PDF cita onde saiu
+
+
+def test_se_o_ato_do_resultado_nao_se_registra_a_versao_nao_fica_publicada(cargo_com_resultado, rh, monkeypatch):
+    """Publicar e registrar são uma transação: sem o ato, nada muda na versão."""
+
+    def falha(*args, **kwargs):
+        raise RuntimeError("o desenho do PDF falhou")
+
+    monkeypatch.setattr("concursos.services.resultados.registrar_ato", falha)
+    resultado = Resultado.objects.get(cargo=cargo_com_resultado)
+    with pytest.raises(RuntimeError):
+        services.publicar_resultado(resultado, por=rh)
+    resultado.refresh_from_db()
+    assert resultado.status != Resultado.PUBLICADO and not AtoPublicado.objects.exists()

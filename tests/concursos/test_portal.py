@@ -2,7 +2,6 @@
 publicação, sem dado sensível, fora dos buscadores e fora do ar depois da validade."""
 
 import csv
-import hashlib
 import io
 import json
 from datetime import date, timedelta
@@ -11,13 +10,25 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
+from pypdf import PdfReader
 
 from comum.cpf import formatar_cpf
 from concursos.consultas.portal import atos_do_edital, editais_no_portal
-from concursos.models import AtoDeConvocacao, Candidato, Edital, PaginaDoPortal, PublicacaoNoPortal, Resultado
+from concursos.models import (
+    AtoPublicado,
+    Candidato,
+    Edital,
+    PaginaDoPortal,
+    PublicacaoNoDiario,
+    PublicacaoNoPortal,
+    Resultado,
+)
+from concursos.papeis import RH
 from concursos.services.portal import forma_do_portal
 from tests.concursos.fabricas import usuario
 from tests.conftest import entrar_so_com_a_senha
+
+from .test_convocacao import publicar
 
 pytestmark = pytest.mark.django_db
 
@@ -63,10 +74,44 @@ def test_o_portal_abre_sem_login_e_lista_o_edital_com_o_resultado_publicado(anon
     assert "Resultado — versão 1" in texto
 
 
-def test_os_atos_do_edital_vem_em_ordem_de_data_com_o_resultado_publicado(publicado):
+def test_os_atos_do_edital_vem_do_registro_com_o_resultado_publicado(publicado):
     atos = atos_do_edital(publicado.edital)
-    assert [ato.titulo for ato in atos] == ["Resultado — versão 1"]
-    assert atos[0].resultado_id == _resultado(publicado).pk
+    registrado = AtoPublicado.objects.get(tipo="resultado", resultado=_resultado(publicado))
+    assert [ato.titulo for ato in atos] == [registrado.titulo]
+    assert registrado.titulo.startswith("Resultado — versão 1")
+    assert atos[0].resultado_id == _resultado(publicado).pk and atos[0].numero == registrado.numero_no_ano
+
+
+def test_o_ato_sem_diario_oficial_aparece_com_o_aviso_e_com_ele_ganha_a_data_da_edicao(anonimo, publicado, rh):
+    """Confirmado, o ato já está no portal (é público pelo código impresso), com a data da
+    confirmação e o aviso; acrescentada a referência, a data é a da edição, de que correm os prazos."""
+    registrado = AtoPublicado.objects.get(tipo="resultado")
+    [ato] = atos_do_edital(publicado.edital)
+    assert not ato.no_diario and ato.diario_oficial == "aguardando a publicação no Diário Oficial"
+    assert "aguardando a publicação no Diário Oficial" in anonimo.get("/transparencia/").content.decode()
+    edicao = registrado.confirmado_em.date()
+    PublicacaoNoDiario.objects.create(ato=registrado, edicao="2.345", data=edicao, pagina="7", registrado_por=rh)
+    [ato] = atos_do_edital(publicado.edital)
+    assert ato.no_diario and ato.data == edicao and "edição 2.345" in ato.diario_oficial
+
+
+def test_o_pdf_do_resultado_no_portal_sao_os_bytes_do_registro(anonimo, publicado):
+    registrado = AtoPublicado.objects.get(tipo="resultado")
+    pagina = anonimo.get(reverse("transparencia:resultado", args=[_resultado(publicado).pk])).content.decode()
+    assert reverse("transparencia:ato", args=[registrado.pk]) in pagina and registrado.codigo in pagina
+    resposta = anonimo.get(atos_do_edital(publicado.edital)[0].documento)
+    assert resposta.status_code == 200 and resposta["Content-Type"] == "application/pdf"
+    assert resposta.content == bytes(registrado.conteudo)
+    assert resposta["ETag"] == f'"{registrado.hash_sha256[:32]}"' and resposta["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_versao_publicada_fora_do_registro_nao_abre_no_portal(anonimo, publicado):
+    """O portal lê o registro: uma versão marcada publicada sem o seu ato não aparece."""
+    outra = Resultado.objects.create(
+        cargo=publicado, versao=9, status=Resultado.PUBLICADO, cenario={}, saida={}, hash_das_entradas="x",
+        diferencas={}, gerado_por=_resultado(publicado).gerado_por, gerado_em=_resultado(publicado).gerado_em,
+    )  # fmt: skip
+    assert anonimo.get(reverse("transparencia:resultado", args=[outra.pk])).status_code == 404
 
 
 def test_edital_sem_ato_publicado_nao_esta_no_portal(anonimo, cargo_com_resultado):
@@ -98,12 +143,20 @@ def test_nenhuma_pagina_ou_arquivo_traz_cpf_inteiro_cor_ou_nascimento(anonimo, p
     proibidos = []
     for candidato in Candidato.objects.all():
         proibidos += [candidato.cpf, formatar_cpf(candidato.cpf)]
-    proibidos += ["parda", "Parda", "01/01/1990", "1990-01-01", "declaracao_falsa"]
-    for endereco in _enderecos(publicado):
+        if candidato.nascimento:
+            proibidos += [f"{candidato.nascimento:%d/%m/%Y}", candidato.nascimento.isoformat()]
+    proibidos += ["parda", "Parda", "01/01/1990", "1990-01-01", "declaracao_falsa", "deficiência auditiva"]
+    documentos = [ato.documento for ato in atos_do_edital(publicado.edital)]
+    assert documentos  # o PDF do resultado publicado, servido do registro
+    for endereco in _enderecos(publicado) + documentos:
         resposta = anonimo.get(endereco)
         assert resposta.status_code == 200, endereco
+        conteudo = resposta.content
+        if resposta["Content-Type"] == "application/pdf":  # o texto do PDF vem comprimido: extraído
+            conteudo = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(conteudo)).pages).encode()
+            assert b"Candidato A" in conteudo  # o texto foi mesmo extraído
         for proibido in proibidos:
-            assert proibido.encode() not in resposta.content, (endereco, proibido)
+            assert proibido.encode() not in conteudo, (endereco, proibido)
 
 
 def test_todo_o_portal_pede_aos_buscadores_que_nao_indexem(anonimo, publicado):
@@ -212,25 +265,13 @@ def test_o_portal_so_responde_a_leitura(anonimo, publicado):
     assert anonimo.post("/transparencia/").status_code == 405
 
 
-def test_o_edital_de_convocacao_publicado_abre_no_portal(anonimo, publicado, rh):
-    ato = _convocar(publicado, rh)
+def test_o_edital_de_convocacao_publicado_abre_no_portal(anonimo, publicado, papeis):
+    ato = publicar(publicado, ["Z"], papeis[RH])
     atos = atos_do_edital(publicado.edital)
-    assert [a.tipo for a in atos] == ["resultado", "convocacao"]
+    assert [a.tipo for a in atos] == ["resultado", "edital_de_convocacao"]
     resposta = anonimo.get(atos[1].endereco)
     assert resposta.status_code == 200 and resposta["Content-Type"] == "application/pdf"
-    assert bytes(resposta.content) == bytes(ato.pdf)
-
-
-def _convocar(cargo, rh):
-    """Um edital de convocação guardado como o serviço o guarda (os bytes do PDF e o hash), sem
-    desenhar o PDF: o portal serve os bytes guardados, quaisquer que sejam."""
-    pdf = b"%PDF-1.7 ato de convocacao de teste"
-    depois_do_resultado = _resultado(cargo).publicado_em.date() + timedelta(days=1)
-    return AtoDeConvocacao.objects.create(
-        cargo=cargo, numero="1/2026", data=depois_do_resultado, local="Sede da prefeitura",
-        prazo=depois_do_resultado + timedelta(days=30),
-        inscricoes=["A"], pdf=pdf, hash_do_pdf=hashlib.sha256(pdf).hexdigest(), registrado_por=rh,
-    )  # fmt: skip
+    assert bytes(resposta.content) == bytes(ato.registro.conteudo) == bytes(ato.pdf)
 
 
 def test_a_pagina_do_edital_le_as_formas_guardadas_numa_consulta_so(anonimo, publicado, django_assert_max_num_queries):

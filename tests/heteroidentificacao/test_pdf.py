@@ -14,15 +14,21 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
 import comum.exibicao
 import comum.pdf
 from comum.cpf import formatar_cpf
+from concursos.consultas.portal import atos_do_edital
+from concursos.models import AtoPublicado
+from concursos.tipos_de_ato import RESULTADO_DA_HETEROIDENTIFICACAO
+from cotas.modelo import DECLARACAO_FALSA, NAO_CONFIRMADO
 from cotas.prazos import fim_do_prazo
 from heteroidentificacao import pdf, services
-from heteroidentificacao.models import Comissao, Sessao
+from heteroidentificacao.models import Comissao, RegistroDeAuditoria, Sessao
+from heteroidentificacao.services import resultado_definitivo
 from tests.concursos.fabricas import inscricao
 
 from .fabricas import (
@@ -337,6 +343,38 @@ def test_resultado_definitivo_traz_a_decisao_da_recursal(sessao):
 def test_sem_recurso_e_com_o_prazo_vencido_o_definitivo_repete_o_preliminar(sessao):
     conteudo = texto(pdf.resultado_pdf(sessao.comissao, definitivo=True))
     assert "N2 Candidato N2 GM — Guarda Municipal Não confirmado" in conteudo
+
+
+def test_o_definitivo_publicado_e_ato_do_registro_so_pela_inscricao_e_vai_ao_portal(sessao, client, settings):
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 36500  # o portal, não a validade do edital de teste, está em questão
+    comissao_ = sessao.comissao
+    client.force_login(rh())
+    tela = client.get(reverse("admin:heteroidentificacao_comissao_resultado", args=[comissao_.pk])).content.decode()
+    assert "Confirmar e publicar o resultado definitivo" in tela
+    client.post(reverse("admin:heteroidentificacao_comissao_publicar_definitivo", args=[comissao_.pk]))
+    ato = AtoPublicado.objects.get(tipo=RESULTADO_DA_HETEROIDENTIFICACAO)
+    conteudo = texto(bytes(ato.conteudo))
+    assert f"Código de verificação {ato.codigo}" in conteudo and "N2 GM — Guarda Municipal Não confirmado" in conteudo
+    assert "Candidato N2" not in conteudo and "***." not in conteudo  # só a inscrição: nem nome, nem CPF
+    client.post(reverse("admin:heteroidentificacao_comissao_publicar_definitivo", args=[comissao_.pk]))
+    assert AtoPublicado.objects.exclude(pk=ato.pk).get(tipo=RESULTADO_DA_HETEROIDENTIFICACAO).retifica == ato
+    auditado = RegistroDeAuditoria.objects.filter(acao="resultado_definitivo_publicado").order_by("id").first()
+    assert auditado.usuario == rh() and auditado.depois["codigo"] == ato.codigo
+    client.logout()
+    no_portal = [a for a in atos_do_edital(comissao_.edital) if a.tipo == RESULTADO_DA_HETEROIDENTIFICACAO]
+    assert client.get(no_portal[0].documento).content == bytes(ato.conteudo)
+
+
+def test_o_definitivo_publicado_nunca_diz_declaracao_falsa(sessao):
+    falsa, nao = (
+        resultado_definitivo.ROTULOS_FINAIS[DECLARACAO_FALSA],
+        resultado_definitivo.ROTULOS_FINAIS[NAO_CONFIRMADO],
+    )
+    linha = {"numero": "N2", "cargo": "GM", "final": falsa, "nome": "Candidato N2"}
+    contexto = {"secoes": [{"grupo": "Negros", "linhas": [linha]}]}
+    with mock.patch.object(resultado_definitivo, "contexto_do_resultado", return_value=contexto):
+        publicado = resultado_definitivo.contexto_publicado(sessao.comissao)
+    assert publicado["secoes"][0]["linhas"] == [{"numero": "N2", "cargo": "GM", "final": nao}]
 
 
 def n4_optou_pelo_grupo(sessao):

@@ -16,12 +16,14 @@ from comum.graficos import barras_empilhadas
 from comum.supressao import MENOS_DE_5
 from concursos import services as servicos_de_concursos
 from concursos.atos import Ato
+from concursos.consultas.portal import atos_do_edital
 from concursos.consultas.prestacao_de_contas import cargos_na_prestacao
-from concursos.models import Edital, Resultado
+from concursos.models import AtoPublicado, Edital, Resultado
+from concursos.tipos_de_ato import PRESTACAO_DE_CONTAS
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao
 from heteroidentificacao.prestacao_de_contas import SEM_RESULTADO, graficos, planilha, prestacao_de_contas, tabelas
-from heteroidentificacao.views.prestacao_de_contas import contexto_do_pdf
+from heteroidentificacao.services.prestacao_de_contas import contexto_do_pdf
 from tests.concursos.fabricas import usuario
 
 from .fabricas import cargo_com_cotistas, comissao, encerrar, julgar, pessoa, rh, sessao_aberta, votar
@@ -246,6 +248,27 @@ def test_auditor_abre_a_tela_e_baixa_as_duas_versoes(client, pequeno, auditor):
     assert pdf["Content-Type"] == "application/pdf" and "publica" in pdf["Content-Disposition"]
     xlsx = client.get(reverse("heteroidentificacao:prestacao_de_contas_xlsx", args=[pequeno.pk]) + "?versao=interna")
     assert "interna" in xlsx["Content-Disposition"]
+
+
+def test_o_rh_publica_a_versao_publica_como_ato_do_registro_e_ela_vai_ao_portal(client, pequeno, auditor, settings):
+    settings.PORTAL_DIAS_DEPOIS_DA_VALIDADE = 36500  # o portal, não a validade do edital de teste, está em questão
+    tela = reverse("heteroidentificacao:prestacao_de_contas", args=[pequeno.pk]) + "?versao=publica"
+    publicar = reverse("heteroidentificacao:publicar_prestacao_de_contas", args=[pequeno.pk])
+    client.force_login(auditor)
+    assert publicar not in client.get(tela).content.decode()  # o auditor confere, não publica
+    assert client.post(publicar).status_code == 403
+    client.force_login(rh())
+    assert "Confirmar e publicar a versão pública" in client.get(tela).content.decode()
+    client.post(publicar)
+    primeiro = AtoPublicado.objects.get(tipo=PRESTACAO_DE_CONTAS)
+    texto = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(BytesIO(bytes(primeiro.conteudo))).pages)
+    assert f"Código de verificação {primeiro.codigo}" in texto and "< 5" in texto  # a versão pública
+    client.post(publicar)
+    segundo = AtoPublicado.objects.filter(tipo=PRESTACAO_DE_CONTAS).exclude(pk=primeiro.pk).get()
+    assert segundo.retifica == primeiro and segundo.numero == primeiro.numero + 1
+    client.logout()
+    [no_portal] = [a for a in atos_do_edital(pequeno) if a.documento.endswith(f"/{primeiro.pk}.pdf")]
+    assert client.get(no_portal.documento).content == bytes(primeiro.conteudo)
 
 
 def test_ficha_do_edital_tem_o_link_da_prestacao_de_contas(client, pequeno):

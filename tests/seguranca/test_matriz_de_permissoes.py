@@ -303,6 +303,10 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("admin:heteroidentificacao_comissao_resultado_pdf",
              r("admin:heteroidentificacao_comissao_resultado_pdf", args=[c.c1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
+        # Publicar o definitivo (um ato do registro): o RH; o auditor confere, não publica.
+        Caso("admin:heteroidentificacao_comissao_publicar_definitivo",
+             r("admin:heteroidentificacao_comissao_publicar_definitivo", args=[c.c1.pk]),
+             equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("admin:heteroidentificacao_sessao_convocacao_pdf",
              r("admin:heteroidentificacao_sessao_convocacao_pdf", args=[c.s1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
@@ -348,6 +352,9 @@ def casos_das_telas(c) -> list[Caso]:
         # Prestação de contas do edital (só contagens): o RH e o auditor, sem ver_dados_sensiveis.
         Caso("heteroidentificacao:prestacao_de_contas", r("heteroidentificacao:prestacao_de_contas", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
+        # Publicar a versão pública (um ato do registro): o RH, como o Anexo I.
+        Caso("heteroidentificacao:publicar_prestacao_de_contas",
+             r("heteroidentificacao:publicar_prestacao_de_contas", args=[c.e1.pk]), equipe(DO_RH, SUPERUSUARIO), "post"),
         Caso("heteroidentificacao:prestacao_de_contas_pdf",
              r("heteroidentificacao:prestacao_de_contas_pdf", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
