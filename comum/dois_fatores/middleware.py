@@ -33,7 +33,7 @@ LIVRES = frozenset(
     # Públicas: o portal da transparência mostra só o que já foi publicado, a qualquer um.
     | {
         f"transparencia:{nome}"
-        for nome in ("indice", "dicionario", "edital", "resultado", "lista", "dados_abertos", "convocacao_pdf")
+        for nome in ("indice", "dicionario", "edital", "resultado", "lista", "dados_abertos", "ato")
     }
 )
 
