@@ -20,9 +20,16 @@ from concursos.consultas.provimentos import versao_vigente
 from concursos.models import AtoDeConvocacao, AtoPublicado, Resultado
 from concursos.papeis import AUDITOR, RH
 from concursos.services import convocacoes
+from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO
 from heteroidentificacao.prestacao_de_contas import prestacao_de_contas, tabelas
 
 from .test_admin import texto
+
+
+def editais_de_convocacao():
+    """Os editais de convocação do registro (o resultado publicado também é ato do registro)."""
+    return AtoPublicado.objects.filter(tipo=EDITAL_DE_CONVOCACAO)
+
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +93,7 @@ def test_o_edital_de_convocacao_recusa_a_versao_nao_publicada_e_diz_qual_publica
     tela = cliente(papeis[RH]).get(reverse("concursos:publicar_convocacao", args=[publicado.pk]))
     assert "a versão 2 do cargo GM ainda não foi publicada: publique-a antes" in texto(tela)
     assert reverse("concursos:publicar_resultado", args=[versao.pk]) in tela.content.decode()
-    assert "form" not in tela.context and not AtoPublicado.objects.exists()
+    assert "form" not in tela.context and not editais_de_convocacao().exists()
 
 
 def test_conferir_mostra_o_que_fica_publico_e_nao_grava_nada(publicado, papeis):
@@ -99,7 +106,7 @@ def test_conferir_mostra_o_que_fica_publico_e_nao_grava_nada(publicado, papeis):
     assert f"3ª Negros Z {z.nome_de_uso} {z.cpf_mascarado}" in pagina
     assert formatar_cpf(z.cpf) not in pagina and "Candidato A" not in pagina  # só os escolhidos
     assert 'name="impressao"' in tela.content.decode() and 'value="Confirmar e publicar"' in tela.content.decode()
-    assert not AtoPublicado.objects.exists() and not AtoDeConvocacao.objects.exists()
+    assert not editais_de_convocacao().exists() and not AtoDeConvocacao.objects.exists()
 
 
 def test_confirmar_registra_o_ato_com_numero_e_codigo(publicado, papeis):
@@ -108,7 +115,7 @@ def test_confirmar_registra_o_ato_com_numero_e_codigo(publicado, papeis):
     dados = {**CAMPOS, "inscricoes": pks(publicado, "Z")}
     impressao = rh.post(url, dados).context["conferida"].impressao
     resposta = rh.post(url, {**dados, "impressao": impressao, "confirmar": "1"}, follow=True)
-    registro = AtoPublicado.objects.get()
+    registro = editais_de_convocacao().get()
     assert f"registro nº {registro.numero_no_ano}, código de verificação {registro.codigo}" in texto(resposta)
     assert registro.resultado == publicado.resultados.get(versao=1) and registro.confirmado_por == papeis[RH]
 
@@ -123,13 +130,13 @@ def test_uma_confirmacao_velha_e_recusada_quando_o_que_fica_publico_mudou(public
     services.publicar_resultado(desistencia(publicado, "B", papeis[RH]).resultado, por=papeis[RH])
     resposta = rh.post(url, {**dados, "impressao": impressao, "confirmar": "1"})
     assert resposta.status_code == 200 and "mudou desde a conferência" in texto(resposta)
-    assert not AtoPublicado.objects.exists()
+    assert not editais_de_convocacao().exists()
 
 
 def test_confirmar_sem_a_impressao_da_conferencia_nao_publica(publicado, papeis):
     url = reverse("concursos:publicar_convocacao", args=[publicado.pk])
     resposta = cliente(papeis[RH]).post(url, {**CAMPOS, "inscricoes": pks(publicado, "A"), "confirmar": "1"})
-    assert "mudou desde a conferência" in texto(resposta) and not AtoPublicado.objects.exists()
+    assert "mudou desde a conferência" in texto(resposta) and not editais_de_convocacao().exists()
 
 
 def test_voltar_e_corrigir_devolve_o_formulario_preenchido(publicado, papeis):
