@@ -157,7 +157,9 @@ def _como_sai(tabela: Tabela, numero: int, marcas: dict) -> Tabela:
         for linha, valores in enumerate(tabela.linhas)
     ]
     usados = {marca for (t, _, _), marca in marcas.items() if t == numero}
-    return replace(tabela, linhas=linhas, legenda=[LEGENDAS[m] for m in (MENOS_DE_5, OMITIDO, NAO_DIVULGADO) if m in usados])
+    return replace(
+        tabela, linhas=linhas, legenda=[LEGENDAS[m] for m in (MENOS_DE_5, OMITIDO, NAO_DIVULGADO) if m in usados]
+    )
 
 
 def _vagas(prestacao: Prestacao) -> Tabela:

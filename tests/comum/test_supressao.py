@@ -164,7 +164,7 @@ def test_com_o_total_publico_no_anexo_i_nenhuma_celula_escondida_sai_da_subtraca
     somas = [Soma((0, 0), tuple((0, j) for j in range(1, len(partes) + 1)))]
     marcas = suprimir(contagens, somas)
     limites = deduzido(contagens, somas, marcas)
-    for celula, marca in marcas.items():
+    for celula in marcas:
         lo, hi = limites[celula]
         assert lo <= contagens[celula].valor and (hi is None or contagens[celula].valor <= hi)
         assert hi is None or lo < hi, (partes, de_pessoas, marcas)
