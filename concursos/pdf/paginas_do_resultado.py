@@ -42,7 +42,7 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str) -> Diagramador:
     rotulos = [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"]
     paginas = Diagramador(
         cabecalho=f"{edital.identificacao} — {secao['cargo']} — versão {resultado.versao}",
-        rodape=f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']}",
+        rodape=f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']} · {secao['endereco_do_site']}",
         provisorio=resultado.provisorio,
     )
     paginas.marcar(f"{secao['cargo']} — versão {resultado.versao}", 0)
@@ -104,6 +104,7 @@ def _ficha(edital: Edital, secao: dict) -> list[tuple[str, str]]:
         ("Diário Oficial", secao["diario_oficial"]),
         ("Sujeito a recurso", secao.get("sujeito_a_recurso", "")),
         ("Quadro de vagas", secao["quadro"]),
+        ("Desempate", secao["desempate"]),
         ("Hash das entradas", f"SHA-256 {resultado.hash_das_entradas}"),
     ]
     return [(rotulo, valor) for rotulo, valor in itens if valor]
@@ -117,7 +118,10 @@ def _com_anotacao(nome: str, anotacao: str) -> str | tuple[str, str]:
 
 def diagramar_capa(contexto: dict) -> Diagramador:
     edital = contexto["edital"]
-    capa = Diagramador(cabecalho=f"{edital.identificacao} — Resultado", rodape=f"Gerado em {contexto['gerado_em']}")
+    capa = Diagramador(
+        cabecalho=f"{edital.identificacao} — Resultado",
+        rodape=f"Gerado em {contexto['gerado_em']} · {contexto['endereco_do_site']}",
+    )
     capa.marcar(f"Resultado — {edital.identificacao}", 0)
     capa.texto(ORGAO.upper(), "orgao")
     capa.texto(edital.identificacao, "titulo", tag="h1")
