@@ -619,3 +619,13 @@ def test_pdf_do_resultado_tem_titulo_e_idioma_para_o_leitor_de_tela(cargo_com_re
     """Montado de fatias (docs/TECNICO.md §10), não é marcado; o título e o idioma vêm da primeira."""
     conteudo = resultado_pdf(cargo_com_resultado.edital)
     conferir_pdf_acessivel(conteudo, "Resultado — ", marcado=False)
+
+
+def test_o_cabecalho_da_instituicao_mora_num_so_modelo():
+    """O brasão, o órgão, o estado e a secretaria: um include (``_instituicao.html``) que os atos usam,
+    em vez de uma cópia em cada modelo."""
+    pasta = settings.BASE_DIR / "templates" / "concursos" / "pdf"
+    com_o_bloco = sorted(p.name for p in pasta.glob("*.html") if 'class="instituicao"' in p.read_text())
+    assert com_o_bloco == ["_instituicao.html"]
+    for modelo in ("convocacao.html", "quadro_de_vagas.html", "termo_de_eliminacao.html"):
+        assert '{% include "concursos/pdf/_instituicao.html" %}' in (pasta / modelo).read_text()
