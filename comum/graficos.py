@@ -16,6 +16,7 @@ o valor) e o rótulo dele, e a legenda ganha o hachurado como "não divulgado". 
 mostra, nem pelo comprimento da barra, o que a tabela esconde.
 """
 
+import textwrap
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
@@ -48,7 +49,11 @@ class Oculto:
 def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titulo: str, eixo: str) -> str:
     """Barras horizontais, uma por rótulo de ``barras``, empilhando as ``series`` (nome, valores);
     devolve o SVG como texto. Sem barras, um SVG com o aviso "sem dados"."""
-    figura = Figure(figsize=(7.0, 1.3 + 0.36 * max(len(barras), 1)), dpi=72, layout="constrained")
+    rotulos = [_em_linhas(b) for b in barras]
+    # Cada barra com a altura do seu rótulo: um nome de cargo longo quebra em linhas, nunca é cortado.
+    linhas = sum(max(1, r.count("\n") + 1) for r in rotulos) if rotulos else 1
+    altura = 1.3 + 0.36 * max(len(barras), 1) + 0.13 * (linhas - len(barras))
+    figura = Figure(figsize=(7.0, altura), dpi=72, layout="constrained")
     eixos = figura.add_subplot()
     eixos.set_title(titulo, fontproperties=FONTE, loc="left")
     if not barras:
@@ -60,7 +65,7 @@ def barras_empilhadas(barras: list[str], series: list[tuple[str, list]], *, titu
     for numero_da_serie, (_, valores) in enumerate(series):
         cor = CORES[numero_da_serie % len(CORES)]
         _serie(eixos, posicoes, inicio, valores, cor=cor, numero=numero_da_serie)
-    eixos.set_yticks(posicoes, [_curto(b) for b in barras], fontproperties=FONTE_PEQUENA)
+    eixos.set_yticks(posicoes, rotulos, fontproperties=FONTE_PEQUENA)
     maior = max(inicio) or 1
     marcas = _marcas(maior)
     eixos.set_xticks(marcas, [str(m) for m in marcas], fontproperties=FONTE_PEQUENA)
@@ -112,8 +117,10 @@ def _marcas(maior: int) -> list[int]:
     return list(range(0, maior + passo, passo))
 
 
-def _curto(texto: str, limite: int = 42) -> str:
-    return texto if len(texto) <= limite else texto[: limite - 1] + "…"
+def _em_linhas(texto: str, largura: int = 40) -> str:
+    """O rótulo inteiro, quebrado em linhas de até ``largura`` caracteres (uma palavra maior que isso
+    fica inteira na sua linha): o gráfico nunca corta o nome de um cargo."""
+    return "\n".join(textwrap.wrap(texto, largura, break_long_words=False, break_on_hyphens=False)) or texto
 
 
 def _svg(figura: Figure) -> str:

@@ -22,6 +22,18 @@ ENDERECO_BASE = "https://pdf.invalid/"
 PREFIXO_ESTATICO = ENDERECO_BASE + "static/"
 
 
+def endereco_do_site() -> str:
+    """O endereço completo do sistema, sem a barra final, que todo rodapé de PDF imprime: o
+    ``ENDERECO_PUBLICO`` ou, sem ele, ``ENDERECO_SEM_CONFIGURACAO`` (config/settings.py). Lido a cada
+    documento, não na importação: os testes trocam a configuração."""
+    return settings.ENDERECO_PUBLICO or settings.ENDERECO_SEM_CONFIGURACAO
+
+
+def texto_css(texto: str) -> str:
+    """O texto entre aspas de um ``content`` do CSS, sem aspas nem barras que o quebrem."""
+    return '"' + texto.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("<", "\\3c ") + '"'
+
+
 class RecursoRecusado(ValueError):
     """URL que o PDF não pode buscar: fora de ``data:`` e dos arquivos estáticos do projeto."""
 
@@ -30,7 +42,9 @@ def renderizar(modelo: str, contexto: dict) -> bytes:
     """O PDF de um modelo do Django, desenhado inteiro pelo WeasyPrint (documentos pequenos)."""
     from weasyprint import HTML
 
-    html = render_to_string(modelo, contexto)
+    # O rodapé de toda página termina no endereço do site (``base.html``); o ato registrado troca o
+    # rodapé pelo código de verificação e o endereço completo da página que o confere.
+    html = render_to_string(modelo, {"rodape_do_site": texto_css(" · " + endereco_do_site()), **contexto})
     # PDF marcado (pdf_tags): a árvore de estrutura dá a ordem de leitura e os títulos e tabelas ao
     # leitor de tela; o título do documento (o <title>) aparece na janela; o idioma vem do lang.
     return HTML(string=html, base_url=ENDERECO_BASE, url_fetcher=buscador()).write_pdf(pdf_tags=True)

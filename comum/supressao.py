@@ -28,8 +28,12 @@ falta. A supressão é determinística: a mesma tabela dá sempre as mesmas cél
 qual for a ordem em que as contagens e as somas chegam.
 
 Quando não há o que esconder (as outras células da soma são zeros ou números já públicos, ou todas já
-são "< 5"), a célula fica como "< 5" mesmo que a conta diga mais sobre ela: é o limite da supressão,
-e o relatório diz onde ele pode acontecer.
+são "< 5") e a conta daria o valor exato da célula — uma vaga reservada, número público do Anexo I,
+provida pelo grupo, e zeros nas outras colunas: 1 − 0 − 0 = 1 —, a soma inteira deixa de ser
+publicada: todas as partes que se podem esconder, inclusive os zeros e os "< 5", saem "n.d." (não
+divulgado, qualquer número a partir de 0). O leitor fica só com o total já público, sem saber qual
+parte o compõe. Só quando nem assim há duas partes escondidas (as outras são todas números já
+públicos) a célula continua exposta.
 
 A propagação de limites é exata quando as somas não formam ciclo — as linhas de uma tabela, os totais
 dentro de totais, a ligação entre duas tabelas do relatório. Numa tabela com totais de linha e de
@@ -44,6 +48,7 @@ from dataclasses import dataclass
 LIMITE = 5
 MENOS_DE_5 = "< 5"  # supressão primária: de 1 a 4 pessoas
 OMITIDO = "X"  # supressão complementar
+NAO_DIVULGADO = "n.d."  # o último recurso: a soma que nada mais protege não se publica (inclusive os zeros)
 # A propagação para quando nada muda; o teto só segura somas contraditórias entre si, que poderiam
 # empurrar os limites um passo de cada vez.
 RODADAS = 100
@@ -103,8 +108,32 @@ def _proteger(contagens, somas: Sequence[Soma], marcas: dict[Coordenada, str]) -
         complementar = _complementar(exposta, somas, contagens, somas, marcas, na_auditoria=True)
         if complementar is not None:
             marcas[complementar] = OMITIDO
-        elif not _esconder_e_devolver(exposta, contagens, somas, marcas):
+        elif _esconder_e_devolver(exposta, contagens, somas, marcas):
+            continue
+        elif _exata(limites[exposta]) and _nao_divulgar(exposta, contagens, somas, marcas):
+            continue
+        else:
             sem_saida.add(exposta)
+
+
+def _exata(limites: Limites) -> bool:
+    lo, hi = limites
+    return hi is not None and lo >= hi
+
+
+def _nao_divulgar(exposta, contagens, somas: Sequence[Soma], marcas: dict[Coordenada, str]) -> bool:
+    """O último recurso, quando a conta daria o valor exato de ``exposta`` e não há complementar: as
+    partes das somas de ``exposta`` que se podem esconder, os zeros e os "< 5" também, saem "n.d."
+    (sem piso: podem ser 0). Diz se protegeu ``exposta``; se não, nada muda."""
+    celulas = sorted({c for soma in somas if exposta in soma.celulas for c in soma.celulas})
+    tentativa = dict(marcas)
+    for celula in celulas:
+        if contagens[celula].suprimivel and tentativa.get(celula) != NAO_DIVULGADO:
+            tentativa[celula] = NAO_DIVULGADO
+    if tentativa == marcas or _exata(deduzido(contagens, somas, tentativa)[exposta]):
+        return False
+    marcas.update(tentativa)
+    return True
 
 
 def _esconder_e_devolver(exposta, contagens, somas: Sequence[Soma], marcas: dict[Coordenada, str]) -> bool:
@@ -156,6 +185,8 @@ def _o_que_se_publica(contagem: Contagem, marca: str | None) -> Limites:
         return (1, LIMITE - 1)
     if marca == OMITIDO:
         return (LIMITE if contagem.pessoas else 1, None)
+    if marca == NAO_DIVULGADO:
+        return (0, None)
     return (contagem.valor, contagem.valor)
 
 

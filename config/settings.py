@@ -13,7 +13,8 @@
 - ``LOG_LEVEL``: nível do registro no stderr (padrão: ``INFO``).
 - ``ENDERECO_PUBLICO``: endereço do sistema na internet, sem a barra final
   (``https://concursos.cariacica.es.gov.br``), impresso no rodapé do anexo do quadro de vagas junto
-  ao código de verificação (padrão: vazio, e o rodapé traz só o caminho da página); é também o
+  ao código de verificação e no rodapé de todo PDF (padrão: com ``DEBUG``, ``http://127.0.0.1:8000``;
+  sem ele, ``https://`` e o primeiro nome de ``ALLOWED_HOSTS``); é também o
   começo do link dos avisos pessoais enviados por e-mail (obrigatório em produção para eles).
 - ``SAUDE_TOKEN``, ``SAUDE_ENDERECOS``, ``SAUDE_FILA_MAXIMO_MINUTOS``, ``SAUDE_DISCO_MINIMO_MB``: quem
   lê ``/saude/`` (o monitoramento) e os limites das verificações; ver abaixo e ``comum/saude/``.
@@ -266,6 +267,14 @@ IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 
 # Onde o público confere o código de verificação dos atos publicados (impresso em cada página).
 ENDERECO_PUBLICO = os.environ.get("ENDERECO_PUBLICO", "").strip().rstrip("/")
+# Sem ENDERECO_PUBLICO, os documentos imprimem ainda assim um endereço completo, nunca só o caminho:
+# o do runserver na demonstração; em produção, o primeiro nome de ALLOWED_HOSTS, com HTTPS
+# (comum.pdf.endereco_do_site).
+ENDERECO_SEM_CONFIGURACAO = (
+    "http://127.0.0.1:8000"
+    if DEBUG
+    else next((f"https://{h}" for h in ALLOWED_HOSTS if h != "*" and not h.startswith(".")), "")
+)
 # O selo dos atos publicados (PAdES), quando a Prefeitura configura o seu certificado A1.
 SELO_CERTIFICADO = os.environ.get("SELO_CERTIFICADO", "").strip()
 SELO_SENHA = os.environ.get("SELO_SENHA", "")

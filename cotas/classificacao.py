@@ -30,6 +30,31 @@ from .modelo import (
 
 IDADE_IDOSO = 60  # Estatuto da Pessoa Idosa (Lei nº 10.741/2003), art. 1º e art. 27, parágrafo único
 
+# Como os documentos escrevem cada critério da cadeia de desempate, com a fonte de cada um
+# (docs/REGRAS.md §6); ``nota:<campo>`` é escrito por ``descrever_desempate``.
+DESCRICOES_DO_DESEMPATE = {
+    IDOSO: (
+        f"idade de {IDADE_IDOSO} anos ou mais na data de referência do edital, o mais velho primeiro "
+        "(Estatuto da Pessoa Idosa, art. 27, parágrafo único)"
+    ),
+    IDADE: "maior idade, o mais velho primeiro",
+    JURADO: "exercício efetivo da função de jurado (Código de Processo Penal, art. 440)",
+    SORTEIO: "ordem do sorteio público",
+}
+
+
+def descrever_desempate(desempate) -> str:
+    """Como os empates foram ordenados, critério por critério e na ordem da cadeia do edital: o que o
+    resultado publicado diz ao candidato empatado na nota final."""
+    criterios = [
+        DESCRICOES_DO_DESEMPATE.get(c) or f"maior nota em {c[len(PREFIXO_NOTA) :].replace('_', ' ')}" for c in desempate
+    ]
+    cadeia = "; ".join(f"{n}º {criterio}" for n, criterio in enumerate(criterios, 1))
+    return (
+        f"Ordem pela nota final, a maior primeiro; entre empatados, {cadeia or 'nenhum critério'}. Quem continua "
+        "empatado ao fim da cadeia fica, provisoriamente, na ordem do número de inscrição até o sorteio público."
+    )
+
 
 def idade_em(nascimento: date, referencia: date) -> int:
     """Idade completa na data de referência; quem faz aniversário nesse dia já conta o ano."""

@@ -31,6 +31,14 @@ class EventoRegistrado:
         return [r for r in self.resultado.saida["reclassificacoes"] if r["evento"] == self.numero]
 
     @property
+    def a_incluir_no_edital_de_convocacao(self) -> list[str]:
+        """Os números de inscrição que o edital de convocação deste evento traz já marcados: quem o
+        evento convocou e quem ele mudou de vaga (continua convocado, noutra vaga: o ato que o convocou
+        antes não diz mais a vaga dele)."""
+        numeros = [c["inscricao"] for c in self.convocados_agora]
+        return numeros + [r["inscricao"] for r in self.reclassificados_agora if r["inscricao"] not in numeros]
+
+    @property
     def mantidos_agora(self) -> list:
         """Convocados que a revisão deixou fora dos vencedores e que mantêm a vaga e a posição
         (docs/REGRAS.md §8), como ``cotas.modelo.Mantido``."""

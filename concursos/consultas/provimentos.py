@@ -46,6 +46,31 @@ def convocados(cargo: Cargo) -> list[Convocado]:
     return [Convocado(p.posicao, p.vaga or "", inscricoes[p.inscricao]) for p in ordem if p.inscricao in inscricoes]
 
 
+def com_vaga_alterada_desde_o_ultimo_ato(cargo: Cargo) -> list[Convocado]:
+    """Os convocados agora cuja vaga (a posição ou o tipo) não é mais a que o último edital de
+    convocação deles publicou: a versão que cada ato publica (``registro.resultado``; num ato
+    anterior ao registro, a última versão gerada até ele) diz a vaga de então. O formulário do
+    edital de convocação os traz já marcados, e o ato destaca a mudança (``pdf.convocacao``)."""
+    vaga_no_ato: dict[str, tuple[int, str]] = {}
+    ordens: dict[int, dict[str, tuple[int, str]]] = {}
+    for ato in cargo.atos_de_convocacao.select_related("registro").order_by("registrado_em", "pk"):
+        versao = ato.registro.resultado_id if ato.registro is not None else None
+        if versao is None:
+            anterior = cargo.resultados.filter(gerado_em__lte=ato.registrado_em).order_by("-versao").first()
+            versao = anterior.pk if anterior is not None else None
+        if versao is None:
+            continue
+        if versao not in ordens:
+            saida = Resultado.objects.get(pk=versao).saida_do_motor
+            ordens[versao] = {p.inscricao: (p.posicao, p.vaga or "") for p in saida.ordem_vigente if p.inscricao}
+        vaga_no_ato.update({n: ordens[versao][n] for n in ato.inscricoes if n in ordens[versao]})
+    return [
+        c
+        for c in convocados(cargo)
+        if c.inscricao.numero in vaga_no_ato and vaga_no_ato[c.inscricao.numero] != (c.posicao, c.vaga)
+    ]
+
+
 def _dias(n: int) -> str:
     return "1 dia" if n == 1 else f"{n} dias"
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.pdf import renderizar
+from cotas.modelo import AMPLA
 from cotas.regimes import rotulo_do_grupo
 
 from . import textos
@@ -34,6 +35,7 @@ def contexto_da_convocacao(cargo: Cargo, *, numero: str, data, local: str, prazo
 
     edital, instituicao = cargo.edital, Instituicao.atual()
     motivos = motivos_vigentes(saida)
+    mudancas = mudancas_de_vaga(saida)
     return {
         "titulo_do_documento": f"Edital de convocação nº {numero} — {edital.identificacao}",
         "numero": numero,
@@ -52,10 +54,11 @@ def contexto_da_convocacao(cargo: Cargo, *, numero: str, data, local: str, prazo
                 "nome": c.inscricao.candidato.nome_de_uso,
                 "cpf": c.inscricao.candidato.cpf_mascarado,
                 "motivo": motivos.get(c.inscricao.numero, ""),
+                "vaga_alterada": mudancas.get(c.inscricao.numero, ""),
             }
             for c in convocados
         ],
-        "fundamentacao": fundamentacao_da_convocacao(edital.regime_congelado()),
+        "fundamentacao": fundamentacao_da_convocacao(edital.regime_congelado(), convocados, saida),
         "assinatura": {
             "nome": edital.signatario_nome,
             "funcao": edital.signatario_funcao,
@@ -78,22 +81,55 @@ def motivos_vigentes(saida: cotas.Resultado) -> dict[str, str]:
     return {numero: motivo for numero, (_, motivo) in motivos.items()}
 
 
-def fundamentacao_da_convocacao(regime: cotas.Regime) -> list[tuple[str, str]]:
-    """As regras da ordem de convocação com o artigo de cada uma, do regime congelado no edital."""
-    itens = [
-        ("Chamada pela ordem de classificação da ampla concorrência", regime.referencia_de("concorrencia")),
-        (
-            "O optante aprovado dentro das vagas de ampla não ocupa vaga reservada",
-            regime.referencia_de("ampla_nao_computa"),
-        ),
-        ("Vaga reservada sem candidato reverte à ampla concorrência", regime.referencia_de("reversao")),
-        ("Alternância e proporcionalidade das chamadas", regime.referencia_de("alternancia")),
-    ]
+def mudancas_de_vaga(saida: cotas.Resultado) -> dict[str, str]:
+    """Inscrição → a última mudança de vaga de quem continua convocado (``Reclassificacao``: quem
+    muda de rótulo muda de vaga), em texto: o ato a destaca, para que o convocado e o RH vejam que a
+    vaga não é a de um ato anterior."""
+    mudancas = {}
+    for mudanca in sorted(saida.reclassificacoes, key=lambda m: m.evento):
+        de = _vaga_em_texto(mudanca.de_posicao, mudanca.de)
+        para = _vaga_em_texto(mudanca.para_posicao, mudanca.para)
+        mudancas[mudanca.inscricao] = f"Vaga alterada: de {de} para {para}."
+    return mudancas
+
+
+def _vaga_em_texto(posicao: int | None, rotulo: str) -> str:
+    return f"{posicao}ª vaga ({rotulo_do_grupo(rotulo)})" if posicao else rotulo_do_grupo(rotulo)
+
+
+def fundamentacao_da_convocacao(regime: cotas.Regime, convocados, saida: cotas.Resultado) -> list[tuple[str, str]]:
+    """As regras que este ato aplica, com o artigo de cada uma, do regime congelado no edital: só as
+    das vagas dos ``convocados`` e as que a cadeia do motivo de cada um cita (a reversão, a
+    substituição dentro do grupo, a passagem à ampla), nunca todas as do regime."""
+    tipos = dict(enumerate(saida.tipos_das_posicoes, 1))  # além das vagas do cargo: nenhum tipo
+    numeros = {c.inscricao.numero for c in convocados}
+    motivos = " ".join(m for n, m in motivos_vigentes(saida).items() if n in numeros)
+    vagas = {c.vaga or AMPLA for c in convocados}
+    na_ampla = [c for c in convocados if (c.vaga or AMPLA) == AMPLA]
+    revertidas = any(tipos.get(c.posicao, AMPLA) != AMPLA for c in na_ampla) or any(
+        chamada.revertida_de and chamada.inscricao in numeros for chamada in saida.convocacoes
+    )
+    nao_computa = regime.referencia_de("ampla_nao_computa")
+    passou_a_ampla = any(m.para == AMPLA and m.inscricao in numeros for m in saida.reclassificacoes)
+    itens = []
+    if any(tipos.get(c.posicao, AMPLA) == AMPLA for c in na_ampla):
+        itens.append(
+            ("Chamada pela ordem de classificação da ampla concorrência", regime.referencia_de("concorrencia"))
+        )
+    if passou_a_ampla or f"({nao_computa})" in motivos:
+        itens.append(("O optante aprovado dentro das vagas de ampla não ocupa vaga reservada", nao_computa))
+    if revertidas:
+        itens.append(("Vaga reservada sem candidato reverte à ampla concorrência", regime.referencia_de("reversao")))
+    if vagas - {AMPLA} or revertidas:
+        itens.append(("Alternância e proporcionalidade das chamadas", regime.referencia_de("alternancia")))
     for grupo in regime.grupos:
+        if grupo.grupo not in vagas:
+            continue
         rotulo = rotulo_do_grupo(grupo.grupo)
         itens.append((f"Vaga reservada: {rotulo}", grupo.referencia("reserva") or grupo.referencia("percentual")))
-        if grupo.referencia("substituicao"):
-            itens.append((f"Vaga de {rotulo} deixada por um convocado do grupo", grupo.referencia("substituicao")))
+        substituicao = grupo.referencia("substituicao")
+        if substituicao and substituicao in motivos:
+            itens.append((f"Vaga de {rotulo} deixada por um convocado do grupo", substituicao))
     return [(texto, referencia) for texto, referencia in itens if referencia]
 
 
@@ -125,7 +161,17 @@ def convocacao_docx(contexto: dict) -> bytes:
     _tabela(
         documento,
         ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF", "Motivo"],
-        [[c["posicao"], c["vaga"], c["inscricao"], c["nome"], c["cpf"], c["motivo"]] for c in contexto["convocados"]],
+        [
+            [
+                c["posicao"],
+                c["vaga"],
+                c["inscricao"],
+                c["nome"],
+                c["cpf"],
+                " ".join(filter(None, (c.get("vaga_alterada"), c["motivo"]))),
+            ]
+            for c in contexto["convocados"]
+        ],
     )
     documento.add_heading("Apresentação dos documentos e posse", level=2)
     documento.add_paragraph(f"Local: {contexto['local']}")

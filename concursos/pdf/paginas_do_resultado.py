@@ -43,7 +43,7 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str, registro: dict 
     lugar do momento em que o documento foi gerado."""
     resultado = secao["resultado"]
     rotulos = [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"]
-    rodape = f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']}"
+    rodape = f"Gerado em {gerado_em} · entradas SHA-256 {secao['hash_curto']} · {secao['endereco_do_site']}"
     if registro is not None:
         rodape = f"Código de verificação {registro['codigo']} · original em {registro['endereco']}"
     paginas = Diagramador(
@@ -113,6 +113,7 @@ def _ficha(edital: Edital, secao: dict, registro: dict | None = None) -> list[tu
         ("Diário Oficial", secao["diario_oficial"]),
         ("Sujeito a recurso", secao.get("sujeito_a_recurso", "")),
         ("Quadro de vagas", secao["quadro"]),
+        ("Desempate", secao["desempate"]),
         ("Hash das entradas", f"SHA-256 {resultado.hash_das_entradas}"),
         ("Ato publicado", ato),
         ("Verificação do original", registro["endereco"] if registro is not None else ""),
@@ -128,7 +129,10 @@ def _com_anotacao(nome: str, anotacao: str) -> str | tuple[str, str]:
 
 def diagramar_capa(contexto: dict) -> Diagramador:
     edital = contexto["edital"]
-    capa = Diagramador(cabecalho=f"{edital.identificacao} — Resultado", rodape=f"Gerado em {contexto['gerado_em']}")
+    capa = Diagramador(
+        cabecalho=f"{edital.identificacao} — Resultado",
+        rodape=f"Gerado em {contexto['gerado_em']} · {contexto['endereco_do_site']}",
+    )
     capa.marcar(f"Resultado — {edital.identificacao}", 0)
     capa.texto(ORGAO.upper(), "orgao")
     capa.texto(edital.identificacao, "titulo", tag="h1")

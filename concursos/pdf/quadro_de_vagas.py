@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from django.conf import settings
-
 import cotas
 from comum.canonico import canonico_e_hash
-from comum.pdf import renderizar
+from comum.pdf import endereco_do_site, renderizar
 from cotas.modelo import REGRAS_DOS_ARREDONDAMENTOS
 from cotas.regimes import rotulo_do_grupo
 
@@ -73,6 +71,7 @@ def contexto_do_quadro(edital: Edital) -> dict:
         "hash": conferencia,
         "codigo_de_verificacao": codigo_legivel(conferencia),
         "endereco_da_verificacao": endereco_da_verificacao(),
+        "rodape_do_site": "",  # o rodapé do Anexo I já traz o endereço completo da verificação
     }
 
 
@@ -184,7 +183,7 @@ def codigo_legivel(conferencia: str) -> str:
 def endereco_da_verificacao() -> str:
     from django.urls import reverse
 
-    return f"{settings.ENDERECO_PUBLICO}{reverse('concursos:verificar_documento')}"
+    return f"{endereco_do_site()}{reverse('concursos:verificar_documento')}"
 
 
 def _assinatura(edital: Edital, instituicao) -> dict:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import base64
 from urllib.parse import urlencode
 
+from comum.pdf import texto_css
+
 from .quadro_de_vagas import endereco_da_verificacao
 
 MODULO_DO_QR = 3  # décimos de milímetro por módulo: ~11 mm na correção L, na margem de cima (24 mm)
@@ -22,7 +24,7 @@ def contexto_do_registro(tipo, *, codigo: str, numero: int, ano: int, retifica=N
         "tipo": tipo.nome,
         "endereco": endereco,
         "endereco_com_o_codigo": com_o_codigo,
-        "rodape": _texto_css(f"Código de verificação {codigo} · original em {endereco}"),
+        "rodape": texto_css(f"Código de verificação {codigo} · original em {endereco}"),
         "qr_code": qr_code(com_o_codigo),
         "retifica": str(retifica) if retifica is not None else "",
     }
@@ -41,8 +43,3 @@ def qr_code(texto: str) -> str:
         error_correction=qrcode.constants.ERROR_CORRECT_L,  # impresso e lido de perto: o menor código
     )
     return "data:image/svg+xml;base64," + base64.b64encode(imagem.to_string()).decode()
-
-
-def _texto_css(texto: str) -> str:
-    """O texto entre aspas de um ``content`` do CSS, sem aspas nem barras que o quebrem."""
-    return '"' + texto.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("<", "\\3c ") + '"'

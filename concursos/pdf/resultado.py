@@ -2,7 +2,7 @@
 
 - ``resultado_do_cargo_pdf(resultado, processos=None)``: o resultado de um cargo na versão recebida
   (as tarefas passam a última de cada cargo): ficha da versão (edital, cargo, versão, situação, quem
-  gerou, quadro, hash das entradas), lista geral, listas de vagas reservadas, ordem de convocação
+  gerou, quadro, hash das entradas, como os empates foram ordenados), lista geral, listas de vagas reservadas, ordem de convocação
   vigente (posições estáveis, com as vagas não preenchidas), mudanças de vaga e registro de chamadas,
   com "Página X de Y". Quem saiu por evento, quem uma revisão manteve e quem está sub judice levam a
   anotação em todas as listas e na ordem (docs/REGRAS.md §§ 5 e 8);
@@ -19,9 +19,12 @@ from typing import TYPE_CHECKING
 
 import cotas
 from comum.exibicao import data_e_hora
+from comum.pdf import endereco_do_site
 from concursos.consultas.sujeitos_a_recurso import anotacao
 from concursos.posicoes import de_para, linhas_da_ordem, marcas, observacoes_da_linha, revisoes
 from concursos.saida_do_motor import LISTA_GERAL
+from cotas.classificacao import descrever_desempate
+from cotas.modelo import DESEMPATE_PADRAO
 
 from . import textos
 from .desenho import Desenho, Documento, linhas_previstas
@@ -73,6 +76,7 @@ def contexto_do_resultado(edital: Edital) -> dict:
         "edital": edital,
         "secoes": [_secao_do_cargo(cargo, rotulos) for cargo in edital.cargos.order_by("codigo")],
         "gerado_em": data_e_hora(textos.agora()),
+        "endereco_do_site": endereco_do_site(),
     }
 
 
@@ -99,6 +103,9 @@ def secao_do_resultado(resultado: Resultado, rotulos: dict[str, str], pessoas: d
         "provisorio_porque": _provisorio_porque(saida) if resultado.provisorio else "",
         "sujeito_a_recurso": anotacao(resultado.sujeito_a_recurso),
         "quadro": _resumo_do_quadro(saida, rotulos),
+        "endereco_do_site": endereco_do_site(),
+        # A cadeia com que esta versão foi calculada (a das entradas gravadas), não a de hoje do edital.
+        "desempate": descrever_desempate((resultado.cenario.get("edital") or {}).get("desempate", DESEMPATE_PADRAO)),
         "hash_curto": resultado.hash_das_entradas[:16],
         "geral": listas.geral(),
         "grupos": listas.grupos(),

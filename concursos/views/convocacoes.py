@@ -18,7 +18,7 @@ from cotas.regimes import rotulo_do_grupo
 from ..apresentacao import contexto_admin
 from ..consultas.eventos import evento_registrado
 from ..consultas.para_publicar import versao_nao_publicada
-from ..consultas.provimentos import convocados
+from ..consultas.provimentos import com_vaga_alterada_desde_o_ultimo_ato, convocados
 from ..models import AtoDeConvocacao, Cargo, Evento
 from ..services import convocacoes
 from ..services.acessos import descrever, registrar_acesso
@@ -53,13 +53,16 @@ class AtoDeConvocacaoForm(forms.Form):
 
 
 def _pre_escolhidas(request, cargo: Cargo) -> list[str]:
-    """As inscrições marcadas na página do cargo (``?inscricao=``) ou as que um evento convocou (``?evento=``)."""
+    """As inscrições marcadas na página do cargo (``?inscricao=``); as que um evento convocou ou mudou
+    de vaga (``?evento=``); sem nenhum dos dois, quem está numa vaga diferente da do último ato dele."""
     if request.GET.get("evento", "").isdigit():
         evento = Evento.objects.filter(cargo=cargo, pk=request.GET["evento"]).first()
         registrado = evento_registrado(evento) if evento is not None else None
-        numeros = {c["inscricao"] for c in registrado.convocados_agora} if registrado else set()
+        numeros = set(registrado.a_incluir_no_edital_de_convocacao) if registrado else set()
         return [str(pk) for pk in cargo.inscricoes.filter(numero__in=numeros).values_list("pk", flat=True)]
-    return [pk for pk in request.GET.getlist("inscricao") if pk.isdigit()]
+    if "inscricao" in request.GET:
+        return [pk for pk in request.GET.getlist("inscricao") if pk.isdigit()]
+    return [str(c.inscricao.pk) for c in com_vaga_alterada_desde_o_ultimo_ato(cargo)]
 
 
 @staff_member_required
@@ -74,7 +77,7 @@ def publicar_convocacao(request, pk: int):
     if (nao_publicada := versao_nao_publicada(cargo)) is not None:
         contexto["nao_publicada"] = nao_publicada
         return render(request, "concursos/publicar_convocacao.html", contexto)
-    inicial = {"inscricoes": _pre_escolhidas(request, cargo)}
+    inicial = {"inscricoes": _pre_escolhidas(request, cargo)} if request.method == "GET" else {}
     form = AtoDeConvocacaoForm(convocados(cargo), request.POST if request.method == "POST" else None, initial=inicial)
     contexto["form"] = form
     if "corrigir" not in request.POST and form.is_valid():

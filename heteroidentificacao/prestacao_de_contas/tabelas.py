@@ -13,7 +13,7 @@ from io import BytesIO
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from comum.supressao import MENOS_DE_5, OMITIDO, Contagem, Soma, suprimir
+from comum.supressao import MENOS_DE_5, NAO_DIVULGADO, OMITIDO, Contagem, Soma, suprimir
 from concursos.pdf.medidas import MM_POR_PT, fonte_embutida
 from cotas import quorum
 from cotas.modelo import AUSENTE, CONFIRMADO, DECLARACAO_FALSA, NAO_CONFIRMADO, PENDENTE
@@ -30,6 +30,9 @@ LEGENDAS = {
     OMITIDO: "X: número não divulgado para que nenhum “< 5” possa ser calculado a partir dos totais "
     "publicados (supressão complementar). Uma contagem de pessoas com X tem 5 ou mais: as de 1 a 4 "
     "são sempre “< 5”.",
+    NAO_DIVULGADO: "n.d.: não divulgado, pode ser qualquer número, inclusive 0. Com o total já público (as "
+    "vagas reservadas do Anexo I) e as outras partes em zero, um “< 5” sairia da conta exata: a linha inteira "
+    "deixa de ser publicada.",
 }
 
 
@@ -154,7 +157,9 @@ def _como_sai(tabela: Tabela, numero: int, marcas: dict) -> Tabela:
         for linha, valores in enumerate(tabela.linhas)
     ]
     usados = {marca for (t, _, _), marca in marcas.items() if t == numero}
-    return replace(tabela, linhas=linhas, legenda=[LEGENDAS[m] for m in (MENOS_DE_5, OMITIDO) if m in usados])
+    return replace(
+        tabela, linhas=linhas, legenda=[LEGENDAS[m] for m in (MENOS_DE_5, OMITIDO, NAO_DIVULGADO) if m in usados]
+    )
 
 
 def _vagas(prestacao: Prestacao) -> Tabela:
@@ -334,7 +339,8 @@ _DECISOES = (quorum.CONFIRMADO, quorum.NAO_CONFIRMADO, quorum.AUSENTE, quorum.PE
 
 # A largura de um segmento que não se divulga: simbólica, a do limite do marcador (o maior valor que
 # "< 5" pode esconder; o menor que um X de pessoas pode ter), nunca o valor.
-LARGURAS = {MENOS_DE_5: 4, OMITIDO: 5}
+# "n.d." pode ser 0: a largura simbólica é a do "< 5".
+LARGURAS = {MENOS_DE_5: 4, OMITIDO: 5, NAO_DIVULGADO: 4}
 
 
 def graficos(prestacao: Prestacao, publica: bool) -> list[str]:

@@ -7,9 +7,9 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from comum.supressao import MENOS_DE_5, OMITIDO, Contagem, Soma, deduzido, suprimir
+from comum.supressao import MENOS_DE_5, NAO_DIVULGADO, OMITIDO, Contagem, Soma, deduzido, suprimir
 
-X, P = OMITIDO, MENOS_DE_5
+X, P, N = OMITIDO, MENOS_DE_5, NAO_DIVULGADO
 
 
 def tabela(linhas: list[list[int]], *, totais_de_linha=True, totais_de_coluna=False):
@@ -71,9 +71,23 @@ def test_contagem_que_nao_e_de_pessoas_nunca_e_menor_que_5_mas_pode_ser_a_comple
     assert suprimir(contagens, somas) == {(0, 1): P, (0, 2): X}
 
 
-def test_sem_nada_que_esconder_a_celula_fica_menor_que_5():
-    # Uma vaga reservada (número público), provida pelo grupo, e zeros: não há complementar possível.
+def test_sem_complementar_a_soma_com_o_total_publico_nao_se_divulga_nem_os_zeros():
+    # Uma vaga reservada (número público do Anexo I), provida pelo grupo, e zeros: "< 5" com o resto
+    # publicado daria 1 − 0 = 1. Não há complementar que não seja zero: as partes saem "n.d.".
     contagens = {(0, 0): Contagem(1, pessoas=False, suprimivel=False), (0, 1): Contagem(1), (0, 2): Contagem(0)}
+    somas = [Soma((0, 0), ((0, 1), (0, 2)))]
+    marcas = suprimir(contagens, somas)
+    assert marcas == {(0, 1): N, (0, 2): N}
+    assert deduzido(contagens, somas, marcas)[(0, 1)] == (0, 1)  # 0 ou 1: o leitor não sabe qual
+
+
+def test_sem_duas_partes_que_se_possam_esconder_a_celula_continua_menor_que_5():
+    # As outras partes são números já públicos: nem o "n.d." protege, e nada é escondido à toa.
+    contagens = {
+        (0, 0): Contagem(3, pessoas=False, suprimivel=False),
+        (0, 1): Contagem(2),
+        (0, 2): Contagem(1, pessoas=False, suprimivel=False),
+    }
     assert suprimir(contagens, [Soma((0, 0), ((0, 1), (0, 2)))]) == {(0, 1): P}
 
 
@@ -138,3 +152,21 @@ def test_tabela_com_totais_de_linha_e_de_coluna_nao_deixa_celula_escondida_exata
         assert hi is None or lo < hi, (com_totais, marcas)
     assert all(sum(c in marcas for c in soma.celulas) != 1 for soma in somas)
     assert all(contagens[c].valor > 0 for c in marcas)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CONTAGENS, min_size=2, max_size=5), st.lists(st.booleans(), min_size=5, max_size=5))
+def test_com_o_total_publico_no_anexo_i_nenhuma_celula_escondida_sai_da_subtracao(partes, de_pessoas):
+    """As vagas reservadas de um cargo são públicas (Anexo I) e nunca se escondem: subtrair dele as
+    partes publicadas não pode dar o valor exato de nenhuma célula escondida, seja qual for a linha."""
+    contagens = {(0, 0): Contagem(sum(partes), pessoas=False, suprimivel=False)}
+    contagens |= {(0, j): Contagem(v, pessoas=de_pessoas[j - 1]) for j, v in enumerate(partes, 1)}
+    somas = [Soma((0, 0), tuple((0, j) for j in range(1, len(partes) + 1)))]
+    marcas = suprimir(contagens, somas)
+    limites = deduzido(contagens, somas, marcas)
+    for celula in marcas:
+        lo, hi = limites[celula]
+        assert lo <= contagens[celula].valor and (hi is None or contagens[celula].valor <= hi)
+        assert hi is None or lo < hi, (partes, de_pessoas, marcas)
+    pequenas = {c for c, contagem in contagens.items() if contagem.pequena}
+    assert pequenas <= set(marcas)  # de 1 a 4 pessoas nunca sai como número

@@ -311,7 +311,9 @@ def test_o_edital_de_convocacao_sai_tambem_em_docx_com_os_convocados_em_tabela(p
     assert linhas[0][:5] == ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF"]
     assert linhas[1][:5] == ["3ª", "Negros", "Z", "Candidato Z", z.cpf_mascarado]
     assert z.cpf not in baixado.content.decode("latin-1")
-    assert any("Art. 3º, §2º" in linha.cells[1].text for linha in fundamentacao.rows)
+    # A fundamentação só com as regras do ato: a reserva de Z (negros) e de P; nenhuma substituição.
+    regras = [linha.cells[0].text for linha in fundamentacao.rows]
+    assert "Vaga reservada: Negros" in regras and not any("reverte" in regra for regra in regras)
     assert ato.registro.codigo in documento.sections[0].footer.paragraphs[0].text
 
 

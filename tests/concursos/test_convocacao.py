@@ -16,11 +16,13 @@ from pypdf import PdfReader
 from comum.cpf import formatar_cpf
 from concursos import services
 from concursos.atos import Ato
-from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao
+from concursos.consultas.provimentos import com_vaga_alterada_desde_o_ultimo_ato
+from concursos.models import AcessoADadosSensiveis, AtoDeConvocacao, Cargo, Edital
 from concursos.papeis import AUDITOR, MEMBRO, RH
 from concursos.services import convocacoes
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
+from .fabricas import cargo_do_exemplo_da_alternancia
 from .test_admin import texto
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +59,9 @@ def test_o_pdf_tem_o_numero_do_ato_a_vaga_o_cpf_mascarado_e_o_motivo(publicado, 
     assert "5ª PcD P" in pdf or "5ª Pessoas com deficiência P" in pdf
     assert "Secretaria de Administração, Rua X, 100" in pdf
     assert "até 02/07/2025" in pdf  # o prazo da posse do edital (30 dias), por padrão
-    assert "Art. 3º, §2º" in pdf  # a fundamentação: substituição de negro por negro
+    # A fundamentação: a reserva de cada vaga do ato; a substituição de negro por negro (Art. 3º, §2º)
+    # não, porque ninguém aqui substitui ninguém (resultado inicial).
+    assert "Vaga reservada: Negros" in pdf and "Art. 3º, §2º" not in pdf
     assert "Candidato A" not in pdf  # só os escolhidos
 
 
@@ -82,6 +86,66 @@ def test_o_pdf_do_ato_depois_de_um_evento_conta_a_cadeia_do_motivo(publicado, rh
     ato = publicar(publicado, ["C"], rh)
     pdf = texto_do_pdf(bytes(ato.pdf))
     assert "desistente" in pdf and "Motivo:" in pdf
+
+
+@pytest.fixture
+def com_vaga_adicional(rh):
+    """Cargo de 3 vagas publicado; uma vaga adicional convoca Z e passa Y, convocado na vaga de negros,
+    à ampla concorrência (Art. 3º, §1º): Y continua convocado, noutra vaga."""
+    cargo = cargo_do_exemplo_da_alternancia(vagas=3)
+    Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=date(2026, 6, 30))
+    services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
+    ato_anterior = publicar(cargo, ["Y"], rh, numero="1/2025")
+    registrado = services.registrar_evento(
+        cargo, tipo="vagas_adicionais", quantidade=1, ato=Ato(documento="Of. 9", data_do_ato=ATO), por=rh
+    )
+    services.publicar_resultado(registrado.resultado, por=rh)  # o edital convoca da versão publicada
+    return Cargo.objects.select_related("edital").get(pk=cargo.pk), registrado, ato_anterior
+
+
+def test_o_edital_do_evento_traz_marcado_quem_o_evento_mudou_de_vaga(com_vaga_adicional):
+    cargo, registrado, _ = com_vaga_adicional
+    assert registrado.a_incluir_no_edital_de_convocacao == ["Z", "Y"]
+
+
+def test_quem_mudou_de_vaga_desde_o_ultimo_ato_e_achado_para_um_novo_ato(com_vaga_adicional):
+    cargo, _, _ = com_vaga_adicional
+    assert [c.inscricao.numero for c in com_vaga_alterada_desde_o_ultimo_ato(cargo)] == ["Y"]
+
+
+def test_o_formulario_do_edital_de_convocacao_vem_marcado_com_quem_mudou_de_vaga(com_vaga_adicional, rh):
+    """Pelo link do evento: quem ele convocou e quem ele mudou de vaga; sem link: quem está numa vaga
+    diferente da do último ato dele (o RH não precisa lembrar quem precisa de um ato novo)."""
+    cargo, registrado, _ = com_vaga_adicional
+    cliente = Client()
+    cliente.force_login(rh)
+    url = reverse("concursos:publicar_convocacao", args=[cargo.pk])
+
+    def marcadas(dados):
+        escolhidas = cliente.get(url, dados).context["form"]["inscricoes"].value()
+        return {cargo.inscricoes.get(pk=pk).numero for pk in escolhidas}
+
+    assert marcadas({"evento": registrado.evento.pk}) == {"Z", "Y"}
+    assert marcadas({}) == {"Y"}
+
+
+def test_o_ato_destaca_a_vaga_alterada_de_quem_continua_convocado(com_vaga_adicional, rh):
+    cargo, _, _ = com_vaga_adicional
+    pdf = texto_do_pdf(bytes(publicar(cargo, ["Z", "Y"], rh).pdf))
+    assert re.search(r"Y Candidato Y .*Vaga alterada: de \dª vaga \(Negros\) para \dª vaga \(Ampla concorrência\)", pdf)
+    assert pdf.count("Vaga alterada") == 1  # Z foi convocado agora: não mudou de vaga
+
+
+def test_a_fundamentacao_cita_so_as_regras_que_o_ato_aplica(publicado, rh):
+    ampla = texto_do_pdf(bytes(publicar(publicado, ["A"], rh).pdf))
+    fundamentacao = ampla[ampla.index("Fundamentação legal") :]
+    assert "Art. 3º, caput" in fundamentacao
+    for de_fora in ("reverte à ampla", "Vaga reservada:", "Alternância", "deixada por um convocado"):
+        assert de_fora not in fundamentacao
+    pcd = texto_do_pdf(bytes(publicar(publicado, ["P"], rh, numero="13/2025").pdf))
+    fundamentacao = pcd[pcd.index("Fundamentação legal") :]
+    assert "Vaga reservada: PcD" in fundamentacao or "Vaga reservada: Pessoas com deficiência" in fundamentacao
+    assert "Alternância" in fundamentacao and "Negros" not in fundamentacao and "Art. 3º, caput" not in fundamentacao
 
 
 @pytest.mark.parametrize(

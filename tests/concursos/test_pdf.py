@@ -170,6 +170,32 @@ def test_resultado_lista_nomes_e_inscricoes_na_ordem_de_classificacao(cargo_com_
     assert posicoes == sorted(posicoes)
 
 
+def test_resultado_diz_como_os_empates_foram_ordenados_na_ordem_da_cadeia_do_edital():
+    cargo = cargo_do_exemplo_da_alternancia()
+    cargo.edital.desempate = ["nota:conhecimentos_especificos", "idoso", "sorteio"]
+    cargo.edital.save()
+    services.gerar_resultado(cargo, por=usuario("clerk"))
+    conteudo = " ".join(texto(resultado_pdf(cargo.edital)).split())
+    cadeia = (
+        "entre empatados, 1º maior nota em conhecimentos especificos; 2º idade de 60 anos ou mais na data de "
+        "referência do edital, o mais velho primeiro (Estatuto da Pessoa Idosa, art. 27, parágrafo único); "
+        "3º ordem do sorteio público."
+    )
+    assert cadeia in conteudo
+    assert "ao fim da cadeia fica, provisoriamente, na ordem do número de inscrição" in conteudo
+
+
+def test_rodape_de_cada_pagina_do_resultado_traz_o_endereco_completo_do_site(cargo_com_resultado, settings):
+    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
+    for pagina in paginas(resultado_pdf(cargo_com_resultado.edital)):
+        assert "https://concursos.cariacica.es.gov.br" in pagina
+    settings.ENDERECO_PUBLICO = ""  # sem a configuração, um endereço ainda completo, nunca só o caminho
+    assert all(
+        settings.ENDERECO_SEM_CONFIGURACAO in pagina for pagina in paginas(resultado_pdf(cargo_com_resultado.edital))
+    )
+    assert settings.ENDERECO_SEM_CONFIGURACAO.startswith("http")
+
+
 def test_resultado_mostra_listas_dos_grupos_e_ordem_de_convocacao(cargo_com_resultado):
     conteudo = texto(resultado_pdf(cargo_com_resultado.edital))
     assert "Lista de vagas reservadas — Negros" in conteudo and "1 3 Y Candidato Y 93,000" in conteudo
@@ -593,3 +619,13 @@ def test_pdf_do_resultado_tem_titulo_e_idioma_para_o_leitor_de_tela(cargo_com_re
     """Montado de fatias (docs/TECNICO.md §10), não é marcado; o título e o idioma vêm da primeira."""
     conteudo = resultado_pdf(cargo_com_resultado.edital)
     conferir_pdf_acessivel(conteudo, "Resultado — ", marcado=False)
+
+
+def test_o_cabecalho_da_instituicao_mora_num_so_modelo():
+    """O brasão, o órgão, o estado e a secretaria: um include (``_instituicao.html``) que os atos usam,
+    em vez de uma cópia em cada modelo."""
+    pasta = settings.BASE_DIR / "templates" / "concursos" / "pdf"
+    com_o_bloco = sorted(p.name for p in pasta.glob("*.html") if 'class="instituicao"' in p.read_text())
+    assert com_o_bloco == ["_instituicao.html"]
+    for modelo in ("convocacao.html", "quadro_de_vagas.html", "termo_de_eliminacao.html"):
+        assert '{% include "concursos/pdf/_instituicao.html" %}' in (pasta / modelo).read_text()

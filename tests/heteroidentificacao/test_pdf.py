@@ -193,6 +193,14 @@ def test_modelos_declaram_a_lingua_portuguesa(sessao):
     assert '<html lang="pt-BR">' in html
 
 
+def test_rodape_de_cada_pagina_traz_o_endereco_completo_do_site(sessao, settings):
+    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
+    for documento in (pdf.lista_de_convocacao_pdf(sessao), pdf.ata_pdf(sessao)):
+        for pagina in PdfReader(io.BytesIO(documento)).pages:
+            rodape = pagina.extract_text().splitlines()[-2:]
+            assert any("· https://concursos.cariacica.es.gov.br" in linha for linha in rodape), rodape
+
+
 # — Lista de convocação —
 
 

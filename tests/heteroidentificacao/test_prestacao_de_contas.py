@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from comum.graficos import barras_empilhadas
-from comum.supressao import MENOS_DE_5
+from comum.supressao import MENOS_DE_5, NAO_DIVULGADO
 from concursos import services as servicos_de_concursos
 from concursos.atos import Ato
 from concursos.consultas.portal import atos_do_edital
@@ -157,7 +157,10 @@ def test_versao_interna_mostra_as_contagens_exatas_e_a_publica_suprime_de_1_a_4(
     negros_interna = next(linha for linha in interna[vagas].linhas if linha[1] == "Negros")
     negros_publica = next(linha for linha in publica[vagas].linhas if linha[1] == "Negros")
     assert negros_interna[2:8] == [1, 1, 0, 0, 0, 0]
-    assert negros_publica[2:8] == [1, MENOS_DE_5, 0, 0, 0, 0]  # reservadas: o número do Anexo I, público
+    # Reservadas: o número do Anexo I, público. Com ele, "< 5" e zeros dariam 1 − 0 − 0 − 0 = 1: as
+    # partes da soma saem "n.d." (a compensação, fora da soma, continua 0).
+    nd = NAO_DIVULGADO
+    assert negros_publica[2:8] == [1, nd, 0, nd, nd, nd]
     autodeclaracoes = "Heteroidentificação: autodeclarações e recursos"
     (linha_interna,) = interna[autodeclaracoes].linhas
     (linha_publica,) = publica[autodeclaracoes].linhas
@@ -186,8 +189,20 @@ def test_grafico_tem_uma_barra_por_segmento_com_os_rotulos_e_sai_sempre_igual(pe
 
 def test_grafico_da_versao_publica_desenha_o_suprimido_hachurado_com_o_rotulo(pequeno):
     vagas, _ = graficos(prestacao_de_contas(pequeno), publica=True)
-    assert "&lt; 5" in vagas
+    # Uma vaga reservada provida pelo grupo, e zeros: a linha sai "n.d." (o "< 5" sairia da subtração).
+    assert "n.d." in vagas
     assert 'id="barra-0-0"' in vagas and "<pattern" in vagas  # o hachurado
+
+
+def test_grafico_nao_corta_o_nome_longo_de_um_cargo_quebra_em_linhas():
+    longo = "Professor de Educação Básica II — Séries Iniciais do Ensino Fundamental (Zona Rural) — Negros"
+    svg = barras_empilhadas([longo, "Guarda — PcD"], [("Providas", [3, 1])], titulo="Vagas", eixo="vagas")
+    assert "…" not in svg
+    # O matplotlib guarda o texto de cada rótulo num comentário do SVG: todas as palavras, em linhas.
+    comentarios = re.findall(r"<!-- (.*?) -->", svg)
+    inicio = next(i for i, c in enumerate(comentarios) if c.startswith("Professor"))
+    linhas = comentarios[inicio : inicio + 3]
+    assert " ".join(linhas).split() == longo.split() and all(len(linha) <= 40 for linha in linhas)
 
 
 def test_grafico_sem_barras_diz_sem_dados():
@@ -219,7 +234,8 @@ def test_planilha_traz_os_numeros(pequeno):
     assert ["Guarda Municipal", "Negros", 1, 1, 0, 0, 0, 0, 1] in linhas
     publica = load_workbook(BytesIO(planilha(prestacao_de_contas(pequeno), True, "Prestação de contas")))
     valores = {c for linha in publica[publica.sheetnames[0]].iter_rows(values_only=True) for c in linha}
-    assert MENOS_DE_5 in valores
+    providas = {linha[3] for linha in publica[publica.sheetnames[0]].iter_rows(min_row=4, values_only=True)}
+    assert NAO_DIVULGADO in valores and 1 not in providas  # a vaga provida pelo grupo não sai da subtração
 
 
 # ---------------------------------------------------------------- telas
