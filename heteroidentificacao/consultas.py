@@ -91,13 +91,15 @@ def compoe_a_sessao(sessao: Sessao, membro: Membro | None) -> bool:
     return membro is not None and sessao.presencas.filter(membro=membro, votante=True).exists()
 
 
-def chamados_do_membro(sessao: Sessao, membro: Membro | None):
+def chamados_do_membro(sessao: Sessao, membro: Membro | None, compoe: bool | None = None):
     """Os candidatos da sessão que o membro vê (docs/REGRAS.md §10): todos, antes da abertura e para
     quem compõe a sessão; para quem não a compõe, só aqueles em que vota como suplente no lugar de um
     membro impedido (nenhum, para o titular ausente e o suplente que não substitui ninguém). Quem só
     substitui num candidato não vê os outros, nem as decisões e os pareceres deles."""
     chamados = sessao.chamados.all()
-    if sessao.status == Sessao.PLANEJADA or compoe_a_sessao(sessao, membro):
+    if compoe is None:  # quem já sabe (a tela, pela composição que leu) poupa a consulta
+        compoe = compoe_a_sessao(sessao, membro)
+    if sessao.status == Sessao.PLANEJADA or compoe:
         return chamados
     if membro is None:
         return chamados.none()
@@ -202,12 +204,11 @@ def _sem_parecer_a_dar(sessao: Sessao) -> Q:
     return Q(compareceu=False) | Q(recusou_filmagem=True) | Q(pk__in=transferidos())
 
 
-def chamados_da_tela(sessao: Sessao, membro: Membro | None, usuario, filtro: str = TODOS, busca: str = ""):
-    """Os candidatos da tela da sessão, na ordem da inscrição: os que o membro vê
-    (``chamados_do_membro``), pelo filtro e pela busca. Pendentes e concluídos são os do próprio
-    usuário — o parecer dele, a presença e a transferência, que todos veem —, nunca os votos dos
-    outros: o filtro de um membro não muda quando um colega vota (docs/HETEROIDENTIFICACAO.md)."""
-    chamados = chamados_do_membro(sessao, membro)
+def chamados_da_tela(sessao: Sessao, chamados, usuario, filtro: str = TODOS, busca: str = ""):
+    """Os candidatos da tela da sessão, na ordem da inscrição: dos que o membro vê
+    (``chamados``, de ``chamados_do_membro``), os do filtro e da busca. Pendentes e concluídos são
+    os do próprio usuário — o parecer dele, a presença e a transferência, que todos veem —, nunca os
+    votos dos outros: o filtro de um membro não muda quando um colega vota (docs/HETEROIDENTIFICACAO.md)."""
     concluido = Q(pk__in=meus_pareceres(sessao, usuario)) | _sem_parecer_a_dar(sessao)
     if filtro == PENDENTES:
         chamados = chamados.none() if sessao.status != Sessao.ABERTA else chamados.exclude(concluido)
@@ -234,12 +235,16 @@ def buscar_chamados(chamados, busca: str):
     return chamados.filter(Q(inscricao__numero__istartswith=texto) | por_nome)
 
 
-def progresso_do_membro(sessao: Sessao, membro: Membro | None, usuario) -> tuple[int, int]:
-    """(pareceres que o usuário registrou, candidatos que ele tem a julgar) nesta sessão: o próprio
-    andamento, que não muda quando um colega vota."""
-    meus = chamados_do_membro(sessao, membro).filter(pk__in=meus_pareceres(sessao, usuario)).count()
-    a_julgar = chamados_do_membro(sessao, membro).exclude(_sem_parecer_a_dar(sessao)).count()
-    return meus, a_julgar
+def andamento(sessao: Sessao, chamados, usuario) -> dict:
+    """Numa consulta só, dos candidatos que o membro vê (``chamados``): quantos têm o parecer dele
+    (``meus``), quantos ele tem a julgar (``a_julgar``: fora os ausentes, os que recusaram a filmagem
+    e os transferidos) e quantos estão sem presença registrada (``sem_presenca``). O próprio
+    andamento: não muda quando um colega vota."""
+    return chamados.aggregate(
+        meus=Count("pk", filter=Q(pk__in=meus_pareceres(sessao, usuario))),
+        a_julgar=Count("pk", filter=~_sem_parecer_a_dar(sessao)),
+        sem_presenca=Count("pk", filter=Q(compareceu__isnull=True) & ~Q(pk__in=transferidos())),
+    )
 
 
 def meu_parecer(chamado: Chamado, usuario) -> Parecer | None:

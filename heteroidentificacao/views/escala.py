@@ -37,14 +37,16 @@ def contar(n: int, singular: str, plural: str) -> str:
 # ---------------------------------------------------------------- a tela paginada
 
 
-def pagina_da_sessao(request, sessao: Sessao, membro) -> dict:
-    """A página de candidatos pedida (``filtro``, ``q``, ``pagina``), os contadores das abas e o
-    andamento do próprio usuário. Consultas fixas: não crescem com o número de candidatos."""
+def pagina_da_sessao(request, sessao: Sessao, membro, compoe: bool) -> dict:
+    """A página de candidatos pedida (``filtro``, ``q``, ``pagina``), os contadores das abas, o
+    andamento do próprio usuário e quantos estão sem presença. Consultas fixas: não crescem com o
+    número de candidatos."""
     filtro = request.GET.get("filtro", consultas.TODOS)
     if filtro not in consultas.FILTROS:
         filtro = consultas.TODOS
     busca = " ".join(request.GET.get("q", "").split())[: consultas.MAXIMO_DA_BUSCA]
-    chamados = consultas.chamados_da_tela(sessao, membro, request.user, filtro, busca)
+    vistos = consultas.chamados_do_membro(sessao, membro, compoe)
+    chamados = consultas.chamados_da_tela(sessao, vistos, request.user, filtro, busca)
     pagina = Paginator(chamados, POR_PAGINA).get_page(request.GET.get("pagina"))
     aberta = sessao.status == Sessao.ABERTA
     abas = []
@@ -60,9 +62,10 @@ def pagina_da_sessao(request, sessao: Sessao, membro) -> dict:
                     "url": "?" + urlencode({"filtro": chave, **({"q": busca} if busca else {})}),
                 }
             )
-    progresso = None
+    progresso, sem_presenca = None, 0
     if aberta:
-        meus, a_julgar = consultas.progresso_do_membro(sessao, membro, request.user)
+        numeros = consultas.andamento(sessao, vistos, request.user)
+        meus, a_julgar, sem_presenca = numeros["meus"], numeros["a_julgar"], numeros["sem_presenca"]
         if a_julgar:
             progresso = {
                 "meus": meus,
@@ -81,6 +84,7 @@ def pagina_da_sessao(request, sessao: Sessao, membro) -> dict:
         "busca": busca,
         "abas": abas,
         "progresso": progresso,
+        "sem_presenca": sem_presenca,
     }
 
 

@@ -28,7 +28,6 @@ from cotas import quorum
 from .. import consultas, services
 from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
-from ..services.presenca import sem_presenca
 from ..services.sessoes import documento_da_sessao
 from . import escala
 from .acesso import chamado_do_membro, exigir_presidente, sessao_do_membro
@@ -315,7 +314,7 @@ def sessao(request, pk):
     presencas = consultas.presencas_da_sessao(sessao)
     sessao.n_votantes = sum(1 for p in presencas if p.votante)
     compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
-    tela = escala.pagina_da_sessao(request, sessao, membro)
+    tela = escala.pagina_da_sessao(request, sessao, membro, compoe)
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
@@ -329,8 +328,6 @@ def sessao(request, pk):
     if membro.presidente and sessao.status == Sessao.ABERTA and sessao.comissao.tipo == Comissao.ORDINARIA:
         inicial = {"gravacao": sessao.gravacao, "hash_da_gravacao": sessao.hash_da_gravacao}
         contexto["form_da_gravacao"] = GravacaoForm(initial=inicial)
-    if membro.presidente and sessao.status == Sessao.ABERTA and sessao.comissao.tipo == Comissao.ORDINARIA:
-        contexto["sem_presenca"] = sem_presenca(sessao).count()
     if membro.presidente and sessao.status == Sessao.PLANEJADA:
         membros = sessao.comissao.membros.ativos().select_related("usuario")
         contexto["form_da_composicao"] = ComposicaoForm(membros=membros)
