@@ -11,6 +11,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 import cotas
+from comum.busca import para_busca
 from concursos.adapters import cenario_do_cargo
 from concursos.models import Inscricao, OpcaoDeGrupo, Resultado
 from concursos.papeis import opera_concursos
@@ -90,13 +91,15 @@ def compoe_a_sessao(sessao: Sessao, membro: Membro | None) -> bool:
     return membro is not None and sessao.presencas.filter(membro=membro, votante=True).exists()
 
 
-def chamados_do_membro(sessao: Sessao, membro: Membro | None):
+def chamados_do_membro(sessao: Sessao, membro: Membro | None, compoe: bool | None = None):
     """Os candidatos da sessão que o membro vê (docs/REGRAS.md §10): todos, antes da abertura e para
     quem compõe a sessão; para quem não a compõe, só aqueles em que vota como suplente no lugar de um
     membro impedido (nenhum, para o titular ausente e o suplente que não substitui ninguém). Quem só
     substitui num candidato não vê os outros, nem as decisões e os pareceres deles."""
     chamados = sessao.chamados.all()
-    if sessao.status == Sessao.PLANEJADA or compoe_a_sessao(sessao, membro):
+    if compoe is None:  # quem já sabe (a tela, pela composição que leu) poupa a consulta
+        compoe = compoe_a_sessao(sessao, membro)
+    if sessao.status == Sessao.PLANEJADA or compoe:
         return chamados
     if membro is None:
         return chamados.none()
@@ -162,15 +165,86 @@ def pareceres_por_sessao_e_dia() -> list[dict]:
     ]
 
 
-def quem_ja_votou(sessao: Sessao) -> dict[int, list[str]]:
+def quem_ja_votou(sessao: Sessao, chamados=None) -> dict[int, list[str]]:
     """Por candidato chamado (``chamado_id``), os nomes dos membros que já registraram parecer,
-    em ordem alfabética — nunca o voto. É o que o presidente acompanha com a sessão aberta."""
+    em ordem alfabética — nunca o voto. É o que o presidente acompanha com a sessão aberta.
+    ``chamados``: só estes (a página da tela), em vez de todos os da sessão. O voto nem sai do
+    banco: a consulta lê só o candidato e o nome de quem votou."""
     nomes: dict[int, list[str]] = {}
-    pareceres = Parecer.objects.filter(chamado__sessao=sessao).select_related("membro__usuario")
-    for parecer in pareceres:
-        usuario = parecer.membro.usuario
-        nomes.setdefault(parecer.chamado_id, []).append(usuario.get_full_name() or usuario.get_username())
+    pareceres = Parecer.objects.filter(chamado__sessao=sessao)
+    if chamados is not None:
+        pareceres = pareceres.filter(chamado__in=chamados)
+    campos = ("chamado_id", "membro__usuario__first_name", "membro__usuario__last_name", "membro__usuario__username")
+    for chamado_id, nome, sobrenome, usuario in pareceres.values_list(*campos):
+        nomes.setdefault(chamado_id, []).append(f"{nome} {sobrenome}".strip() or usuario)
     return {chamado_id: sorted(lista, key=str.casefold) for chamado_id, lista in nomes.items()}
+
+
+def meu_parecer_ids(sessao: Sessao, usuario, chamados=None) -> set[int]:
+    pareceres = Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario)
+    if chamados is not None:
+        pareceres = pareceres.filter(chamado__in=chamados)
+    return set(pareceres.values_list("chamado_id", flat=True))
+
+
+PENDENTES, CONCLUIDOS, TODOS = "pendentes", "concluidos", "todos"
+FILTROS = {TODOS: "Todos", PENDENTES: "Pendentes", CONCLUIDOS: "Concluídos"}
+
+
+def meus_pareceres(sessao: Sessao, usuario):
+    """Os chamados da sessão em que o próprio usuário registrou parecer (como titular ou suplente)."""
+    return Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values("chamado")
+
+
+def _sem_parecer_a_dar(sessao: Sessao) -> Q:
+    """Os candidatos que ninguém avalia nesta sessão: na ordinária, quem faltou, quem recusou a
+    filmagem (tratado como ausente) e quem foi transferido para outra sessão por impedimento."""
+    if sessao.comissao.tipo == Comissao.RECURSAL:
+        return Q(pk__in=transferidos())
+    return Q(compareceu=False) | Q(recusou_filmagem=True) | Q(pk__in=transferidos())
+
+
+def chamados_da_tela(sessao: Sessao, chamados, usuario, filtro: str = TODOS, busca: str = ""):
+    """Os candidatos da tela da sessão, na ordem da inscrição: dos que o membro vê
+    (``chamados``, de ``chamados_do_membro``), os do filtro e da busca. Pendentes e concluídos são
+    os do próprio usuário — o parecer dele, a presença e a transferência, que todos veem —, nunca os
+    votos dos outros: o filtro de um membro não muda quando um colega vota (docs/HETEROIDENTIFICACAO.md)."""
+    concluido = Q(pk__in=meus_pareceres(sessao, usuario)) | _sem_parecer_a_dar(sessao)
+    if filtro == PENDENTES:
+        chamados = chamados.none() if sessao.status != Sessao.ABERTA else chamados.exclude(concluido)
+    elif filtro == CONCLUIDOS and sessao.status == Sessao.ABERTA:
+        chamados = chamados.filter(concluido)
+    return buscar_chamados(chamados, busca).order_by("inscricao__numero")
+
+
+MAXIMO_DA_BUSCA = 120
+
+
+def buscar_chamados(chamados, busca: str):
+    """Pelo número de inscrição (exato ou o começo dele) ou pelo nome (civil ou social, sem acentos
+    nem maiúsculas, cada palavra em qualquer ordem). Texto vazio: todos; texto que ninguém digita
+    (longo demais, com caracteres de controle): nenhum."""
+    texto = " ".join(str(busca or "").split())
+    if not texto:
+        return chamados
+    if len(texto) > MAXIMO_DA_BUSCA or any(ord(c) < 32 for c in texto):
+        return chamados.none()
+    por_nome = Q()
+    for palavra in para_busca(texto).split():
+        por_nome &= Q(inscricao__nome_para_busca__contains=palavra)
+    return chamados.filter(Q(inscricao__numero__istartswith=texto) | por_nome)
+
+
+def andamento(sessao: Sessao, chamados, usuario) -> dict:
+    """Numa consulta só, dos candidatos que o membro vê (``chamados``): quantos têm o parecer dele
+    (``meus``), quantos ele tem a julgar (``a_julgar``: fora os ausentes, os que recusaram a filmagem
+    e os transferidos) e quantos estão sem presença registrada (``sem_presenca``). O próprio
+    andamento: não muda quando um colega vota."""
+    return chamados.aggregate(
+        meus=Count("pk", filter=Q(pk__in=meus_pareceres(sessao, usuario))),
+        a_julgar=Count("pk", filter=~_sem_parecer_a_dar(sessao)),
+        sem_presenca=Count("pk", filter=Q(compareceu__isnull=True) & ~Q(pk__in=transferidos())),
+    )
 
 
 def meu_parecer(chamado: Chamado, usuario) -> Parecer | None:

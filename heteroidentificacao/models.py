@@ -241,6 +241,18 @@ class Sessao(TextosDigitados, models.Model):
         related_name="+",
     )
     prazo_de_recurso_ate = models.DateField("prazo de recurso até", null=True, blank=True, editable=False)
+    # A presença dos candidatos registrada de uma vez pelo presidente (``services.registrar_presenca_em_lote``):
+    # os ausentes marcados, todos os outros presentes. A ata diz que foi assim, quando e por quem.
+    presenca_em_lote_em = models.DateTimeField("presença em lote registrada em", null=True, blank=True, editable=False)
+    presenca_em_lote_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="presença em lote registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+    )
 
     class Meta:
         verbose_name = "sessão"

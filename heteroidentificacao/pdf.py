@@ -101,6 +101,7 @@ def contexto_da_ata(sessao: Sessao) -> dict:
             "encerrada_em": _data_e_hora(dados["encerrada_em"]),
         },
         "encerrada_por": dados["encerrada_por"] or "—",
+        "presenca_em_lote": _presenca_em_lote(dados.get("presenca_em_lote")),
         "gravacao_posterior": sessao.gravacao if sessao.gravacao != dados["gravacao"] else "",
         "recursal": recursal,
         "membros": [_membro_da_ata(m) for m in feito["membros"]],
@@ -112,6 +113,17 @@ def contexto_da_ata(sessao: Sessao) -> dict:
         "codigo": "" if feito.get("reconstituido") else sessao.hash_do_registro,
         "reconstituido": bool(feito.get("reconstituido")),
     }
+
+
+def _presenca_em_lote(lote: dict | None) -> str:
+    """Como a presença dos candidatos foi registrada, quando foi em lote (registros congelados antes
+    da presença em lote não têm a chave: presença candidato a candidato)."""
+    if not lote:
+        return ""
+    return (
+        f"registrada em lote em {_data_e_hora(lote['em'])}, por {lote['por']}: marcados os ausentes, "
+        "os demais candidatos chamados registrados como presentes"
+    )
 
 
 def _membro_da_ata(membro: dict) -> dict:

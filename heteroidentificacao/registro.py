@@ -73,6 +73,7 @@ def montar_registro(sessao: Sessao) -> dict:
             "aberta_por": _nome(sessao.aberta_por),
             "encerrada_em": _iso(sessao.encerrada_em),
             "encerrada_por": _nome(sessao.encerrada_por),
+            **_presenca_em_lote(sessao),
         },
         "membros": _membros(sessao),
         "avisos_da_composicao": consultas.avisos_da_composicao(
@@ -80,6 +81,14 @@ def montar_registro(sessao: Sessao) -> dict:
         ),
         "candidatos": [_candidato(chamado, recursal) for chamado in chamados],
     }
+
+
+def _presenca_em_lote(sessao: Sessao) -> dict:
+    """Quando a presença dos candidatos foi registrada em lote (os ausentes marcados, os outros
+    presentes): quando e por quem. Sem a chave, a presença foi registrada candidato a candidato."""
+    if sessao.presenca_em_lote_em is None:
+        return {}
+    return {"presenca_em_lote": {"em": _iso(sessao.presenca_em_lote_em), "por": _nome(sessao.presenca_em_lote_por)}}
 
 
 def _membros(sessao: Sessao) -> list[dict]:

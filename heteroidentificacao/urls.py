@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import impedimentos, prestacao_de_contas, sessoes
+from .views import escala, impedimentos, prestacao_de_contas, sessoes
 
 app_name = "heteroidentificacao"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("sessoes/<int:pk>/abrir/", sessoes.abrir_sessao, name="abrir_sessao"),
     path("sessoes/<int:pk>/gravacao/", sessoes.registrar_gravacao, name="registrar_gravacao"),
     path("sessoes/<int:pk>/encerrar/", sessoes.encerrar_sessao, name="encerrar_sessao"),
+    path("sessoes/<int:pk>/chamar/", escala.chamar_candidatos, name="chamar_candidatos"),
+    path("sessoes/<int:pk>/presenca/", escala.presenca_em_lote, name="presenca_em_lote"),
     path("chamados/<int:pk>/presenca/", sessoes.registrar_presenca, name="registrar_presenca"),
     path("chamados/<int:pk>/parecer/", sessoes.parecer, name="parecer"),
     path("chamados/<int:pk>/impedimento/", impedimentos.declarar_impedimento, name="declarar_impedimento"),

@@ -22,6 +22,7 @@ from .apuracao import (
 from .auditoria import auditar
 from .comissoes import adicionar_membro, criar_comissao, desligar_membro
 from .impedimentos import declarar_impedimento, transferir_por_impedimento
+from .presenca import registrar_presenca_em_lote
 from .recursos import chamar_recurso, publicar_resultado_preliminar, registrar_recurso
 from .sessoes import (
     RECUSOU_A_FILMAGEM,
@@ -65,6 +66,7 @@ __all__ = [
     "registrar_parecer_da_comissao",
     "registrar_parecer",
     "registrar_presenca",
+    "registrar_presenca_em_lote",
     "registrar_recurso",
     "transferir_por_impedimento",
 ]

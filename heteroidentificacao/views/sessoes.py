@@ -29,6 +29,7 @@ from .. import consultas, services
 from ..forms import ComposicaoForm, GravacaoForm, ParecerDaComissaoForm, ParecerForm, PresencaForm
 from ..models import Chamado, Comissao, Membro, Parecer, Recurso, Sessao
 from ..services.sessoes import documento_da_sessao
+from . import escala
 from .acesso import chamado_do_membro, exigir_presidente, sessao_do_membro
 from .impedimentos import formularios_do_impedimento
 
@@ -112,24 +113,25 @@ def estado_para_o_membro(chamado: Chamado, sessao: Sessao, votei: bool) -> tuple
 
 
 def linhas_da_sessao(
-    sessao: Sessao, usuario, *, presidente: bool, compoe: bool, membro: Membro | None = None
+    sessao: Sessao, usuario, *, presidente: bool, compoe: bool, membro: Membro | None = None, chamados=None
 ) -> list[dict]:
     """Os candidatos que o membro vê (``consultas.chamados_do_membro``): o suplente que não compõe a
-    sessão vê e vota só aqueles em que substitui um membro impedido."""
-    chamados = consultas.chamados_do_membro(sessao, membro) if membro else sessao.chamados.all()
-    chamados = chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres"))
+    sessão vê e vota só aqueles em que substitui um membro impedido. ``chamados``: a página da tela
+    (por padrão, todos os que ele vê); as consultas são as mesmas com 3 ou 500 candidatos."""
+    if chamados is None:
+        chamados = consultas.chamados_do_membro(sessao, membro) if membro else sessao.chamados.all()
+        chamados = chamados.order_by("inscricao__numero")
+    chamados = list(chamados.select_related("inscricao__candidato").annotate(n_pareceres=Count("pareceres")))
     substitui = set() if compoe or membro is None else {c.pk for c in chamados}
-    votei = set(
-        Parecer.objects.filter(chamado__sessao=sessao, membro__usuario=usuario).values_list("chamado_id", flat=True)
-    )
+    votei = consultas.meu_parecer_ids(sessao, usuario, chamados)
     recursal = sessao.comissao.tipo == Comissao.RECURSAL
     encerrada = sessao.status == Sessao.ENCERRADA
     # Com a sessão aberta, o presidente acompanha quem já votou (nomes e quantos), nunca como.
-    votantes = consultas.quem_ja_votou(sessao) if presidente and not encerrada else {}
+    votantes = consultas.quem_ja_votou(sessao, chamados) if presidente and not encerrada else {}
     transferidos = consultas.transferidos_da_sessao(sessao)
     # ``compoe``: se o usuário compõe a sessão (congelada na abertura): só ele vota e registra presença.
     linhas = []
-    for chamado in chamados.order_by("inscricao__numero"):
+    for chamado in chamados:
         estado, cor = estado_para_o_membro(chamado, sessao, chamado.pk in votei)
         presenca, cor_da_presenca = ("", "") if recursal else descrever_presenca(chamado)
         transferido = chamado.pk in transferidos and not encerrada
@@ -253,6 +255,7 @@ def proximo_a_julgar(chamado: Chamado, usuario) -> Chamado | None:
     membro = consultas.membro_de(sessao.comissao, usuario)
     candidatos = consultas.chamados_do_membro(sessao, membro)
     candidatos = candidatos.exclude(pk=chamado.pk).exclude(pareceres__membro__usuario=usuario)
+    candidatos = candidatos.exclude(pk__in=consultas.transferidos())
     if sessao.comissao.tipo == Comissao.ORDINARIA:
         candidatos = candidatos.filter(compareceu=True, recusou_filmagem=False)
     depois = candidatos.filter(inscricao__numero__gt=chamado.inscricao.numero).order_by("inscricao__numero")
@@ -311,12 +314,14 @@ def sessao(request, pk):
     presencas = consultas.presencas_da_sessao(sessao)
     sessao.n_votantes = sum(1 for p in presencas if p.votante)
     compoe = any(p.votante and p.membro_id == membro.pk for p in presencas)
+    tela = escala.pagina_da_sessao(request, sessao, membro, compoe)
     contexto = {
         "sessao": descrever_sessao(sessao),
         "membro": membro,
         "candidatos": linhas_da_sessao(
-            sessao, request.user, presidente=membro.presidente, compoe=compoe, membro=membro
+            sessao, request.user, presidente=membro.presidente, compoe=compoe, membro=membro, chamados=tela["pagina"]
         ),
+        "tela": tela,
         "composicao": consultas.composicao_da_sessao(presencas),
         "compoe": compoe,
     }
@@ -462,6 +467,13 @@ def parecer(request, pk):
     form = ParecerForm(request.POST or None, initial=inicial, alterando=meu is not None, recursal=recursal)
     if request.method == "POST" and form.is_valid():
         if _gravar_parecer(request, chamado, meu, form):
+            # Parecer novo: segue para o próximo candidato que o membro ainda julga (issue 29).
+            proximo = proximo_a_julgar(chamado, request.user) if meu is None else None
+            if proximo is not None and consultas.meu_parecer(chamado, request.user) is not None:
+                messages.info(
+                    request, f"Inscrição {chamado.inscricao.numero} julgada por você: esta é a próxima a julgar."
+                )
+                return redirect("heteroidentificacao:parecer", pk=proximo.pk)
             return redirect("heteroidentificacao:parecer", pk=chamado.pk)
     contexto = {
         "sessao": descrever_sessao(chamado.sessao),

@@ -26,7 +26,9 @@ DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação do
 
 pytestmark = pytest.mark.django_db
 
-LIMITE = 13  # +1 desde o impedimento com transferência e a página do suplente (a consulta dos impedimentos da sessão)
+# +1 desde o impedimento com transferência e a página do suplente (a consulta dos impedimentos da sessão);
+# +1 desde a tela paginada (issue 29: a contagem da página; o andamento do membro e os sem presença numa só).
+LIMITE = 14
 MUITAS = 300
 
 
@@ -146,6 +148,18 @@ def test_sessao_do_membro_faz_as_mesmas_consultas_com_3_ou_300_candidatos(client
     url = reverse("heteroidentificacao:sessao", args=[poucos.pk])
     contar(url)
     assert contar(reverse("heteroidentificacao:sessao", args=[muitos.pk])) == contar(url)
+
+
+@pytest.mark.parametrize("filtro", ["todos", "pendentes", "concluidos"])
+@pytest.mark.parametrize("quem", ["ana", "bruno"], ids=["presidente", "membro"])
+def test_tela_paginada_da_sessao_faz_as_mesmas_consultas_com_3_ou_300_candidatos(client, contar, quem, filtro):
+    """A tela da sessão numa página do meio (issue 29: 500 candidatos num tablet), por filtro e busca."""
+    poucos, muitos = sessao_com(3), sessao_com(MUITAS)
+    client.force_login(pessoa(quem))
+    dados = {"filtro": filtro, "pagina": 2, "q": "maria"}
+    url = reverse("heteroidentificacao:sessao", args=[poucos.pk])
+    contar(url, dados)
+    assert contar(reverse("heteroidentificacao:sessao", args=[muitos.pk]), dados) == contar(url, dados)
 
 
 def test_previa_do_encerramento_faz_as_mesmas_consultas_com_3_ou_300_candidatos(client, contar):
