@@ -37,10 +37,10 @@ except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/confte
     expect = None
 
 SENHA = "comissao-de-teste-Cariacica-2025"
-# O tamanho da sessão. No CI, 60 (três páginas de 25): são 3 × 58 envios de parecer pela tela, cerca
-# de um minuto e meio. A jornada inteira com 300 (3 × 298 envios, de 5 a 13 minutos conforme a carga
-# da máquina) roda com JORNADA_ESCALA_CANDIDATOS=300.
-CANDIDATOS = max(int(os.environ.get("JORNADA_ESCALA_CANDIDATOS", "60")), 30)
+# O tamanho da sessão: 300, o da issue 29 (3 × 298 envios de parecer pela tela, de 5 a 13 minutos
+# conforme a carga da máquina). Para uma volta rápida na máquina do desenvolvedor,
+# JORNADA_ESCALA_CANDIDATOS=60 (três páginas de 25).
+CANDIDATOS = max(int(os.environ.get("JORNADA_ESCALA_CANDIDATOS", "300")), 30)
 POR_PAGINA = 25
 AUSENTE_PELO_NUMERO = "5017"
 DO_MEIO = CANDIDATOS // 2
