@@ -57,3 +57,12 @@ def test_a_tentativa_de_acesso_fala_no_feminino():
     from axes.models import AccessAttempt
 
     assert admin.site._registry[AccessAttempt].genero == FEMININO
+
+
+def test_o_botao_de_tema_do_admin_tem_nome_mesmo_antes_do_tema_marcado(client):
+    """Os rótulos do botão de tema só aparecem quando o theme.js marcou o <html>; a verificação de
+    acessibilidade do CI pegou uma vez a página antes disso (botão sem nome, WCAG 4.1.2). O title
+    dá o nome em português em qualquer momento."""
+    client.force_login(usuario("chefe", superusuario=True))
+    pagina = client.get("/admin/").content.decode()
+    assert '<button class="theme-toggle" type="button" title="Alternar o tema (claro, escuro ou automático)">' in pagina
