@@ -44,8 +44,9 @@ class PaginacaoDivergente(RuntimeError):
 class Documento:
     """As páginas de um PDF, de uma ou mais seções (capa, cargos), numeradas no fim."""
 
-    def __init__(self, titulo: str):
+    def __init__(self, titulo: str, *, qr_code: str = ""):
         self.titulo = titulo
+        self.qr_code = qr_code  # o do ato registrado (``pdf.registro``): na margem direita de cada página
         self.paginas: list[Pagina] = []
         self.marcadores: list[tuple[str, int, int]] = []
 
@@ -100,7 +101,7 @@ class Desenho:
         if self.fila is not None:  # duas fatias por processo: quem terminar antes pega a seguinte
             por_fatia = max(10, min(PAGINAS_POR_FATIA, math.ceil(len(paginas) / (2 * self.processos))))
         fatias = [paginas[i : i + por_fatia] for i in range(0, len(paginas), por_fatia)]
-        trabalhos = [(_html(documento.titulo, fatia), len(fatia)) for fatia in fatias]
+        trabalhos = [(_html(documento.titulo, fatia, documento.qr_code), len(fatia)) for fatia in fatias]
         return _juntar(self._em_pdf(trabalhos), documento.marcadores)
 
     def _em_pdf(self, trabalhos: list[tuple[str, int]]) -> list[bytes]:
@@ -112,7 +113,7 @@ class Desenho:
         return [desenhar_fatia(html, paginas) for html, paginas in trabalhos]
 
 
-def _html(titulo: str, paginas: list[Pagina]) -> str:
+def _html(titulo: str, paginas: list[Pagina], qr_code: str = "") -> str:
     """O HTML de uma fatia. As alturas vão em classes (``.h3 { height: … }``), não em ``style``:
     o WeasyPrint analisaria um ``style`` por bloco, milhares por documento."""
     alturas = {}
@@ -124,7 +125,7 @@ def _html(titulo: str, paginas: list[Pagina]) -> str:
     medidas = "\n".join([_css_das_medidas(), *(f".{classe} {{ height: {a}mm }}" for a, classe in alturas.items())])
     return render_to_string(
         "concursos/pdf/paginas.html",
-        {"titulo_do_documento": titulo, "medidas": mark_safe(medidas), "paginas": paginas},  # só números
+        {"titulo_do_documento": titulo, "medidas": mark_safe(medidas), "paginas": paginas, "qr_code": qr_code},
     )
 
 

@@ -68,9 +68,7 @@ def contexto_do_quadro(edital: Edital) -> dict:
         "referencia_do_quadro": regime.referencia_de("quadro"),
         "fundamentacao": fundamentacao(regime),
         "gerado_em": textos.agora().strftime("%d/%m/%Y"),
-        "hash": conferencia,
-        "codigo_de_verificacao": codigo_legivel(conferencia),
-        "endereco_da_verificacao": endereco_da_verificacao(),
+        "hash": conferencia,  # o que se guarda no registro (``hash_dos_dados``); o código é o do ato registrado
         "rodape_do_site": "",  # o rodapé do Anexo I já traz o endereço completo da verificação
     }
 

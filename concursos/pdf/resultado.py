@@ -46,7 +46,8 @@ def resultado_do_cargo_pdf(
     with Desenho(processos, linhas_previstas(resultado)) as desenho:
         rotulos = rotulos_das_vagas(edital.regime_congelado())
         secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
-        documento = Documento(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
+        titulo = f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}"
+        documento = Documento(titulo, qr_code=registro["qr_code"] if registro else "")
         documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora()), registro))
         return desenho.desenhar(documento)
 

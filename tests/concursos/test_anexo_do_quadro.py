@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from comum.exibicao import FUSO
 from concursos.models import Instituicao
 from concursos.pdf import textos
-from concursos.pdf.quadro_de_vagas import quadro_de_vagas_pdf
+from concursos.pdf.quadro_de_vagas import codigo_do_quadro, codigo_legivel, quadro_de_vagas_pdf
 from tests.imagens_dos_pdfs import DEITADA, EM_PE, conferir_documento
 from tests.pdf_acessivel import conferir_pdf_acessivel
 
@@ -29,7 +29,6 @@ from .test_admin import com_permissoes
 pytestmark = pytest.mark.django_db
 
 ESPACOS = re.compile(r"\s+")
-CODIGO_NO_RODAPE = re.compile(r"Código de verificação: ([0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})")
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +40,10 @@ def texto(conteudo: bytes) -> str:
     return ESPACOS.sub(" ", "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(conteudo)).pages))
 
 
-def codigo_impresso(conteudo: bytes) -> str:
-    return CODIGO_NO_RODAPE.search(texto(conteudo))[1]
+def codigo_antigo(edital) -> str:
+    """O código que os anexos impressos antes do registro dos atos traziam no rodapé: os 16 primeiros
+    dígitos do SHA-256 dos dados do quadro (a verificação ainda os confere contra o quadro atual)."""
+    return codigo_legivel(codigo_do_quadro(edital))
 
 
 def png_de_um_pixel() -> bytes:
@@ -147,24 +148,28 @@ def test_cargo_de_uma_vaga_tem_a_nota_de_cadastro_de_reserva_de_negros_e_de_pcd(
     assert conteudo.count(": cadastro de reserva —") == 2
 
 
-def test_rodape_tem_o_codigo_de_verificacao_e_o_paragrafo_do_sha_256_sumiu(edital_da_guarda, settings):
-    settings.ENDERECO_PUBLICO = "https://concursos.cariacica.es.gov.br"
-    conteudo = texto(quadro_de_vagas_pdf(edital_da_guarda))
-    assert re.search(
-        CODIGO_NO_RODAPE.pattern + r"; confira em https://concursos\.cariacica\.es\.gov\.br/concursos/verificar/",
-        conteudo,
-    )
-    assert "SHA-256" not in conteudo and "JSON canônico" not in conteudo and "chaves ordenadas" not in conteudo
+def test_a_previa_nao_traz_codigo_de_verificacao_e_avisa_em_cada_pagina_que_nao_se_publica(edital_da_guarda):
+    """Antes do registro, a ficha do edital oferece a prévia do quadro de hoje: sem código (o código é
+    o do ato registrado; um código calculado dos dados deixaria de conferir quando o quadro mudasse)."""
+    edital_da_guarda.cargos.update(requisitos="Ensino médio completo e carteira de habilitação. " * 30)
+    folhas = [ESPACOS.sub(" ", p.extract_text()) for p in PdfReader(io.BytesIO(quadro_de_vagas_pdf(edital_da_guarda))).pages]
+    assert len(folhas) > 1
+    for folha in folhas:
+        assert "PRÉVIA — NÃO PUBLICAR" in folha
+        assert "Prévia sem código de verificação: o código é emitido quando o Anexo I é registrado" in folha
+        assert "Código de verificação:" not in folha and codigo_antigo(edital_da_guarda) not in folha
+    assert "SHA-256" not in " ".join(folhas) and "JSON canônico" not in " ".join(folhas)
 
 
-def test_codigo_muda_com_as_condicoes_do_cargo_e_nao_com_cabecalho_nem_assinatura(edital_da_guarda):
-    antes = codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda))
+def test_os_dados_do_quadro_mudam_com_as_condicoes_do_cargo_e_nao_com_cabecalho_nem_assinatura(edital_da_guarda):
+    """É o que decide se o Anexo I precisa de um ato novo (``services.registrar_anexo_i``)."""
+    antes = codigo_do_quadro(edital_da_guarda)
     Instituicao.objects.create(orgao="Outro órgão")
     edital_da_guarda.signatario_nome = "Outra pessoa"
     edital_da_guarda.save()
-    assert codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda)) == antes
+    assert codigo_do_quadro(edital_da_guarda) == antes
     edital_da_guarda.cargos.filter(codigo="GM").update(vencimento=Decimal("3000"))
-    assert codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda)) != antes
+    assert codigo_do_quadro(edital_da_guarda) != antes
 
 
 # ---------------------------------------------------------------- a página pública de verificação
@@ -177,7 +182,7 @@ def verificar(codigo: str):
 def test_verificacao_sem_login_acha_o_edital_do_codigo_impresso(edital_da_guarda):
     inscricao(edital_da_guarda.cargos.get(codigo="GM"), "N1", 80, nome="Joana Candidata")
     edital(numero=2, cargos=(("ADM", "Assistente", 10),))
-    codigo = codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda))
+    codigo = codigo_antigo(edital_da_guarda)
     resposta = verificar(codigo)
     pagina = resposta.content.decode()
     assert resposta.status_code == 200
@@ -189,7 +194,7 @@ def test_verificacao_sem_login_acha_o_edital_do_codigo_impresso(edital_da_guarda
 
 
 def test_verificacao_aceita_o_codigo_em_maiusculas_e_sem_hifens(edital_da_guarda):
-    codigo = codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda))
+    codigo = codigo_antigo(edital_da_guarda)
     assert "O código confere" in verificar(codigo.replace("-", " ").upper()).content.decode()
 
 
@@ -202,7 +207,7 @@ def test_verificacao_recusa_codigo_errado(edital_da_guarda, codigo):
 
 
 def test_codigo_de_um_anexo_antigo_nao_confere_depois_de_mudarem_as_vagas(edital_da_guarda):
-    codigo = codigo_impresso(quadro_de_vagas_pdf(edital_da_guarda))
+    codigo = codigo_antigo(edital_da_guarda)
     edital_da_guarda.cargos.filter(codigo="VET").update(vagas=2)
     assert "O código não confere" in verificar(codigo).content.decode()
 

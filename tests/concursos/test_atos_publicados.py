@@ -25,6 +25,7 @@ from concursos.diario_oficial import DiarioOficial
 from concursos.models import AtoPublicado, PublicacaoNoDiario, Resultado
 from concursos.papeis import AUDITOR, RH
 from concursos.pdf.quadro_de_vagas import codigo_legivel
+from concursos.pdf.resultado import resultado_do_cargo_pdf
 from concursos.services import atos
 from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, RESULTADO_PUBLICADO, TIPOS_DE_ATO, TipoDeAto
 from tests.comum.test_selo import certificado, validar
@@ -51,6 +52,20 @@ def quem_publica(papeis):
 
 def paginas(conteudo: bytes) -> list[str]:
     return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(io.BytesIO(conteudo)).pages]
+
+
+def tracos_na_margem_direita(pagina) -> int:
+    """Quantos pontos de desenho (``m``/``l``) caem na margem direita, onde só o QR code é desenhado
+    (o texto termina a 196 mm): um QR code tem centenas; uma página sem ele, nenhum."""
+    mm, pontos = 72 / 25.4, []
+
+    def anotar(operador, argumentos, cm, tm):
+        if operador in (b"m", b"l") and len(argumentos) == 2:
+            x, y = float(argumentos[0]), float(argumentos[1])
+            pontos.append(cm[0] * x + cm[2] * y + cm[4])
+
+    pagina.extract_text(visitor_operand_before=anotar)
+    return sum(1 for x in pontos if x > 197 * mm)
 
 
 def verificar(codigo: str):
@@ -328,6 +343,9 @@ def test_o_resultado_publicado_entra_no_registro_com_o_codigo_em_cada_pagina(pub
     folhas = paginas(guardado)
     assert all(f"Código de verificação {ato.codigo}" in folha for folha in folhas)
     assert "Candidato A" in " ".join(folhas) and "Ordem de convocação vigente" in " ".join(folhas)
+    assert all(tracos_na_margem_direita(p) > 100 for p in PdfReader(io.BytesIO(guardado)).pages)  # o QR code
+    interno = PdfReader(io.BytesIO(resultado_do_cargo_pdf(resultado))).pages  # o PDF de conferência, sem registro
+    assert [tracos_na_margem_direita(p) for p in interno] == [0] * len(interno)
     assert Client().get(reverse("concursos:original_do_ato", args=[ato.codigo])).content == guardado
 
 

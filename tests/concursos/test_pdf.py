@@ -114,13 +114,12 @@ def test_quadro_traz_a_fundamentacao_legal(edital_de_tres_cargos):
         assert citacao in conteudo, citacao
 
 
-def test_quadro_identifica_o_edital_com_data_de_brasilia_hash_e_paginas(edital_de_tres_cargos):
+def test_quadro_identifica_o_edital_com_data_de_brasilia_e_paginas(edital_de_tres_cargos):
     conteudo = quadro_de_vagas_pdf(edital_de_tres_cargos)
-    codigo = contexto_do_quadro(edital_de_tres_cargos)["hash"]
     primeira = paginas(conteudo)[0]
     assert "Edital nº 1/2025 — Concurso público de teste" in primeira
     assert "10/03/2025" in primeira and "11/03/2025" not in primeira
-    assert f"Código de verificação: {codigo[:4]}-{codigo[4:8]}-{codigo[8:12]}-{codigo[12:16]}" in primeira
+    assert "PRÉVIA — NÃO PUBLICAR" in primeira and "Código de verificação" not in primeira  # sem registro, sem código
     assert "Página 1 de 1" in primeira
     assert (
         PdfReader(io.BytesIO(conteudo)).metadata["/Title"]
