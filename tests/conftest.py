@@ -193,10 +193,11 @@ def cargo():
 
 @pytest.fixture
 def rh():
-    """Servidor do RH, da equipe do admin, sem papel nem permissão: quem age nos serviços (``por=``)."""
-    from tests.concursos.fabricas import usuario
+    """Servidor do RH, da equipe do admin, sem papel e só com a permissão de publicar resultados (que
+    o serviço confere): quem age nos serviços (``por=``)."""
+    from tests.concursos.fabricas import pode_publicar, usuario
 
-    return usuario("rh")
+    return pode_publicar(usuario("rh"))
 
 
 @pytest.fixture

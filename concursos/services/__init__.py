@@ -31,7 +31,7 @@ from .eventos import (
     registrar_evento,
     reverter_evento,
 )
-from .resultados import gerar_resultado, gerar_resultados_do_edital, publicar_resultado
+from .resultados import gerar_resultado, gerar_resultados_do_edital, publicar_resultado, registrar_resultados_sem_ato
 from .verificacoes import CAMPOS_DA_VERIFICACAO, VerificacaoRegistrada, registrar_verificacao
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "prever_evento",
     "prorrogar_validade",
     "publicar_resultado",
+    "registrar_resultados_sem_ato",
     "registrar_anexo_i",
     "ultimo_anexo_i",
     "registrar_desistencia",

@@ -72,15 +72,13 @@ def registrar_ato(
     resultado=None,
     retifica=None,
     hash_dos_dados: str = "",
-    conferir_permissao: bool = True,
 ) -> AtoPublicado:
     """Registra o ato do tipo ``chave`` (``tipos_de_ato.TIPOS_DE_ATO``) confirmado por ``por``: o
     código é emitido antes do documento, que o imprime; o que se guarda são os bytes finais.
-    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I).
-    ``conferir_permissao=False``: o serviço que publica já é chamado só por telas que exigem a
-    permissão do tipo (o resultado: a tela da versão e a ação do admin)."""
+    ``hash_dos_dados``: o SHA-256 dos dados publicados, quando o tipo o calcula (o Anexo I). Quem
+    confirma precisa da permissão do tipo, conferida aqui, qualquer que seja a tela ou o comando."""
     tipo = tipo_de_ato(chave)
-    if por is None or (conferir_permissao and not por.has_perm(tipo.permissao)):
+    if por is None or not por.has_perm(tipo.permissao):
         raise PermissionDenied(f"Sem permissão para publicar: {tipo.nome}.")
     if retifica is not None and retifica.edital_id != edital.pk:
         raise ValidationError("Um ato só retifica outro do mesmo edital.")

@@ -7,7 +7,7 @@ Se o motor recusa a entrada (``cotas.ErroDeCotas``), a transação é desfeita e
 
 import json
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Max
@@ -148,6 +148,8 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
     ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
     empates) e versão superada. As telas e o comando sempre exigem a referência; sem ela (``None``) só publicam
     os testes e os dados de carga, que não falam de Diário Oficial."""
+    if por is None or not por.has_perm("concursos.publicar_resultado"):  # o serviço confere, não só a tela
+        raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
     resultado = Resultado.objects.select_for_update().select_related("cargo").get(pk=resultado.pk)
     if resultado.provisorio:
         pendencias = ", ".join(resultado.saida_do_motor.pendencias) or "nenhuma"
@@ -183,7 +185,25 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
     return resultado
 
 
-def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None) -> None:
+@transaction.atomic
+def registrar_resultados_sem_ato(*, por) -> list:
+    """As versões publicadas antes de o registro dos atos existir, que não têm o seu ato: cada uma
+    entra no registro agora (numa transação só: todas ou nenhuma), com o PDF desenhado da saída
+    guardada na versão — as mesmas listas e a mesma ordem que se publicaram —, a data de hoje como a
+    do registro (é quando ele acontece) e a referência do Diário Oficial gravada na versão, se houver.
+    Quem registra precisa poder publicar resultados. Devolve os atos registrados, na ordem da publicação."""
+    if por is None or not por.has_perm("concursos.publicar_resultado"):
+        raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
+    sem_ato = (
+        Resultado.objects.filter(status=Resultado.PUBLICADO)
+        .exclude(atos_publicados__tipo=RESULTADO_PUBLICADO)
+        .select_related("cargo__edital")
+        .order_by("publicado_em", "pk")
+    )
+    return [_registrar_o_ato(r, por=por, diario_oficial=r.diario_oficial) for r in sem_ato]
+
+
+def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None):
     """A versão publicada entra no registro dos atos publicados (docs/ATOS-PUBLICADOS.md), na mesma
     transação: o PDF das listas e da ordem, com o código em cada página, guardado como saiu; a
     referência do Diário Oficial já informada vira a primeira publicação do ato no jornal."""
@@ -196,7 +216,6 @@ def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial
         cargo=cargo,
         resultado=resultado,
         por=por,
-        conferir_permissao=False,  # as telas que publicam exigem ``concursos.publicar_resultado``
     )
     if diario_oficial is not None:
         PublicacaoNoDiario.objects.create(
@@ -206,3 +225,4 @@ def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial
             pagina=diario_oficial.pagina,
             registrado_por=por,
         )
+    return ato

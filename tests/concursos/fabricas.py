@@ -6,6 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from comum.cpf import completar_cpf
 from concursos import services
@@ -25,6 +26,14 @@ def usuario(nome="rh", *, superusuario=False, **extra):
     if superusuario:
         return modelo.objects.create_superuser(nome, f"{nome}@cariacica.test", "senha-de-teste-1", **extra)
     return modelo.objects.create_user(nome, f"{nome}@cariacica.test", "senha-de-teste-1", is_staff=True, **extra)
+
+
+def pode_publicar(quem):
+    """``quem`` com a permissão de publicar resultados (``services.publicar_resultado`` a confere)."""
+    quem.user_permissions.add(
+        Permission.objects.get(codename="publicar_resultado", content_type__app_label="concursos")
+    )
+    return type(quem).objects.get(pk=quem.pk)  # sem o cache de permissões do objeto antigo
 
 
 def edital(

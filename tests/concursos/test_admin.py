@@ -14,7 +14,7 @@ from concursos import services
 from concursos.atos import Ato
 from concursos.models import Candidato, Edital, Inscricao, Resultado
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, pode_publicar, usuario
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,7 @@ def test_publicar_resultado_final_com_permissao(client):
 
 def test_a_confirmacao_de_uma_nova_publicacao_mostra_so_o_que_mudou_desde_a_ultima(client):
     cargo = cargo_do_exemplo_da_alternancia()
-    autor = usuario("autor")
+    autor = pode_publicar(usuario("autor"))
     services.publicar_resultado(services.gerar_resultado(cargo, por=autor), por=autor)
     zeca = cargo.inscricoes.get(numero="Z")
     nova = services.registrar_desistencia(

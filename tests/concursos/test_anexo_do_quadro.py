@@ -152,7 +152,9 @@ def test_a_previa_nao_traz_codigo_de_verificacao_e_avisa_em_cada_pagina_que_nao_
     """Antes do registro, a ficha do edital oferece a prévia do quadro de hoje: sem código (o código é
     o do ato registrado; um código calculado dos dados deixaria de conferir quando o quadro mudasse)."""
     edital_da_guarda.cargos.update(requisitos="Ensino médio completo e carteira de habilitação. " * 30)
-    folhas = [ESPACOS.sub(" ", p.extract_text()) for p in PdfReader(io.BytesIO(quadro_de_vagas_pdf(edital_da_guarda))).pages]
+    folhas = [
+        ESPACOS.sub(" ", p.extract_text()) for p in PdfReader(io.BytesIO(quadro_de_vagas_pdf(edital_da_guarda))).pages
+    ]
     assert len(folhas) > 1
     for folha in folhas:
         assert "PRÉVIA — NÃO PUBLICAR" in folha

@@ -8,9 +8,11 @@ import io
 import re
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from io import StringIO
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.test import Client
 from django.urls import reverse
@@ -30,6 +32,7 @@ from concursos.services import atos
 from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, RESULTADO_PUBLICADO, TIPOS_DE_ATO, TipoDeAto
 from tests.comum.test_selo import certificado, validar
 
+from .fabricas import usuario
 from .test_convocacao import publicar
 
 pytestmark = pytest.mark.django_db
@@ -374,3 +377,28 @@ def test_se_o_ato_do_resultado_nao_se_registra_a_versao_nao_fica_publicada(cargo
         services.publicar_resultado(resultado, por=rh)
     resultado.refresh_from_db()
     assert resultado.status != Resultado.PUBLICADO and not AtoPublicado.objects.exists()
+
+
+def test_o_comando_registra_os_resultados_publicados_antes_do_registro_uma_vez_so(cargo_com_resultado, rh, monkeypatch):
+    """Uma versão publicada antes de o registro existir (a publicação sem o ato, como era) entra no
+    registro pelo comando, com a referência do Diário Oficial gravada nela; rodar de novo não repete."""
+    resultado = Resultado.objects.get(cargo=cargo_com_resultado)
+    with monkeypatch.context() as antes_do_registro:
+        antes_do_registro.setattr("concursos.services.resultados._registrar_o_ato", lambda *a, **k: None)
+        services.publicar_resultado(resultado, por=rh, diario_oficial=DiarioOficial("1.234", relogio.hoje(), "5"))
+    assert not AtoPublicado.objects.filter(resultado=resultado).exists()
+    saida = StringIO()
+    call_command("registrar_atos_anteriores", "--usuario", rh.username, stdout=saida)
+    ato = AtoPublicado.objects.get(tipo=RESULTADO_PUBLICADO, resultado=resultado)
+    assert "1 resultado(s) publicado(s) posto(s) no registro" in saida.getvalue() and ato.codigo in saida.getvalue()
+    [referencia] = ato.publicacoes_no_diario.all()
+    assert (referencia.edicao, referencia.pagina) == ("1.234", "5")
+    assert "Candidato A" in " ".join(paginas(bytes(ato.conteudo)))
+    call_command("registrar_atos_anteriores", "--usuario", rh.username, stdout=(saida := StringIO()))
+    assert "0 resultado(s)" in saida.getvalue() and AtoPublicado.objects.filter(resultado=resultado).count() == 1
+
+
+def test_sem_a_permissao_de_publicar_o_comando_nao_registra_nada(cargo_com_resultado, rh):
+    usuario("estagiario")
+    with pytest.raises(CommandError, match="publicar_resultado"):
+        call_command("registrar_atos_anteriores", "--usuario", "estagiario")

@@ -19,7 +19,7 @@ from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Candidato, Inscricao
 from concursos.publicacao import exportar_lista
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, pode_publicar, usuario
 from .saidas import cenario_do_exemplo, saida_esperada
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +110,7 @@ def test_planilha_exportada_volta_pela_importacao_sem_mudar_nada(cargo):
 @pytest.fixture
 def resultado_publicado():
     cargo = cargo_do_exemplo_da_alternancia()
-    responsavel = usuario("publicador")
+    responsavel = pode_publicar(usuario("publicador"))
     return services.publicar_resultado(services.gerar_resultado(cargo, por=responsavel), por=responsavel)
 
 
@@ -137,7 +137,7 @@ def test_lista_publicada_marca_sub_judice_mantido_e_quem_passou_das_vagas():
     cargo = edital(cargos=(("GM", "Guarda Municipal", 3),)).cargos.get()
     for numero, nota in (("A", 95), ("B", 94), ("C", 93), ("D", 92), ("E", 91)):
         inscricao(cargo, numero, nota)
-    responsavel = usuario("publicador")
+    responsavel = pode_publicar(usuario("publicador"))
     resultado = services.publicar_resultado(services.gerar_resultado(cargo, por=responsavel), por=responsavel)
     resultado.saida = saida_esperada("nota-corrigida-por-decisao-judicial")  # a versão depois da liminar
     resultado.cenario["eventos"] = cenario_do_exemplo("nota-corrigida-por-decisao-judicial")["eventos"]

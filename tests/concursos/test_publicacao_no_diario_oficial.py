@@ -19,7 +19,7 @@ from concursos.models import Cargo, Resultado
 from concursos.pdf.resultado import resultado_do_cargo_pdf
 from concursos.publicacao import exportar_lista
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, pode_publicar, usuario
 from .test_admin import com_permissoes, mensagens, texto
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def frase() -> str:
 
 @pytest.fixture
 def final():
-    return services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=usuario("autor"))
+    return services.gerar_resultado(cargo_do_exemplo_da_alternancia(), por=pode_publicar(usuario("autor")))
 
 
 @pytest.fixture

@@ -3,16 +3,16 @@
 from datetime import date
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 import cotas
 from concursos import services
 from concursos.adapters import cenario_do_cargo, hash_do_cenario
 from concursos.atos import Ato
-from concursos.models import Evento, Resultado
+from concursos.models import AtoPublicado, Evento, Resultado
 from concursos.saida_do_motor import listas_em_ordem
 
-from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, pode_publicar, usuario
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
 
@@ -71,14 +71,24 @@ def test_verificacao_pendente_torna_o_resultado_previa_e_impede_publicar():
     resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
     assert resultado.status == Resultado.PREVIA and resultado.saida["pendencias"] == ["W"]
     with pytest.raises(ValidationError, match="provisório.*W"):
-        services.publicar_resultado(resultado, por=usuario("chefe"))
+        services.publicar_resultado(resultado, por=pode_publicar(usuario("chefe")))
 
 
 def test_publicar_resultado_final_registra_quem_publicou():
     cargo = cargo_do_exemplo_da_alternancia()
-    chefe = usuario("chefe")
+    chefe = pode_publicar(usuario("chefe"))
     publicado = services.publicar_resultado(services.gerar_resultado(cargo, por=chefe), por=chefe)
     assert publicado.status == Resultado.PUBLICADO and publicado.publicado_por == chefe
+
+
+def test_o_servico_recusa_publicar_por_quem_nao_tem_a_permissao_e_nada_muda():
+    """A permissão é conferida no serviço, não só nas telas: o comando e qualquer outro caminho também."""
+    cargo = cargo_do_exemplo_da_alternancia()
+    resultado = services.gerar_resultado(cargo, por=usuario("clerk"))
+    with pytest.raises(PermissionDenied, match="publicar resultados"):
+        services.publicar_resultado(resultado, por=usuario("estagiario"))
+    resultado.refresh_from_db()
+    assert resultado.status == Resultado.FINAL and not AtoPublicado.objects.filter(resultado=resultado).exists()
 
 
 def test_versao_superada_nao_pode_ser_publicada():

@@ -22,7 +22,7 @@ from concursos.importacao.recurso import FORMATOS_DE_EXPORTACAO, InscricaoResour
 from concursos.models import AcessoADadosSensiveis, Inscricao
 from concursos.services.acessos import registrar_acesso
 from heteroidentificacao import services
-from tests.concursos.fabricas import usuario
+from tests.concursos.fabricas import pode_publicar, usuario
 from tests.heteroidentificacao.fabricas import (
     cargo_com_cotistas,
     chamar,
@@ -74,7 +74,7 @@ def yara(cargo):
 
 @pytest.fixture
 def versao_publicada(cargo):
-    resultado = servicos_de_concursos.gerar_resultado(cargo, por=usuario("autor"))
+    resultado = servicos_de_concursos.gerar_resultado(cargo, por=pode_publicar(usuario("autor")))
     return servicos_de_concursos.publicar_resultado(resultado, por=resultado.gerado_por)
 
 
