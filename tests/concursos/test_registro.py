@@ -21,7 +21,7 @@ from concursos.importacao.recurso import InscricaoResource
 from concursos.importacao.resultado import mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
 
-from .fabricas import cargo_do_exemplo_da_alternancia, usuario
+from .fabricas import cargo_do_exemplo_da_alternancia, pode_publicar, usuario
 from .test_admin import com_permissoes, texto
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ ATO = date(2025, 6, 2)
 
 @pytest.fixture
 def rh():
-    return usuario("clerk")
+    return pode_publicar(usuario("clerk"))
 
 
 def nada_gravado_alem_da_primeira_versao(cargo) -> bool:

@@ -25,7 +25,7 @@ from concursos.importacao.resultado import ImportacaoRecusada, mensagens_de_erro
 from concursos.models import Cargo, Edital, Evento, Inscricao, OpcaoDeGrupo
 from concursos.services.revisoes_de_nota import MudancaDeNota, registrar_revisoes_de_nota
 
-from .fabricas import edital, usuario
+from .fabricas import edital, pode_publicar, usuario
 from .test_admin import com_permissoes, texto
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def importar(edital_, conteudo, **opcoes):
 
 @pytest.fixture
 def rh():
-    return usuario("clerk")
+    return pode_publicar(usuario("clerk"))
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ def test_o_servico_recusa_publicar_por_quem_nao_tem_a_permissao_e_nada_muda():
 
 def test_versao_superada_nao_pode_ser_publicada():
     cargo = cargo_do_exemplo_da_alternancia()
-    rh = usuario("clerk")
+    rh = pode_publicar(usuario("clerk"))
     primeira = services.gerar_resultado(cargo, por=rh)
     services.gerar_resultado(cargo, por=rh)
     with pytest.raises(ValidationError, match="versão mais nova"):

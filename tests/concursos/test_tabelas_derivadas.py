@@ -18,7 +18,7 @@ from concursos.models import Edital, Evento
 from concursos.pdf.quadro_de_vagas import contexto_do_quadro
 from cotas.eventos import TIPOS_DE_EVENTO
 
-from .fabricas import edital, usuario
+from .fabricas import edital, pode_publicar, usuario
 from .test_admin import com_permissoes, texto
 
 DATA_DO_ATO = date(2025, 6, 2)  # dentro da validade e depois da publicação dos editais de teste
@@ -70,7 +70,7 @@ def test_cada_tipo_registrado_chega_ao_motor_e_as_diferencas_descrevem_quem_saiu
     numero, revisao = REVISOES.get(tipo.tipo, ("A", {}))
     alvo = {"quantidade": 1} if tipo.carrega_quantidade else {"inscricao": cargo.inscricoes.get(numero=numero)}
     if tipo.tipo == "verificacao":  # vem de um ato (aqui, o recurso), que vira evento depois da publicação
-        rh = usuario("rh")
+        rh = pode_publicar(usuario("rh"))
         services.publicar_resultado(cargo.resultados.get(), por=rh)
         registrado = services.registrar_verificacao(
             alvo["inscricao"], origem="recurso", por=rh, ato=Ato(documento="Of. 1", data_do_ato=DATA_DO_ATO),

@@ -185,7 +185,7 @@ def test_pagina_do_edital_tem_os_botoes_de_pdf_e_gerar_resultado(client, cargo_c
 
 def test_lista_publicada_sai_em_planilha_com_cpf_mascarado_e_so_depois_de_publicar(client, cargo_com_resultado):
     resultado = cargo_com_resultado.resultados.get()
-    rh = com_permissoes("rh", "view_resultado")
+    rh = com_permissoes("rh", "view_resultado", "publicar_resultado")
     client.force_login(rh)
     url = reverse("concursos:lista_publicada", args=[resultado.pk, "csv"])
     assert "Só um resultado publicado" in texto(client.get(url, follow=True))
