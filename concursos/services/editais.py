@@ -79,11 +79,18 @@ def anexo_i_vigente(edital: Edital):
 
 
 @transaction.atomic
-def registrar_anexo_i(edital: Edital, *, por):
+def registrar_anexo_i(edital: Edital, *, por, conferido: str | None = None):
     """Registra o Anexo I (quadro de vagas) como está: um ato novo só se os dados mudaram desde o
-    último, e então ele retifica o anterior (``services.atos.registrar_ato``)."""
+    último, e então ele retifica o anterior (``services.atos.registrar_ato``). ``conferido``: os
+    dados do quadro que a tela de conferência mostrou (``codigo_do_quadro``); se o quadro mudou
+    depois, nada se registra — quem confirma confirmou outro quadro."""
 
     edital = Edital.objects.select_for_update().get(pk=edital.pk)
+    if conferido is not None and conferido != codigo_do_quadro(edital):
+        raise ValidationError(
+            "O quadro de vagas mudou depois da conferência (alguém alterou as vagas de um cargo): "
+            "nada foi registrado. Confira o quadro de novo antes de confirmar."
+        )
     if (vigente := anexo_i_vigente(edital)) is not None:
         return vigente
     anterior = edital.atos_publicados.filter(tipo=ANEXO_I).order_by("-confirmado_em", "-id").first()

@@ -16,9 +16,7 @@ import cotas
 from comum.mensagens import mensagem_de
 
 from .. import services
-from ..apresentacao import (
-    contexto_admin,
-)
+from ..apresentacao import contexto_admin, quadro_do_edital
 from ..atos import Ato
 from ..avisos import gerar_e_informar
 from ..forms import (
@@ -27,6 +25,7 @@ from ..forms import (
 from ..models import AtoPublicado, Edital
 from ..pdf import quadro_de_vagas
 from ..pdf import resultado as pdf_do_resultado
+from ..pdf.quadro_de_vagas import codigo_do_quadro
 from ..services.acessos import descrever, registrar_acesso
 
 
@@ -79,13 +78,31 @@ def quadro_de_vagas_pdf(request, pk: int):
 
 @staff_member_required
 @permission_required("concursos.change_edital", raise_exception=True)
-@require_POST
 def registrar_anexo_i(request, pk: int):
-    """Registra o Anexo I como está (um ato novo só se o quadro mudou desde o último registrado)."""
+    """Conferir e confirmar o Anexo I: a tela mostra o quadro que fica público (nada se grava); a
+    confirmação leva os dados do quadro conferido e registra um ato novo só se o quadro mudou desde o
+    último registrado (``services.registrar_anexo_i``)."""
     edital = get_object_or_404(Edital, pk=pk)
-    ato = services.registrar_anexo_i(edital, por=request.user)
-    messages.success(request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}.")
-    return redirect("admin:concursos_edital_change", edital.pk)
+    if request.method == "POST":
+        try:
+            ato = services.registrar_anexo_i(edital, por=request.user, conferido=request.POST.get("conferido", ""))
+        except ValidationError as erro:
+            messages.error(request, mensagem_de(erro))
+            return redirect("concursos:registrar_anexo_i", edital.pk)
+        messages.success(request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}.")
+        return redirect("admin:concursos_edital_change", edital.pk)
+    ultimo = services.ultimo_anexo_i(edital)
+    conferido = codigo_do_quadro(edital)
+    contexto = contexto_admin(
+        request,
+        f"Registrar o Anexo I — edital {edital}",
+        edital=edital,
+        quadro=quadro_do_edital(edital),
+        ultimo=ultimo,
+        sem_mudanca=ultimo is not None and ultimo.hash_dos_dados == conferido,
+        conferido=conferido,
+    )
+    return render(request, "concursos/registrar_anexo_i.html", contexto)
 
 
 @staff_member_required

@@ -280,15 +280,38 @@ def test_o_anexo_i_registrado_e_o_que_se_baixa_e_so_muda_por_retificacao(publica
     assert Client().get(reverse("concursos:original_do_ato", args=[anexo.codigo])).content == bytes(anexo.conteudo)
 
 
-def test_o_botao_registra_o_anexo_i_e_so_o_rh_o_ve(publicado, quem_publica, papeis):
+def test_o_anexo_i_se_confere_antes_de_registrar_e_so_o_rh_o_registra(publicado, quem_publica, papeis):
     cliente = Client()
     cliente.force_login(quem_publica)
-    resposta = cliente.post(reverse("concursos:registrar_anexo_i", args=[publicado.edital_id]), follow=True)
+    endereco = reverse("concursos:registrar_anexo_i", args=[publicado.edital_id])
+    ficha = cliente.get(reverse("admin:concursos_edital_change", args=[publicado.edital_id])).content.decode()
+    assert f'href="{endereco}"' in ficha  # a ficha leva à conferência, não registra com um clique
+    conferencia = cliente.get(endereco)
+    pagina = conferencia.content.decode()
+    assert "Nada foi registrado ainda" in pagina and "Confirmar e registrar" in pagina and publicado.nome in pagina
+    assert not AtoPublicado.objects.filter(tipo="anexo_i").exists()
+    conferido = conferencia.context["conferido"]
+    resposta = cliente.post(endereco, {"conferido": conferido}, follow=True)
     anexo = AtoPublicado.objects.get(tipo="anexo_i")
     assert f"código de verificação {anexo.codigo}" in resposta.content.decode()
+    assert "nenhum ato novo" in cliente.get(endereco).content.decode()  # o mesmo quadro: confirmar não repete
     auditor = Client()
     auditor.force_login(papeis[AUDITOR])
-    assert auditor.post(reverse("concursos:registrar_anexo_i", args=[publicado.edital_id])).status_code == 403
+    assert auditor.get(endereco).status_code == 403
+    assert auditor.post(endereco, {"conferido": conferido}).status_code == 403
+
+
+def test_se_o_quadro_muda_entre_a_conferencia_e_a_confirmacao_nada_se_registra(publicado, quem_publica):
+    cliente = Client()
+    cliente.force_login(quem_publica)
+    endereco = reverse("concursos:registrar_anexo_i", args=[publicado.edital_id])
+    conferido = cliente.get(endereco).context["conferido"]
+    publicado.edital.cargos.filter(pk=publicado.pk).update(vagas=publicado.vagas + 1)  # alguém mudou as vagas
+    resposta = cliente.post(endereco, {"conferido": conferido}, follow=True)
+    assert "mudou depois da conferência" in resposta.content.decode()
+    assert not AtoPublicado.objects.filter(tipo="anexo_i").exists()
+    assert cliente.post(endereco, {}, follow=True).status_code == 200  # sem conferência, também nada
+    assert not AtoPublicado.objects.filter(tipo="anexo_i").exists()
 
 
 def test_com_o_certificado_configurado_o_ato_guardado_e_o_selado(publicado, quem_publica, settings, tmp_path):

@@ -186,7 +186,7 @@ def casos_das_telas(c) -> list[Caso]:
         Caso("concursos:prorrogar_validade", r("concursos:prorrogar_validade", args=[c.e1.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:registrar_anexo_i", r("concursos:registrar_anexo_i", args=[c.e1.pk]),
-             equipe(DO_RH, SUPERUSUARIO), "post"),
+             equipe(DO_RH, SUPERUSUARIO)),
         Caso("concursos:quadro_de_vagas_pdf", r("concursos:quadro_de_vagas_pdf", args=[c.e1.pk]),
              equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO), arquivo=PDF),
         Caso("concursos:resultado_pdf", r("concursos:resultado_pdf", args=[c.e1.pk]),
