@@ -25,6 +25,7 @@ def telas_a_mais(c) -> list[tuple[str, str]]:
         ("comissões", "/admin/heteroidentificacao/comissao/"),
         ("processos de apuração", "/admin/heteroidentificacao/processodeapuracao/"),
         ("prestação de contas", f"/heteroidentificacao/editais/{c['edital'].pk}/prestacao-de-contas/"),
+        ("conferência do Anexo I", f"/concursos/editais/{c['edital'].pk}/registrar-anexo-i/"),
     ]
 
 
