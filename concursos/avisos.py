@@ -20,6 +20,7 @@ from .forms.atos import DiarioOficialForm
 from .models import Edital, Resultado
 from .previsao import resumo_da_publicacao
 from .segundo_plano import pedidos
+from .tipos_de_ato import RESULTADO_PUBLICADO
 
 
 def informar_resultado(request, resultado: Resultado) -> None:
@@ -87,18 +88,33 @@ def _informar_pedido(request, edital: Edital, geracao: pedidos.Geracao) -> None:
     )
 
 
-def publicar_e_informar(request, resultado: Resultado, diario_oficial: DiarioOficial) -> None:
+def publicar_e_informar(request, resultado: Resultado, diario_oficial: DiarioOficial | None) -> None:
+    """Publica e diz o que houve; sem a referência do Diário Oficial (o jornal ainda não saiu), a
+    mensagem leva à tela de acrescentá-la no ato registrado."""
     try:
         services.publicar_resultado(resultado, por=request.user, diario_oficial=diario_oficial)
     except ValidationError as erro:
         messages.error(request, f"{resultado}: não publicado. {mensagem_de(erro)}")
-    else:
-        resultado.refresh_from_db(fields=["sujeito_a_recurso"])
-        ressalva = f" {anotacao(resultado.sujeito_a_recurso)}" if resultado.sujeito_a_recurso else ""
-        messages.success(
-            request,
-            f"{resultado.cargo} — versão {resultado.versao}: resultado publicado ({diario_oficial}).{ressalva}",
-        )
+        return
+    resultado.refresh_from_db(fields=["sujeito_a_recurso"])
+    ressalva = f" {anotacao(resultado.sujeito_a_recurso)}" if resultado.sujeito_a_recurso else ""
+    rotulo = f"{resultado.cargo} — versão {resultado.versao}"
+    if diario_oficial is not None:
+        messages.success(request, f"{rotulo}: resultado publicado ({diario_oficial}).{ressalva}")
+        return
+    ato = resultado.atos_publicados.defer("conteudo", "editavel").get(tipo=RESULTADO_PUBLICADO)
+    messages.success(
+        request,
+        format_html(
+            "{}: resultado publicado e registrado (nº {}, código {}), ainda sem a referência do Diário Oficial. "
+            'Quando o jornal sair, <a href="{}">acrescente a edição, a data e a página</a>.{}',
+            rotulo,
+            ato.numero_no_ano,
+            ato.codigo,
+            reverse("concursos:acrescentar_diario_oficial", args=[ato.pk]),
+            ressalva,
+        ),
+    )
 
 
 def publicar_em_lote(modeladmin, request, queryset):

@@ -38,21 +38,28 @@ def campo_do_processo(help_text: str) -> forms.CharField:
 
 class DiarioOficialForm(forms.Form):
     """Onde os ``resultados`` foram publicados; a data é conferida contra cada um (nem anterior à
-    geração da versão, nem no futuro). Depois de válido, ``diario_oficial`` é a referência."""
+    geração da versão, nem no futuro). Depois de válido, ``diario_oficial`` é a referência — ou
+    ``None``, com os três campos em branco: o jornal ainda não saiu, e a referência se acrescenta
+    depois, no ato registrado (docs/ATOS-PUBLICADOS.md, seção 2a)."""
 
     edicao = forms.CharField(
         label="Edição do Diário Oficial",
         max_length=TAMANHO_DA_REFERENCIA,
+        required=False,
         validators=[validar_texto_limpo],
         help_text="Número da edição do Diário Oficial do Município, por exemplo “2.345”.",
     )
-    data = forms.DateField(label="Data da edição", help_text="dd/mm/aaaa; nem antes da geração, nem no futuro.")
+    data = forms.DateField(
+        label="Data da edição", required=False, help_text="dd/mm/aaaa; nem antes da geração, nem no futuro."
+    )
     pagina = forms.CharField(
         label="Página",
         max_length=TAMANHO_DA_REFERENCIA,
+        required=False,
         validators=[validar_texto_limpo],
         help_text="Página (ou páginas) em que o resultado saiu, por exemplo “7” ou “7-9”.",
     )
+    ROTULOS = {"edicao": "a edição", "data": "a data da edição (dd/mm/aaaa)", "pagina": "a página"}
 
     def __init__(self, resultados, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,6 +68,17 @@ class DiarioOficialForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
+        if self.errors:
+            return dados
+        preenchidos = {campo for campo in self.ROTULOS if dados.get(campo) not in (None, "")}
+        if not preenchidos:  # o jornal ainda não saiu: publica-se sem a referência, acrescentada depois
+            return dados
+        for campo in self.ROTULOS.keys() - preenchidos:
+            self.add_error(
+                campo,
+                f"Informe também {self.ROTULOS[campo]}, ou deixe a edição, a data e a página em branco "
+                "para acrescentar a referência quando o Diário Oficial sair.",
+            )
         if self.errors:
             return dados
         referencia = DiarioOficial(dados["edicao"], dados["data"], dados["pagina"])

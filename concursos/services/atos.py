@@ -17,8 +17,10 @@ from comum.pdf import renderizar
 from comum.selo import selar
 from comum.validacao import validar_texto
 
+from ..atos import TAMANHO_DA_REFERENCIA
 from ..consultas.portal import no_portal
-from ..models import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario
+from ..diario_oficial import DiarioOficial
+from ..models import AtoPublicado, ContadorDeAtos, PublicacaoNoDiario, Resultado
 from ..pdf.registro import contexto_do_registro
 from ..tipos_de_ato import tipo_de_ato
 
@@ -127,11 +129,15 @@ def original_disponivel(ato: AtoPublicado, *, hoje: date | None = None) -> bool:
 
 @transaction.atomic
 def acrescentar_diario_oficial(ato: AtoPublicado, *, edicao: str, data, pagina: str, por) -> PublicacaoNoDiario:
-    """Acrescenta onde o ato saiu no Diário Oficial (a data não antes da confirmação nem no futuro)."""
+    """Acrescenta onde o ato saiu no Diário Oficial (a data não antes da confirmação nem no futuro).
+    O ato de um resultado publicado sem a referência (o jornal ainda não tinha saído) passa a dá-la
+    também à versão que publica — a primeira referência, uma vez: as planilhas, o PDF de conferência
+    e a prestação de contas a citam, e o histórico da versão registra quem a acrescentou."""
     if por is None or not por.has_perm("concursos.add_publicacaonodiario"):
         raise PermissionDenied("Sem permissão para registrar a publicação no Diário Oficial.")
-    edicao = validar_texto((edicao or "").strip(), rotulo="edição", campo="edicao", limite=40)
-    pagina = validar_texto((pagina or "").strip(), rotulo="página", campo="pagina", limite=40)
+    limite = TAMANHO_DA_REFERENCIA if ato.resultado_id else 40  # a versão guarda até 20 caracteres
+    edicao = validar_texto((edicao or "").strip(), rotulo="edição", campo="edicao", limite=limite)
+    pagina = validar_texto((pagina or "").strip(), rotulo="página", campo="pagina", limite=limite)
     erros = {campo: f"Informe a {rotulo}." for campo, rotulo, valor in (
         ("edicao", "edição", edicao), ("pagina", "página", pagina)) if not valor}  # fmt: skip
     if data is None:
@@ -140,4 +146,18 @@ def acrescentar_diario_oficial(ato: AtoPublicado, *, edicao: str, data, pagina: 
         erros["data"] = "A data da edição não pode ser anterior à confirmação do ato nem estar no futuro."
     if erros:
         raise ValidationError(erros)
-    return PublicacaoNoDiario.objects.create(ato=ato, edicao=edicao, data=data, pagina=pagina, registrado_por=por)
+    publicacao = PublicacaoNoDiario.objects.create(ato=ato, edicao=edicao, data=data, pagina=pagina, registrado_por=por)
+    if ato.resultado_id:
+        _dar_a_referencia_a_versao(ato.resultado_id, DiarioOficial(edicao, data, pagina), por)
+    return publicacao
+
+
+def _dar_a_referencia_a_versao(resultado_id: int, referencia: DiarioOficial, por) -> None:
+    resultado = Resultado.objects.select_for_update().get(pk=resultado_id)
+    if resultado.diario_oficial is not None:  # publicada já com a referência: a primeira fica
+        return
+    campos = referencia.campos_do_resultado()
+    for campo, valor in campos.items():
+        setattr(resultado, campo, valor)
+    resultado._history_user = por
+    resultado.save(publicando=True, update_fields=list(campos))

@@ -146,8 +146,9 @@ def gerar_resultados_do_edital(edital: Edital, *, por, motivo: str = "") -> list
 def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None = None, em=None) -> Resultado:
     """Publica a versão com a referência no Diário Oficial (edição, data e página, conferidas por
     ``atos.conferir_diario_oficial``), gravada junto; recusa resultado provisório (pendências ou
-    empates) e versão superada. As telas e o comando sempre exigem a referência; sem ela (``None``) só publicam
-    os testes e os dados de carga, que não falam de Diário Oficial."""
+    empates) e versão superada. Sem a referência (``None``: o jornal ainda não saiu), publica e registra
+    o ato do mesmo jeito; a referência se acrescenta depois, no ato (``atos.acrescentar_diario_oficial``,
+    que a dá também à versão)."""
     if por is None or not por.has_perm("concursos.publicar_resultado"):  # o serviço confere, não só a tela
         raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
     resultado = Resultado.objects.select_for_update().select_related("cargo").get(pk=resultado.pk)

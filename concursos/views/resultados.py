@@ -29,7 +29,8 @@ from .eventos import rotulo_do_cargo
 @permission_required("concursos.publicar_resultado", raise_exception=True)
 def publicar_resultado(request, pk: int):
     """Publicar é um ato: a tela mostra antes o que fica público (docs/REGRAS.md §9) e só o envio
-    com ``confirmar`` e a referência no Diário Oficial (edição, data e página) publica."""
+    com ``confirmar`` publica, com a referência no Diário Oficial (edição, data e página) se o jornal
+    já saiu, ou sem ela, para acrescentá-la depois no ato registrado."""
     resultado = get_object_or_404(Resultado.objects.select_related("cargo__edital"), pk=pk)
     confirmando = request.method == "POST" and "confirmar" in request.POST
     form = DiarioOficialForm([resultado], request.POST if confirmando else None)

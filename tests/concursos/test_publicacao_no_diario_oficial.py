@@ -1,6 +1,7 @@
 """Publicar um resultado com a referência no Diário Oficial do Município (edição, data e página):
-exigida pela tela e pela ação em lote, conferida (nem antes da geração, nem no futuro), gravada na
-mesma transação e citada no PDF, nas planilhas da lista publicada e na ficha do admin."""
+pedida pela tela e pela ação em lote quando o jornal já saiu (os três campos ou nenhum), conferida
+(nem antes da geração, nem no futuro), gravada na mesma transação e citada no PDF, nas planilhas da
+lista publicada e na ficha do admin; sem ela, acrescentada depois no ato registrado, que a passa à versão."""
 
 import io
 import re
@@ -15,9 +16,10 @@ from pypdf import PdfReader
 
 from concursos import services
 from concursos.diario_oficial import DiarioOficial
-from concursos.models import Cargo, Resultado
+from concursos.models import AtoPublicado, Cargo, Resultado
 from concursos.pdf.resultado import resultado_do_cargo_pdf
 from concursos.publicacao import exportar_lista
+from concursos.tipos_de_ato import RESULTADO_PUBLICADO
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, inscricao, pode_publicar, usuario
 from .test_admin import com_permissoes, mensagens, texto
@@ -60,14 +62,39 @@ def test_a_confirmacao_pede_edicao_data_e_pagina_e_diz_o_que_fica_publico(client
     assert "nunca a data de nascimento nem a cor/raça declarada" in pagina
 
 
-def test_publicar_sem_a_referencia_e_recusado_no_proprio_formulario_e_nada_e_publicado(client, chefe, final):
-    resposta = publicar_pela_tela(client, final, {"edicao": "", "data": "", "pagina": ""})
+def test_a_referencia_pela_metade_e_recusada_no_proprio_formulario_e_nada_e_publicado(client, chefe, final):
+    resposta = publicar_pela_tela(client, final, {"edicao": "2.345", "data": "", "pagina": ""})
     assert resposta.status_code == 200
     erros = resposta.context["form"].errors
-    assert set(erros) == {"edicao", "data", "pagina"}
+    assert set(erros) == {"data", "pagina"} and "Informe também a página" in erros["pagina"][0]
     assert "Nada foi publicado ainda" in texto(resposta) and "Corrija os campos indicados" in texto(resposta)
     final.refresh_from_db()
     assert final.status == Resultado.FINAL and final.diario_oficial is None and final.publicado_em is None
+
+
+def test_sem_o_jornal_publica_e_registra_e_a_referencia_acrescentada_depois_chega_a_versao(client, chefe, final):
+    """O Diário Oficial imprime depois da confirmação: publica-se sem a referência, e ela se acrescenta
+    no ato registrado; a versão passa a citá-la (planilhas, PDF de conferência, prestação de contas)."""
+    endereco = reverse("concursos:publicar_resultado", args=[final.pk])
+    resposta = client.post(endereco, {"confirmar": "1", "edicao": "", "data": "", "pagina": ""}, follow=True)
+    final.refresh_from_db()
+    ato = AtoPublicado.objects.get(tipo=RESULTADO_PUBLICADO, resultado=final)
+    assert final.status == Resultado.PUBLICADO and final.diario_oficial is None
+    assert not ato.publicacoes_no_diario.exists()
+    acrescentar = reverse("concursos:acrescentar_diario_oficial", args=[ato.pk])
+    (aviso,) = mensagens(resposta)
+    assert "ainda sem a referência do Diário Oficial" in aviso and ato.codigo in aviso and acrescentar in aviso
+    quem_acrescenta = com_permissoes("clara", "add_publicacaonodiario", "view_atopublicado")
+    client.force_login(quem_acrescenta)
+    client.post(acrescentar, referencia())
+    final.refresh_from_db()
+    assert str(final.diario_oficial) == frase() and ato.publicacoes_no_diario.count() == 1
+    assert frase() in exportar_lista(final, "csv").decode("utf-8-sig")
+    client.post(acrescentar, referencia(edicao="2.346", pagina="3"))  # uma republicação: o ato ganha outra linha
+    final.refresh_from_db()
+    assert (
+        str(final.diario_oficial) == frase() and ato.publicacoes_no_diario.count() == 2
+    )  # a versão fica com a primeira
 
 
 @pytest.mark.parametrize(
