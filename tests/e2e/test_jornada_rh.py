@@ -187,12 +187,14 @@ def gerar_abrir_e_publicar_o_resultado(pagina, url):
     expect(pagina.get_by_text("primeira publicação")).to_be_visible()
     convocados = pagina.locator(".module", has=pagina.get_by_role("heading", name="Quem será convocado"))
     expect(convocados.get_by_role("row").filter(has_text="3ª")).to_contain_text("Zacarias Nascimento")
-    # Publicar pede onde saiu: edição, data e página do Diário Oficial (a versão foi gerada hoje).
+    # O jornal já saiu: a edição, a data e a página do Diário Oficial, as três (a versão foi gerada hoje);
+    # só a edição é recusada, com os campos que faltam.
+    pagina.get_by_label("Edição do Diário Oficial").fill("2.345")
     pagina.get_by_role("button", name="Confirmar e publicar").click()
     expect(pagina.get_by_text("Corrija os campos indicados abaixo.")).to_be_visible()
+    expect(pagina.get_by_text("Informe também a página")).to_be_visible()
     conferir_acessibilidade(pagina, "confirmar a publicação (com erro)")
     hoje = f"{timezone.localdate():%d/%m/%Y}"
-    pagina.get_by_label("Edição do Diário Oficial").fill("2.345")
     pagina.get_by_label("Data da edição").fill(hoje)
     pagina.get_by_label("Página:", exact=True).fill("7")
     pagina.get_by_role("button", name="Confirmar e publicar").click()
