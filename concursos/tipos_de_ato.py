@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .pdf.convocacao import convocacao_docx
+from .pdf.editavel import do_modelo, resultado_publicado_docx
 from .pdf.resultado import resultado_publicado_pdf
 
 
@@ -15,11 +16,15 @@ class TipoDeAto:
     nome: str  # como o ato se chama no documento e nas telas
     modelo: str  # o modelo do Django que desenha o PDF (recebe ``registro`` com o código e o endereço)
     permissao: str  # quem pode confirmar a publicação (``user.has_perm``)
-    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF; ``None``: só o PDF.
+    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF (``pdf.editavel``: o
+    # HTML do modelo convertido, ou o do resultado em tabelas); ``None``: só o PDF.
     editavel: Callable[[dict], bytes] | None = None
     # Quem desenha o PDF quando não é o ``modelo`` pelo WeasyPrint de uma vez: o resultado publicado
     # é diagramado em Python e desenhado em fatias (``pdf.resultado``), porque chega a milhares de páginas.
     desenhar: Callable[[dict], bytes] | None = None
+    # O registro de acesso (``AcessoADadosSensiveis.O_QUE``) de quem baixa o editável de um ato com
+    # dados de pessoas; vazio: o ato só traz contagens ou o quadro, baixá-lo não se registra.
+    acesso: str = ""
 
 
 EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
@@ -28,29 +33,44 @@ RESULTADO_PUBLICADO = "resultado"
 PRESTACAO_DE_CONTAS = "prestacao_de_contas"
 RESULTADO_DA_HETEROIDENTIFICACAO = "resultado_heteroidentificacao"
 
+QUADRO_DE_VAGAS = "concursos/pdf/quadro_de_vagas.html"
+DEFINITIVO_DA_HETEROIDENTIFICACAO = "heteroidentificacao/pdf/resultado_definitivo_publicado.html"
+PRESTACAO_DE_CONTAS_PUBLICA = "heteroidentificacao/pdf/prestacao_de_contas.html"
+
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
         "Edital de convocação",
         "concursos/pdf/convocacao.html",
         "concursos.publicar_ato_de_convocacao",
         editavel=convocacao_docx,
+        acesso="pdf_ato_de_convocacao",
     ),
-    ANEXO_I: TipoDeAto("Anexo I — Quadro de vagas", "concursos/pdf/quadro_de_vagas.html", "concursos.change_edital"),
+    ANEXO_I: TipoDeAto(
+        "Anexo I — Quadro de vagas", QUADRO_DE_VAGAS, "concursos.change_edital", editavel=do_modelo(QUADRO_DE_VAGAS)
+    ),
     # As listas e a ordem de convocação de uma versão do resultado de um cargo, quando ela se publica.
     RESULTADO_PUBLICADO: TipoDeAto(
-        "Resultado publicado", "", "concursos.publicar_resultado", desenhar=resultado_publicado_pdf
+        "Resultado publicado",
+        "",
+        "concursos.publicar_resultado",
+        desenhar=resultado_publicado_pdf,
+        editavel=resultado_publicado_docx,
+        acesso="pdf_resultado",
     ),
     # O resultado definitivo da heteroidentificação de uma comissão, só pelo número de inscrição.
     RESULTADO_DA_HETEROIDENTIFICACAO: TipoDeAto(
         "Resultado definitivo da heteroidentificação",
-        "heteroidentificacao/pdf/resultado_definitivo_publicado.html",
+        DEFINITIVO_DA_HETEROIDENTIFICACAO,
         "concursos.change_edital",
+        editavel=do_modelo(DEFINITIVO_DA_HETEROIDENTIFICACAO),
+        acesso="pdf_resultado_heteroidentificacao",
     ),
     # A versão pública do relatório de prestação de contas das reservas (só contagens, "< 5" e "X").
     PRESTACAO_DE_CONTAS: TipoDeAto(
         "Relatório de prestação de contas (versão pública)",
-        "heteroidentificacao/pdf/prestacao_de_contas.html",
+        PRESTACAO_DE_CONTAS_PUBLICA,
         "concursos.change_edital",
+        editavel=do_modelo(PRESTACAO_DE_CONTAS_PUBLICA),
     ),
 }
 
