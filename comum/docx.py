@@ -6,15 +6,18 @@ código de verificação e endereço completo da verificação, no texto e no ro
 ``html`` converte o HTML de um modelo de PDF (títulos, parágrafos, tabelas, listas; estilo, imagens e
 gráficos ficam de fora — os dados de um gráfico estão na tabela dele).
 
-Uma tabela entra de uma vez, como um elemento só montado de um texto XML (cada valor escapado): o
-python-docx célula a célula custa ~1 ms por célula, e uma lista de classificação chega a 100 mil
-linhas (bench/README-pdf.md).
+Uma tabela é montada de uma vez como texto XML (cada valor escapado) e só entra no ``document.xml`` ao
+salvar, no lugar de uma marca: o python-docx célula a célula custa ~1 ms por célula, e mesmo montada
+de uma vez, uma árvore do lxml de 100 mil linhas custa centenas de MiB (e movê-la para o documento,
+segundos); uma lista de classificação chega a 100 mil linhas (bench/README-pdf.md).
 """
 
 from __future__ import annotations
 
 import io
 import re
+import secrets
+import zipfile
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
@@ -31,6 +34,7 @@ _CONTROLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _IGNORADOS = {"style", "script", "svg", "img", "head", "title", "meta", "link", "colgroup", "col"}
 _TITULOS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 4, "h6": 4}
 _QUEBRA = "\x01"  # o <br>, enquanto os espaços do HTML se juntam (não é espaço para o ``split``)
+_PRESERVAR = ' xml:space="preserve"'
 COLUNAS_PARA_DEITAR = 8  # a partir daí a página vai deitada (o relatório de prestação de contas)
 
 
@@ -45,11 +49,17 @@ def _texto(valor) -> str:
     return escape(_CONTROLE.sub("", str(valor if valor is not None else "")))
 
 
+def _espacos(texto: str) -> bool:
+    """Se o texto tem espaços que o Word juntaria (nas pontas ou em sequência): só então o
+    ``xml:space="preserve"``, e o ``document.xml`` de 100 mil linhas não leva um por célula."""
+    return texto != texto.strip() or "  " in texto or "\t" in texto
+
+
 def _run(texto, negrito: bool = False) -> str:
     """O ``w:r`` de um texto: cada quebra de linha vira um ``w:br``."""
     propriedades = "<w:rPr><w:b/></w:rPr>" if negrito else ""
     linhas = str(texto if texto is not None else "").split("\n")
-    conteudo = "<w:br/>".join(f'<w:t xml:space="preserve">{_texto(linha)}</w:t>' for linha in linhas)
+    conteudo = "<w:br/>".join(f"<w:t{_PRESERVAR if _espacos(linha) else ''}>{_texto(linha)}</w:t>" for linha in linhas)
     return f"<w:r>{propriedades}{conteudo}</w:r>"
 
 
@@ -74,6 +84,8 @@ class Editavel:
 
     def __init__(self, titulo: str):
         self.documento = Document()
+        self._tabelas: list[str] = []  # o XML de cada tabela, posto no lugar da sua marca ao salvar
+        self._sal = secrets.token_hex(8)  # a marca não se confunde com um texto digitado
         self.documento.core_properties.title = titulo[:255]
         self.documento.core_properties.language = "pt-BR"
         secao = self.documento.sections[0]
@@ -115,12 +127,16 @@ class Editavel:
             celulas = "".join(_celula(valor, negrito=True) for valor in cabecalho)
             topo = f"<w:tr><w:trPr><w:tblHeader/><w:cantSplit/></w:trPr>{celulas}</w:tr>"
         grade = "".join(f'<w:gridCol w:w="{w}"/>' for w in self._larguras_em_twips(colunas, larguras))
-        xml = (
-            f'<w:tbl {nsdecls("w")}><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="5000" w:type="pct"/>'
-            f'<w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" '
+        self._tabelas.append(
+            '<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="5000" w:type="pct"/>'
+            '<w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" '
             f'w:noHBand="0" w:noVBand="1"/></w:tblPr><w:tblGrid>{grade}</w:tblGrid>{topo}{"".join(corpo)}</w:tbl>'
         )
-        self.documento.element.body.sectPr.addprevious(parse_xml(xml))
+        # O lugar da tabela: um parágrafo com a marca, trocado pelo XML dela ao salvar (``em_bytes``).
+        self.documento.add_paragraph(self._marca(len(self._tabelas) - 1))
+
+    def _marca(self, indice: int) -> str:
+        return f"@@tabela-{indice}-{self._sal}@@"
 
     def _larguras_em_twips(self, colunas: int, larguras: list[float] | None) -> list[int]:
         secao = self.documento.sections[0]
@@ -193,9 +209,28 @@ class Editavel:
         self.tabela(cabecalho, linhas)
 
     def em_bytes(self) -> bytes:
+        """O DOCX: o python-docx salva o documento com as marcas; o ``word/document.xml`` é reescrito
+        com o XML de cada tabela no lugar da sua marca, e o resto do pacote vai como saiu."""
+        bruto = io.BytesIO()
+        self.documento.save(bruto)
+        if not self._tabelas:
+            return bruto.getvalue()
         saida = io.BytesIO()
-        self.documento.save(saida)
+        with zipfile.ZipFile(bruto) as origem, zipfile.ZipFile(saida, "w", zipfile.ZIP_DEFLATED) as destino:
+            for item in origem.infolist():
+                conteudo = origem.read(item.filename)
+                if item.filename == "word/document.xml":
+                    conteudo = self._com_as_tabelas(conteudo.decode("utf-8"))
+                destino.writestr(item, conteudo)
         return saida.getvalue()
+
+    def _com_as_tabelas(self, xml: str) -> bytes:
+        partes = re.split(f"<w:p><w:r><w:t>@@tabela-(\\d+)-{self._sal}@@</w:t></w:r></w:p>", xml)
+        if len(partes) != 2 * len(self._tabelas) + 1:
+            raise RuntimeError("O DOCX não tem o lugar de cada tabela.")
+        for i in range(1, len(partes), 2):
+            partes[i] = self._tabelas[int(partes[i])]
+        return "".join(partes).encode("utf-8")
 
 
 def linha_do_registro(registro: dict) -> str:
