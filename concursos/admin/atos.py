@@ -1,6 +1,7 @@
 """O registro dos atos publicados no admin (docs/ATOS-PUBLICADOS.md): só leitura, como nasce dos
 serviços; na ficha, o código, o SHA-256, o original e o arquivo editável (DOCX) para baixar e as
-referências do Diário Oficial, com o link para acrescentar uma (``concursos:acrescentar_diario_oficial``), nunca para editar."""
+referências do Diário Oficial, com o link para acrescentar uma
+(``concursos:acrescentar_diario_oficial``), nunca para editar."""
 
 from django.contrib import admin
 from django.db.models.functions import Length

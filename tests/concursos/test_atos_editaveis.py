@@ -177,6 +177,16 @@ def test_o_anexo_i_baixado_nao_entra_no_registro_de_acessos_a_dados_sensiveis(pu
     assert not AcessoADadosSensiveis.objects.filter(caminho=endereco).exists()
 
 
+def test_o_edital_de_convocacao_traz_o_registro_e_os_convocados_com_o_cpf_mascarado(publicado, papeis):
+    ato = publicar(publicado, ["Z", "P"], papeis[RH])
+    documento = lido(ato.registro)
+    assert registrado_no_texto_e_no_rodape(ato.registro, documento)
+    z = publicado.inscricoes.get(numero="Z").candidato
+    convocados = tabela_com(documento, ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF", "Motivo"])
+    assert convocados[1][:5] == ["3ª", "Negros", "Z", "Candidato Z", z.cpf_mascarado]
+    assert sem_dado_pessoal_alem_do_pdf(texto(documento), publicado)
+
+
 def test_o_edital_de_convocacao_se_baixa_tambem_pelo_endereco_de_sempre(publicado, papeis):
     ato = publicar(publicado, ["Z", "P"], papeis[RH])
     cliente = Client()
