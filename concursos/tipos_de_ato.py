@@ -1,7 +1,7 @@
 """A tabela dos tipos de ato publicado (docs/ATOS-PUBLICADOS.md): cada tipo, uma entrada — o nome,
 o modelo do documento e a permissão de quem pode confirmá-lo. Um tipo novo é uma entrada aqui e o
-seu modelo; o registro (``services.atos.registrar_ato``), a numeração por tipo e ano, a verificação
-pública e o Diário Oficial valem para todos sem mudar nada."""
+seu modelo (o PDF e o arquivo editável, DOCX, saem dele); o registro (``services.atos.registrar_ato``),
+a numeração por tipo e ano, a verificação pública e o Diário Oficial valem para todos sem mudar nada."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,8 +16,8 @@ class TipoDeAto:
     nome: str  # como o ato se chama no documento e nas telas
     modelo: str  # o modelo do Django que desenha o PDF (recebe ``registro`` com o código e o endereço)
     permissao: str  # quem pode confirmar a publicação (``user.has_perm``)
-    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF (``pdf.editavel``: o
-    # HTML do modelo convertido, ou o do resultado em tabelas); ``None``: só o PDF.
+    # O arquivo editável para o Diário Oficial (DOCX), do mesmo contexto do PDF. Sem ele, o tipo
+    # desenhado por um ``modelo`` ganha o HTML do mesmo modelo convertido (``pdf.editavel.do_modelo``).
     editavel: Callable[[dict], bytes] | None = None
     # Quem desenha o PDF quando não é o ``modelo`` pelo WeasyPrint de uma vez: o resultado publicado
     # é diagramado em Python e desenhado em fatias (``pdf.resultado``), porque chega a milhares de páginas.
@@ -26,16 +26,16 @@ class TipoDeAto:
     # dados de pessoas; vazio: o ato só traz contagens ou o quadro, baixá-lo não se registra.
     acesso: str = ""
 
+    def __post_init__(self):
+        if self.editavel is None and self.modelo:
+            object.__setattr__(self, "editavel", do_modelo(self.modelo))
+
 
 EDITAL_DE_CONVOCACAO = "edital_de_convocacao"
 ANEXO_I = "anexo_i"
 RESULTADO_PUBLICADO = "resultado"
 PRESTACAO_DE_CONTAS = "prestacao_de_contas"
 RESULTADO_DA_HETEROIDENTIFICACAO = "resultado_heteroidentificacao"
-
-QUADRO_DE_VAGAS = "concursos/pdf/quadro_de_vagas.html"
-DEFINITIVO_DA_HETEROIDENTIFICACAO = "heteroidentificacao/pdf/resultado_definitivo_publicado.html"
-PRESTACAO_DE_CONTAS_PUBLICA = "heteroidentificacao/pdf/prestacao_de_contas.html"
 
 TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     EDITAL_DE_CONVOCACAO: TipoDeAto(
@@ -45,9 +45,7 @@ TIPOS_DE_ATO: dict[str, TipoDeAto] = {
         editavel=convocacao_docx,
         acesso="pdf_ato_de_convocacao",
     ),
-    ANEXO_I: TipoDeAto(
-        "Anexo I — Quadro de vagas", QUADRO_DE_VAGAS, "concursos.change_edital", editavel=do_modelo(QUADRO_DE_VAGAS)
-    ),
+    ANEXO_I: TipoDeAto("Anexo I — Quadro de vagas", "concursos/pdf/quadro_de_vagas.html", "concursos.change_edital"),
     # As listas e a ordem de convocação de uma versão do resultado de um cargo, quando ela se publica.
     RESULTADO_PUBLICADO: TipoDeAto(
         "Resultado publicado",
@@ -60,17 +58,15 @@ TIPOS_DE_ATO: dict[str, TipoDeAto] = {
     # O resultado definitivo da heteroidentificação de uma comissão, só pelo número de inscrição.
     RESULTADO_DA_HETEROIDENTIFICACAO: TipoDeAto(
         "Resultado definitivo da heteroidentificação",
-        DEFINITIVO_DA_HETEROIDENTIFICACAO,
+        "heteroidentificacao/pdf/resultado_definitivo_publicado.html",
         "concursos.change_edital",
-        editavel=do_modelo(DEFINITIVO_DA_HETEROIDENTIFICACAO),
         acesso="pdf_resultado_heteroidentificacao",
     ),
     # A versão pública do relatório de prestação de contas das reservas (só contagens, "< 5" e "X").
     PRESTACAO_DE_CONTAS: TipoDeAto(
         "Relatório de prestação de contas (versão pública)",
-        PRESTACAO_DE_CONTAS_PUBLICA,
+        "heteroidentificacao/pdf/prestacao_de_contas.html",
         "concursos.change_edital",
-        editavel=do_modelo(PRESTACAO_DE_CONTAS_PUBLICA),
     ),
 }
 
