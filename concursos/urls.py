@@ -1,5 +1,5 @@
 """Telas do RH fora dos cadastros: eventos, reversão, gerar e publicar resultado, PDFs, modelo de planilha,
-simulador; a referência do Diário Oficial de um ato publicado; e a verificação pública do código
+simulador; a referência do Diário Oficial e o arquivo editável de um ato publicado; e a verificação pública do código
 impresso nos atos (e no Anexo I anterior ao registro), com o original guardado."""
 
 from django.urls import path, re_path
@@ -29,6 +29,7 @@ urlpatterns = [
     path("verificar/", conferencia.verificar_documento, name="verificar_documento"),
     path("verificar/<str:codigo>/original/", conferencia.original_do_ato, name="original_do_ato"),
     path("atos/<int:pk>/diario-oficial/", atos.acrescentar_diario_oficial, name="acrescentar_diario_oficial"),
+    path("atos/<int:pk>/editavel.docx", atos.editavel_do_ato, name="editavel_do_ato"),
     path("editais/<int:pk>/gerar-resultado/", editais.gerar_resultado, name="gerar_resultado"),
     path("editais/<int:pk>/prorrogar-validade/", editais.prorrogar_validade, name="prorrogar_validade"),
     path("editais/<int:pk>/quadro-de-vagas.pdf", editais.quadro_de_vagas_pdf, name="quadro_de_vagas_pdf"),

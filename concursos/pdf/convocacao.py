@@ -10,10 +10,10 @@ convocado com a vaga (posição e tipo), o CPF mascarado e o motivo com a cadeia
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import cotas
+from comum.docx import Editavel
 from comum.pdf import renderizar
 from cotas.modelo import AMPLA
 from cotas.regimes import rotulo_do_grupo
@@ -136,30 +136,23 @@ def fundamentacao_da_convocacao(regime: cotas.Regime, convocados, saida: cotas.R
 def convocacao_docx(contexto: dict) -> bytes:
     """O mesmo edital de convocação em DOCX, o arquivo editável que o Diário Oficial do Município
     recebe (Resolução AMUNES 01/2014: DOC/DOCX/ODT/RTF; PDF só por exceção): o texto do PDF, os
-    convocados e a fundamentação como tabelas, e o código de verificação com o endereço no rodapé de
-    cada página (``contexto["registro"]``, quando registrado)."""
-    from docx import Document
-
-    documento = Document()
-    documento.core_properties.title = contexto["titulo_do_documento"]
+    convocados e a fundamentação como tabelas, e o número do registro, o código de verificação e o
+    endereço da verificação no texto e no rodapé de cada página (``contexto["registro"]``, quando
+    registrado; ``comum.docx``)."""
+    documento = Editavel(contexto["titulo_do_documento"])
     instituicao, registro = contexto["instituicao"], contexto.get("registro")
     for linha in (instituicao.orgao, instituicao.estado, instituicao.secretaria):
         if linha:
-            documento.add_paragraph(linha.upper())
-    documento.add_heading(f"EDITAL DE CONVOCAÇÃO Nº {contexto['numero']}", level=1)
+            documento.paragrafo(linha.upper())
+    documento.titulo(f"EDITAL DE CONVOCAÇÃO Nº {contexto['numero']}", 1)
     edital, cargo = contexto["edital"], contexto["cargo"]
-    documento.add_paragraph(f"{edital.identificacao} — cargo {cargo.codigo} ({cargo.nome}) — ato de {contexto['data']}")
-    if registro:
-        documento.add_paragraph(
-            f"{registro['tipo']} — registro nº {registro['numero']}. Código de verificação: {registro['codigo']}; "
-            f"o original está em {registro['endereco']}."
-        )
-    documento.add_paragraph(
+    documento.paragrafo(f"{edital.identificacao} — cargo {cargo.codigo} ({cargo.nome}) — ato de {contexto['data']}")
+    documento.registro(registro)
+    documento.paragrafo(
         "Ficam convocados os candidatos abaixo, na ordem de convocação vigente do cargo, para apresentar os "
         "documentos exigidos no edital e tomar posse."
     )
-    _tabela(
-        documento,
+    documento.tabela(
         ["Vaga", "Tipo da vaga", "Inscrição", "Nome", "CPF", "Motivo"],
         [
             [
@@ -173,32 +166,15 @@ def convocacao_docx(contexto: dict) -> bytes:
             for c in contexto["convocados"]
         ],
     )
-    documento.add_heading("Apresentação dos documentos e posse", level=2)
-    documento.add_paragraph(f"Local: {contexto['local']}")
-    documento.add_paragraph(
+    documento.titulo("Apresentação dos documentos e posse", 2)
+    documento.paragrafo(f"Local: {contexto['local']}")
+    documento.paragrafo(
         f"Prazo: até {contexto['prazo']}. Vencido o prazo sem posse, a não posse poderá ser declarada, e a vaga "
         "passará ao próximo da ordem de convocação."
     )
-    documento.add_heading("Fundamentação legal", level=2)
-    _tabela(documento, ["Regra", "Fundamento"], [list(item) for item in contexto["fundamentacao"]])
+    documento.titulo("Fundamentação legal", 2)
+    documento.tabela(["Regra", "Fundamento"], [list(item) for item in contexto["fundamentacao"]])
     assinatura = contexto["assinatura"]
-    for linha in (f"{assinatura['local_e_data']}.", "", assinatura["nome"], assinatura["funcao"]):
-        if linha is not None:
-            documento.add_paragraph(linha)
-    if registro:
-        documento.sections[0].footer.paragraphs[
-            0
-        ].text = f"Código de verificação {registro['codigo']} · original em {registro['endereco']}"
-    saida = io.BytesIO()
-    documento.save(saida)
-    return saida.getvalue()
-
-
-def _tabela(documento, cabecalho: list[str], linhas: list[list]) -> None:
-    tabela = documento.add_table(rows=1, cols=len(cabecalho))
-    tabela.style = "Table Grid"
-    for celula, titulo in zip(tabela.rows[0].cells, cabecalho, strict=True):
-        celula.text = titulo
-    for linha in linhas:
-        for celula, valor in zip(tabela.add_row().cells, linha, strict=True):
-            celula.text = str(valor or "")
+    for linha in (f"{assinatura['local_e_data']}.", assinatura["nome"], assinatura["funcao"]):
+        documento.paragrafo(linha or "")
+    return documento.em_bytes()

@@ -217,6 +217,9 @@ def casos_das_telas(c) -> list[Caso]:
         # O original de um ato publicado, pelo código impresso nele: público, como a verificação.
         Caso("concursos:original_do_ato", r("concursos:original_do_ato", args=[c.ato.registro.codigo]),
              {p: "ok" for p in PAPEIS}, arquivo=PDF),
+        # O arquivo editável (DOCX) de qualquer ato: de quem lê o registro, como o original em PDF.
+        Caso("concursos:editavel_do_ato", r("concursos:editavel_do_ato", args=[c.ato.registro.pk]),
+             equipe(DO_RH, DO_AUDITOR, SUPERUSUARIO)),
         # A referência do Diário Oficial de um ato: o RH a acrescenta; o auditor só lê o ato.
         Caso("concursos:acrescentar_diario_oficial", r("concursos:acrescentar_diario_oficial", args=[c.ato.registro.pk]),
              equipe(DO_RH, SUPERUSUARIO)),
