@@ -287,8 +287,7 @@ class _Registro:
             return novos
         if vagas <= 0:
             return devidos
-        estatica = atual.todas()
-        primeiros = sorted(esperando, key=lambda inscricao: estatica[inscricao].posicao)[:vagas]
+        primeiros = sorted(esperando, key=atual.posicoes_estaticas().__getitem__)[:vagas]
         return devidos | set(primeiros)
 
     def _absorver_alem_de_n(self, reservadas: int = 0) -> None:
@@ -317,9 +316,8 @@ class _Registro:
             if rotulo not in atual.por_rotulo or not (sem_posicao & atual.conjuntos[rotulo]):
                 continue
             lista, _ = atual.por_rotulo[rotulo]
-            for inscricao in lista:
-                if inscricao in sem_posicao:
-                    yield inscricao, rotulo
+            for inscricao in filter(sem_posicao.__contains__, lista):
+                yield inscricao, rotulo
 
     def _chamar(self, numero: int, inscricao: str, posicao: int, rotulo: str, motivo: str) -> None:
         tipo = self.posicoes.tipo(posicao)
