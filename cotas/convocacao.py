@@ -264,7 +264,7 @@ class _Registro:
                 self.inconsistencias[inscricao] = None
         mudaram = set()
         for rotulo, conjunto in atual.conjuntos.items():
-            mudaram.update(i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados)
+            mudaram.update(filter(convocados.__contains__, conjunto - self.por_rotulo.get(rotulo, set())))
         if self.mantidos:
             for inscricao in self.mantidos.keys() & atual.todos:
                 del self.mantidos[inscricao]  # voltou a vencer: não é mais excedente
@@ -279,7 +279,7 @@ class _Registro:
         convocados ativos (mantidos inclusive) — o excedente é absorvido pelas vagas que se abrem.
         Quando o limite não dá para todos, vão primeiro os de posição menor na ordem de convocação
         estática de N (seção 4: a alternância diz quem a lei chamaria antes)."""
-        novos = atual.todos - self.rotulos.keys()
+        novos = atual.todos.difference(self.rotulos)  # o dicionário direto: os hashes guardados nele
         devidos = devidos & novos
         esperando = novos - devidos
         vagas = self.posicoes.total - len(self.rotulos) - len(devidos)

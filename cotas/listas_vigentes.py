@@ -203,7 +203,7 @@ class ListasVigentes:
         # que reaproveitam os hashes já guardados.
         ampla = set(da_ampla)
         vencedores = set(ampla)
-        bloqueados = vencedores | self.fora | self.fora_dos_grupos | excluidos
+        bloqueados = vencedores.union(self.fora, self.fora_dos_grupos, excluidos)
         por_grupo, revertidas, conjuntos = {}, {}, {}
         for nome in self.alocacao:
             posicoes = self.posicoes[nome][: bisect_right(self.posicoes[nome], total)]
