@@ -43,7 +43,7 @@ import gerar_cenario  # noqa: E402
 import tabela  # noqa: E402
 
 import cotas  # noqa: E402
-from cotas import classificacao, convocacao, reserva, validacao  # noqa: E402
+from cotas import classificacao, convocacao, motor, reserva, validacao  # noqa: E402
 from cotas.cenario import ler_cenario  # noqa: E402
 
 META = 3.0  # pela parede (issue 6)
@@ -118,8 +118,9 @@ def _fases_do_motor(arquivo: Path) -> dict[str, float]:
     tempos["listas_dos_grupos"], listas = cronometrar(
         classificacao.listas_dos_grupos, geral_ordenada, regime, aplicaveis
     )
-    geral = [c.inscricao for c in geral_ordenada]
-    nomes = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
+    # As inscrições como simular() as passa a convocar: cópias vizinhas na memória, na ordem da
+    # lista geral (o que convocar percorre a cada evento).
+    geral, nomes = motor._inscricoes_em_ordem(geral_ordenada, listas)
     contexto = convocacao.Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas)
     tempos["convocar (evento 0 + eventos)"], _ = cronometrar(
         convocacao.convocar, contexto, geral, nomes, cenario.eventos

@@ -221,18 +221,23 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
 
 def _chave_unica(colunas: list[list[int]], quantos: int) -> list[int]:
     """As colunas de ``_colunas_de_ordem`` num inteiro por candidato, em base mista: cada coluna é
-    um algarismo (o valor menos o menor da coluna, numa base maior que a amplitude dela). Comparar
-    os inteiros dá a mesma ordem e os mesmos empates que comparar as linhas coluna a coluna, e
-    ordenar inteiros custa bem menos do que ordenar tuplas (tudo em C: ``map`` com ``operator``)."""
-    chaves = [0] * quantos
+    um algarismo (o valor, numa base maior que o maior valor da coluna; numa coluna com negativos,
+    o valor menos o menor). Comparar os inteiros dá a mesma ordem e os mesmos empates que comparar as
+    linhas coluna a coluna, e ordenar inteiros custa bem menos do que ordenar tuplas (tudo em C:
+    ``map`` com ``operator``). A primeira coluna é o começo da chave, sem multiplicar zeros."""
+    chaves = None
     for coluna in colunas:
         if not coluna:
             continue
         menor, maior = min(coluna), max(coluna)
-        if menor:
+        if menor < 0:
             coluna = list(map(sub, coluna, repeat(menor, quantos)))
-        chaves = list(map(add, map(mul, chaves, repeat(maior - menor + 1, quantos)), coluna))
-    return chaves
+            maior -= menor
+        if chaves is None:
+            chaves = coluna
+        else:
+            chaves = list(map(add, map(mul, chaves, repeat(maior + 1, quantos)), coluna))
+    return [0] * quantos if chaves is None else chaves
 
 
 def _trechos_empatados(ordenados: list) -> list[tuple[int, int]]:

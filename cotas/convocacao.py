@@ -264,7 +264,7 @@ class _Registro:
                 self.inconsistencias[inscricao] = None
         mudaram = set()
         for rotulo, conjunto in atual.conjuntos.items():
-            mudaram.update(i for i in conjunto - self.por_rotulo.get(rotulo, set()) if i in convocados)
+            mudaram.update(filter(convocados.__contains__, conjunto - self.por_rotulo.get(rotulo, set())))
         if self.mantidos:
             for inscricao in self.mantidos.keys() & atual.todos:
                 del self.mantidos[inscricao]  # voltou a vencer: não é mais excedente
@@ -279,7 +279,7 @@ class _Registro:
         convocados ativos (mantidos inclusive) — o excedente é absorvido pelas vagas que se abrem.
         Quando o limite não dá para todos, vão primeiro os de posição menor na ordem de convocação
         estática de N (seção 4: a alternância diz quem a lei chamaria antes)."""
-        novos = atual.todos - self.rotulos.keys()
+        novos = atual.todos.difference(self.rotulos)  # o dicionário direto: os hashes guardados nele
         devidos = devidos & novos
         esperando = novos - devidos
         vagas = self.posicoes.total - len(self.rotulos) - len(devidos)
@@ -287,8 +287,7 @@ class _Registro:
             return novos
         if vagas <= 0:
             return devidos
-        estatica = atual.todas()
-        primeiros = sorted(esperando, key=lambda inscricao: estatica[inscricao].posicao)[:vagas]
+        primeiros = sorted(esperando, key=atual.posicoes_estaticas().__getitem__)[:vagas]
         return devidos | set(primeiros)
 
     def _absorver_alem_de_n(self, reservadas: int = 0) -> None:
@@ -317,9 +316,8 @@ class _Registro:
             if rotulo not in atual.por_rotulo or not (sem_posicao & atual.conjuntos[rotulo]):
                 continue
             lista, _ = atual.por_rotulo[rotulo]
-            for inscricao in lista:
-                if inscricao in sem_posicao:
-                    yield inscricao, rotulo
+            for inscricao in filter(sem_posicao.__contains__, lista):
+                yield inscricao, rotulo
 
     def _chamar(self, numero: int, inscricao: str, posicao: int, rotulo: str, motivo: str) -> None:
         tipo = self.posicoes.tipo(posicao)

@@ -199,27 +199,36 @@ class ListasVigentes:
             geral = filterfalse(excluidos.__contains__, geral)
         vagas_ampla = self.posicoes[AMPLA][: bisect_right(self.posicoes[AMPLA], total)]
         da_ampla = list(islice(geral, len(vagas_ampla)))
-        vencedores = set(da_ampla)
-        bloqueados = vencedores | self.fora | self.fora_dos_grupos | excluidos
-        por_grupo, revertidas = {}, {}
+        # Cada conjunto é montado uma vez, da lista; os demais saem deles por operações de conjunto,
+        # que reaproveitam os hashes já guardados.
+        ampla = set(da_ampla)
+        vencedores = set(ampla)
+        bloqueados = vencedores.union(self.fora, self.fora_dos_grupos, excluidos)
+        por_grupo, revertidas, conjuntos = {}, {}, {}
         for nome in self.alocacao:
             posicoes = self.posicoes[nome][: bisect_right(self.posicoes[nome], total)]
             if not posicoes:
                 continue
             escolhidos = list(islice(filterfalse(bloqueados.__contains__, self.listas[nome]), len(posicoes)))
-            bloqueados.update(escolhidos)
-            vencedores.update(escolhidos)
+            conjunto = conjuntos[nome] = set(escolhidos)
+            bloqueados |= conjunto
+            vencedores |= conjunto
             por_grupo[nome] = (escolhidos, posicoes)
             # As vagas não preenchidas do grupo são as suas últimas (Art. 3º, §3º).
             for posicao in posicoes[len(escolhidos) :]:
                 revertidas[posicao] = nome
         if revertidas:
-            da_ampla += islice(filterfalse(vencedores.__contains__, geral), len(revertidas))
+            seguintes = list(islice(filterfalse(vencedores.__contains__, geral), len(revertidas)))
+            da_ampla += seguintes
+            seguintes = set(seguintes)
+            ampla |= seguintes
+            vencedores |= seguintes
         # Ampla e revertidas juntas, em ordem de posição, recebem os vencedores "ampla" na ordem
         # da lista geral: uma vaga revertida nunca faz alguém passar à frente de quem tem nota maior.
         posicoes_ampla = sorted(vagas_ampla + list(revertidas)) if revertidas else vagas_ampla
         por_grupo[AMPLA] = (da_ampla, posicoes_ampla)
-        return Vencedores(por_grupo, revertidas)
+        conjuntos[AMPLA] = ampla
+        return Vencedores(por_grupo, revertidas, conjuntos, vencedores)
 
 
 class Vencedores:
@@ -229,17 +238,26 @@ class Vencedores:
     de cada um só é montada no primeiro resultado, em que ela é a ordem de convocação.
     """
 
-    def __init__(self, por_rotulo: dict, revertidas: dict[int, str]):
+    def __init__(self, por_rotulo: dict, revertidas: dict[int, str], conjuntos: dict | None = None, todos=None):
         self.por_rotulo = por_rotulo
         self.revertidas = revertidas
-        self.conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
-        self.todos = set().union(*self.conjuntos.values())
+        if conjuntos is None:
+            conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
+        self.conjuntos = conjuntos
+        self.todos = set().union(*conjuntos.values()) if todos is None else todos
 
     def rotulo(self, inscricao: str) -> str | None:
         for rotulo, conjunto in self.conjuntos.items():
             if inscricao in conjunto:
                 return rotulo
         return None
+
+    def posicoes_estaticas(self) -> dict[str, int]:
+        """Só a posição de cada vencedor na ordem estática (a de ``todas``), sem montar as vagas."""
+        posicoes = {}
+        for lista, das_posicoes in self.por_rotulo.values():
+            posicoes.update(zip(lista, das_posicoes, strict=False))
+        return posicoes
 
     def todas(self) -> dict[str, Vaga]:
         """A ordem de convocação estática (seção 4): a do primeiro resultado."""

@@ -1,5 +1,8 @@
 """A chamada única do motor: cenário em, resultado fora (docs/REGRAS.md inteiro)."""
 
+from itertools import repeat
+from operator import attrgetter
+
 from .classificacao import classificar, listas_dos_grupos, pendentes_nas_listas
 from .convocacao import Contexto, convocar
 from .modelo import PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
@@ -15,8 +18,7 @@ def simular(cenario: Cenario) -> Resultado:
     quadro = quadro_de_vagas(cenario.vagas, regime, aplicaveis)
     classificacao = classificar(cenario.candidatos, edital, regime, aplicaveis)
     listas = listas_dos_grupos(classificacao.geral, regime, aplicaveis)
-    geral = [c.inscricao for c in classificacao.geral]
-    inscricoes_das_listas = {nome: [c.inscricao for c in lista] for nome, lista in listas.items()}
+    geral, inscricoes_das_listas = _inscricoes_em_ordem(classificacao.geral, listas)
     # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
     pendentes = pendentes_nas_listas(listas)
@@ -49,6 +51,22 @@ def simular(cenario: Cenario) -> Resultado:
         sub_judice=chamadas.sub_judice,
         tipos_das_posicoes=chamadas.tipos_das_posicoes,
     )
+
+
+def _inscricoes_em_ordem(geral, listas: dict) -> tuple[list[str], dict[str, list[str]]]:
+    """As inscrições da lista geral e das listas dos grupos, em cópias novas dos textos, feitas na
+    ordem da lista geral.
+
+    Só a memória muda: cada cópia é igual ao texto do candidato (a saída é a mesma, e nada no motor
+    compara inscrições por identidade), mas as cópias ficam vizinhas na memória na ordem da
+    classificação. O texto lido do JSON está onde o candidato apareceu no arquivo, espalhado; a cada
+    evento, ``convocar`` percorre e põe em conjuntos o começo das listas (os ~2 mil primeiros de 100
+    mil), e ler textos espalhados custa faltas de cache. Uma lista de grupo usa a mesma cópia da
+    lista geral (achada pelo ``id`` do candidato, sem ler o objeto de novo)."""
+    copias = list(map(str.join, map(attrgetter("inscricao"), geral), repeat(("", ""))))
+    da_copia = dict(zip(map(id, geral), copias, strict=True))
+    por_candidato = da_copia.__getitem__
+    return copias, {nome: list(map(por_candidato, map(id, lista))) for nome, lista in listas.items()}
 
 
 def _avisos(regime, edital, aplicaveis) -> tuple[str, ...]:

@@ -33,6 +33,10 @@ def validar(cenario: Cenario) -> dict:
     _validar_edital(cenario)
     vistos = {}
     cores_por_grupo = {grupo.grupo: grupo.cores_admitidas for grupo in cenario.regime.grupos}
+    # Cor/raça, grupos e verificações já conferidos sem erro: a conferência só depende deles (a
+    # inscrição só entra na mensagem), e 100 mil candidatos têm poucas combinações distintas. Só se
+    # guardam as válidas: a primeira combinação inválida levanta o erro no candidato em que aparece.
+    validas = set()
     for candidato in cenario.candidatos:
         if candidato.inscricao in vistos:
             raise ErroDeCotas(
@@ -43,7 +47,15 @@ def validar(cenario: Cenario) -> dict:
             )
         vistos[candidato.inscricao] = candidato
         if candidato.grupos or candidato.verificacao or candidato.cor_raca not in CORES_E_NULO:
-            _validar_candidato(candidato, cenario.regime, cores_por_grupo)
+            try:
+                combinacao = (candidato.cor_raca, candidato.grupos, candidato.verificacao)
+                conferida = combinacao in validas
+            except TypeError:  # algum valor não hasheável: confere sem guardar
+                combinacao, conferida = None, False
+            if not conferida:
+                _validar_candidato(candidato, cenario.regime, cores_por_grupo)
+                if combinacao is not None:
+                    validas.add(combinacao)
     total = cenario.vagas
     for numero, evento in enumerate(cenario.eventos, start=1):
         _validar_evento(numero, evento, vistos, cenario.regime.nomes_dos_grupos)
