@@ -149,8 +149,7 @@ def publicar_resultado(resultado: Resultado, *, por, diario_oficial: DiarioOfici
     empates) e versão superada. Sem a referência (``None``: o jornal ainda não saiu), publica e registra
     o ato do mesmo jeito; a referência se acrescenta depois, no ato (``atos.acrescentar_diario_oficial``,
     que a dá também à versão)."""
-    if por is None or not por.has_perm("concursos.publicar_resultado"):  # o serviço confere, não só a tela
-        raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
+    _exigir_a_permissao_de_publicar(por)
     resultado = Resultado.objects.select_for_update().select_related("cargo").get(pk=resultado.pk)
     if resultado.provisorio:
         pendencias = ", ".join(resultado.saida_do_motor.pendencias) or "nenhuma"
@@ -193,8 +192,7 @@ def registrar_resultados_sem_ato(*, por) -> list:
     guardada na versão — as mesmas listas e a mesma ordem que se publicaram —, a data de hoje como a
     do registro (é quando ele acontece) e a referência do Diário Oficial gravada na versão, se houver.
     Quem registra precisa poder publicar resultados. Devolve os atos registrados, na ordem da publicação."""
-    if por is None or not por.has_perm("concursos.publicar_resultado"):
-        raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
+    _exigir_a_permissao_de_publicar(por)
     sem_ato = (
         Resultado.objects.filter(status=Resultado.PUBLICADO)
         .exclude(atos_publicados__tipo=RESULTADO_PUBLICADO)
@@ -202,6 +200,12 @@ def registrar_resultados_sem_ato(*, por) -> list:
         .order_by("publicado_em", "pk")
     )
     return [_registrar_o_ato(r, por=por, diario_oficial=r.diario_oficial) for r in sem_ato]
+
+
+def _exigir_a_permissao_de_publicar(por) -> None:
+    """O serviço confere a permissão, não só a tela: o comando e qualquer outro caminho também."""
+    if por is None or not por.has_perm("concursos.publicar_resultado"):
+        raise PermissionDenied("Sem permissão para publicar resultados (concursos.publicar_resultado).")
 
 
 def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial | None):

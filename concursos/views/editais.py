@@ -83,15 +83,18 @@ def registrar_anexo_i(request, pk: int):
     confirmação leva os dados do quadro conferido e registra um ato novo só se o quadro mudou desde o
     último registrado (``services.registrar_anexo_i``)."""
     edital = get_object_or_404(Edital, pk=pk)
+    ultimo = services.ultimo_anexo_i(edital)
     if request.method == "POST":
         try:
             ato = services.registrar_anexo_i(edital, por=request.user, conferido=request.POST.get("conferido", ""))
         except ValidationError as erro:
             messages.error(request, mensagem_de(erro))
             return redirect("concursos:registrar_anexo_i", edital.pk)
-        messages.success(request, f"{ato.titulo}: registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}.")
+        novo = "" if ultimo is None or ato.pk != ultimo.pk else "o quadro não mudou, nenhum ato novo — "
+        messages.success(
+            request, f"{ato.titulo}: {novo}registro nº {ato.numero_no_ano}, código de verificação {ato.codigo}."
+        )
         return redirect("admin:concursos_edital_change", edital.pk)
-    ultimo = services.ultimo_anexo_i(edital)
     conferido = codigo_do_quadro(edital)
     contexto = contexto_admin(
         request,

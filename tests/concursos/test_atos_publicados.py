@@ -295,6 +295,8 @@ def test_o_anexo_i_se_confere_antes_de_registrar_e_so_o_rh_o_registra(publicado,
     anexo = AtoPublicado.objects.get(tipo="anexo_i")
     assert f"código de verificação {anexo.codigo}" in resposta.content.decode()
     assert "nenhum ato novo" in cliente.get(endereco).content.decode()  # o mesmo quadro: confirmar não repete
+    de_novo = cliente.post(endereco, {"conferido": conferido}, follow=True).content.decode()
+    assert "o quadro não mudou, nenhum ato novo" in de_novo and AtoPublicado.objects.filter(tipo="anexo_i").count() == 1
     auditor = Client()
     auditor.force_login(papeis[AUDITOR])
     assert auditor.get(endereco).status_code == 403
