@@ -26,11 +26,10 @@ from .paginas_do_resultado import (
     PUBLICACAO_RESTRITA,
     SOBRE_A_ORDEM,
     SOBRE_AS_LISTAS,
-    _com_anotacao,
-    _ficha,
+    com_anotacao,
+    ficha_da_versao,
 )
-from .resultado import secao_do_resultado
-from .textos import rotulos_das_vagas
+from .resultado import secao_do_cargo
 
 
 def do_modelo(modelo: str) -> Callable[[dict], bytes]:
@@ -50,10 +49,8 @@ def do_modelo(modelo: str) -> Callable[[dict], bytes]:
 def resultado_publicado_docx(contexto: dict) -> bytes:
     """O editável do ato "Resultado publicado": o que o PDF do resultado do cargo imprime, em tabelas."""
     resultado, registro = contexto["resultado"], contexto["registro"]
-    cargo = resultado.cargo
-    edital = cargo.edital
-    rotulos = rotulos_das_vagas(edital.regime_congelado())
-    secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
+    edital = resultado.cargo.edital
+    secao = contexto.get("secao") or secao_do_cargo(resultado)  # a mesma do PDF, quando quem publica a passa
     documento = Editavel(f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}")
     documento.paragrafo(ORGAO.upper())
     documento.titulo(edital.identificacao, 1)
@@ -62,7 +59,7 @@ def resultado_publicado_docx(contexto: dict) -> bytes:
     if resultado.provisorio:
         documento.paragrafo("PROVISÓRIO — NÃO PUBLICAR", negrito=True)
     documento.registro(registro)
-    documento.tabela([], _ficha(edital, secao, registro), larguras=[45, 0])
+    documento.tabela([], ficha_da_versao(edital, secao, registro), larguras=[45, 0])
     documento.paragrafo(PUBLICACAO_RESTRITA)
     _listas(documento, secao, [rotulo for rotulo, _ in secao["grupos"]] + ["Ampla concorrência"])
     return documento.em_bytes()
@@ -73,7 +70,7 @@ def _listas(documento: Editavel, secao: dict, rotulos: list[str]) -> None:
     documento.paragrafo(SOBRE_AS_LISTAS)
     documento.tabela(
         _titulos(GERAL),
-        ((c, n, _com_anotacao(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
+        ((c, n, com_anotacao(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
         larguras=_larguras(GERAL),
         vazia="Nenhum candidato classificado.",
     )
@@ -81,7 +78,7 @@ def _listas(documento: Editavel, secao: dict, rotulos: list[str]) -> None:
         documento.titulo(f"Lista de vagas reservadas — {rotulo}", 2)
         documento.tabela(
             _titulos(GRUPO),
-            ((c, g, n, _com_anotacao(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
+            ((c, g, n, com_anotacao(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
             larguras=_larguras(GRUPO),
             vazia="Nenhum candidato nesta lista.",
         )
@@ -90,7 +87,7 @@ def _listas(documento: Editavel, secao: dict, rotulos: list[str]) -> None:
     ordem = colunas_da_ordem(rotulos)
     documento.tabela(
         _titulos(ordem),
-        ((f"{p}ª", tipo, n, _com_anotacao(nome, obs), vaga) for p, tipo, n, nome, obs, vaga in secao["ordem"]),
+        ((f"{p}ª", tipo, n, com_anotacao(nome, obs), vaga) for p, tipo, n, nome, obs, vaga in secao["ordem"]),
         larguras=_larguras(ordem),
         vazia="Nenhuma posição de convocação.",
     )

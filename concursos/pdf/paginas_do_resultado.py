@@ -58,12 +58,12 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str, registro: dict 
     paginas.texto(secao["cargo"], "cargo", tag="h2")
     if resultado.provisorio:
         paginas.aviso("PROVISÓRIO — NÃO PUBLICAR")
-    paginas.ficha(_ficha(edital, secao, registro))
+    paginas.ficha(ficha_da_versao(edital, secao, registro))
     paginas.texto(PUBLICACAO_RESTRITA, "fino")
     paginas.tabela(
         "Lista geral de classificação",
         grade(GERAL),
-        ((c, n, _com_anotacao(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
+        ((c, n, com_anotacao(nome, obs), cpf, nota) for c, n, nome, obs, cpf, nota in secao["geral"]),
         introducao=SOBRE_AS_LISTAS,
         vazia="Nenhum candidato classificado.",
     )
@@ -71,13 +71,13 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str, registro: dict 
         paginas.tabela(
             f"Lista de vagas reservadas — {rotulo}",
             grade(GRUPO),
-            ((c, g, n, _com_anotacao(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
+            ((c, g, n, com_anotacao(nome, obs), nota) for c, g, n, nome, obs, nota in linhas),
             vazia="Nenhum candidato nesta lista.",
         )
     paginas.tabela(
         "Ordem de convocação vigente",
         grade(colunas_da_ordem(rotulos)),
-        ((f"{p}ª", tipo, n, _com_anotacao(nome, obs), vaga) for p, tipo, n, nome, obs, vaga in secao["ordem"]),
+        ((f"{p}ª", tipo, n, com_anotacao(nome, obs), vaga) for p, tipo, n, nome, obs, vaga in secao["ordem"]),
         introducao=SOBRE_A_ORDEM,
         vazia="Nenhuma posição de convocação.",
     )
@@ -96,7 +96,7 @@ def diagramar_cargo(edital: Edital, secao: dict, gerado_em: str, registro: dict 
     return paginas
 
 
-def _ficha(edital: Edital, secao: dict, registro: dict | None = None) -> list[tuple[str, str]]:
+def ficha_da_versao(edital: Edital, secao: dict, registro: dict | None = None) -> list[tuple[str, str]]:
     resultado = secao["resultado"]
     ato = ""
     if registro is not None:
@@ -121,7 +121,7 @@ def _ficha(edital: Edital, secao: dict, registro: dict | None = None) -> list[tu
     return [(rotulo, valor) for rotulo, valor in itens if valor]
 
 
-def _com_anotacao(nome: str, anotacao: str) -> str | tuple[str, str]:
+def com_anotacao(nome: str, anotacao: str) -> str | tuple[str, str]:
     """O nome e, na linha de baixo (outro parágrafo da célula), a anotação: saída por evento, mantido
     por revisão, sub judice, convocado além das vagas."""
     return (nome, anotacao) if anotacao else nome

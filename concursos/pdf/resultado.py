@@ -37,15 +37,14 @@ if TYPE_CHECKING:
 
 
 def resultado_do_cargo_pdf(
-    resultado: Resultado, *, processos: int | None = None, registro: dict | None = None
+    resultado: Resultado, *, processos: int | None = None, registro: dict | None = None, secao: dict | None = None
 ) -> bytes:
     """O resultado de um cargo na versão ``resultado``, em documento próprio (ver o cabeçalho);
-    ``registro``: o do ato publicado, quando é a versão que se publica (o código no rodapé de cada página)."""
-    cargo = resultado.cargo
-    edital = cargo.edital
+    ``registro``: o do ato publicado, quando é a versão que se publica (o código no rodapé de cada página);
+    ``secao``: as linhas já montadas (``secao_do_cargo``), quando quem publica as usa também no DOCX."""
+    edital = resultado.cargo.edital
     with Desenho(processos, linhas_previstas(resultado)) as desenho:
-        rotulos = rotulos_das_vagas(edital.regime_congelado())
-        secao = secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
+        secao = secao or secao_do_cargo(resultado)
         titulo = f"Resultado — {edital.identificacao} — {secao['cargo']} — versão {resultado.versao}"
         documento = Documento(titulo, qr_code=registro["qr_code"] if registro else "")
         documento.acrescentar(diagramar_cargo(edital, secao, data_e_hora(textos.agora()), registro))
@@ -55,7 +54,15 @@ def resultado_do_cargo_pdf(
 def resultado_publicado_pdf(contexto: dict) -> bytes:
     """O documento do ato "Resultado publicado" (``tipos_de_ato.RESULTADO_PUBLICADO``): o PDF do
     resultado do cargo na versão publicada, com o código do registro em cada página."""
-    return resultado_do_cargo_pdf(contexto["resultado"], registro=contexto["registro"])
+    return resultado_do_cargo_pdf(contexto["resultado"], registro=contexto["registro"], secao=contexto.get("secao"))
+
+
+def secao_do_cargo(resultado: Resultado) -> dict:
+    """A seção do cargo da versão (``secao_do_resultado``), com os rótulos do regime do edital e as
+    pessoas do cargo: montada uma vez, serve ao PDF e ao DOCX do ato publicado."""
+    cargo = resultado.cargo
+    rotulos = rotulos_das_vagas(cargo.edital.regime_congelado())
+    return secao_do_resultado(resultado, rotulos, cargo.inscricoes.pessoas())
 
 
 def resultado_pdf(edital: Edital, *, processos: int | None = None) -> bytes:

@@ -23,6 +23,7 @@ from ..diario_oficial import DiarioOficial
 from ..diferencas import diferencas
 from ..fases import fase
 from ..models import Cargo, Edital, Evento, PosicaoVigente, PublicacaoNoDiario, Resultado
+from ..pdf.resultado import secao_do_cargo
 from ..tipos_de_ato import RESULTADO_PUBLICADO
 from .atos import registrar_ato
 
@@ -216,7 +217,7 @@ def _registrar_o_ato(resultado: Resultado, *, por, diario_oficial: DiarioOficial
     ato = registrar_ato(
         RESULTADO_PUBLICADO,
         titulo=f"Resultado — versão {resultado.versao} — edital {cargo.edital}, cargo {cargo.codigo}",
-        contexto={"resultado": resultado},
+        contexto={"resultado": resultado, "secao": secao_do_cargo(resultado)},  # as linhas, uma vez: PDF e DOCX
         edital=cargo.edital,
         cargo=cargo,
         resultado=resultado,
