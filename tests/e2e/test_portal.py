@@ -7,7 +7,7 @@ from datetime import timedelta
 from comum import relogio
 from concursos import services
 from concursos.models import Edital
-from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, usuario
+from tests.concursos.fabricas import cargo_do_exemplo_da_alternancia, pode_publicar, usuario
 from tests.e2e.acessibilidade import conferir_acessibilidade
 
 try:
@@ -19,7 +19,7 @@ except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/confte
 def test_o_cidadao_abre_o_portal_o_edital_a_classificacao_e_baixa_o_csv(pagina, live_server):
     cargo = cargo_do_exemplo_da_alternancia()
     Edital.objects.filter(pk=cargo.edital_id).update(validade_ate=relogio.hoje() + timedelta(days=365))
-    rh = usuario("rh.portal")
+    rh = pode_publicar(usuario("rh.portal"))
     services.publicar_resultado(services.gerar_resultado(cargo, por=rh), por=rh)
 
     pagina.goto(f"{live_server.url}/transparencia/")
