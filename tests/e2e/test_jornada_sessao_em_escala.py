@@ -39,7 +39,7 @@ except ImportError:  # pulado (ou falha com EXIGIR_NAVEGADOR=1) por tests/confte
 SENHA = "comissao-de-teste-Cariacica-2025"
 # O tamanho da sessão: 300, o da issue 29 (3 × 298 envios de parecer pela tela, de 5 a 13 minutos
 # conforme a carga da máquina). Para uma volta rápida na máquina do desenvolvedor,
-# JORNADA_ESCALA_CANDIDATOS=60 (três páginas de 25).
+# JORNADA_ESCALA_CANDIDATOS=60 (três páginas de 25); o CI roda 300 no SQLite e 60 no PostgreSQL (.ci/run).
 CANDIDATOS = max(int(os.environ.get("JORNADA_ESCALA_CANDIDATOS", "300")), 30)
 POR_PAGINA = 25
 AUSENTE_PELO_NUMERO = "5017"
