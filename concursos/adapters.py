@@ -5,6 +5,10 @@ e o que ``exportar_cenario`` entrega ao auditor: as três coisas são o mesmo ob
 resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 """
 
+from collections.abc import Callable, Iterable
+from itertools import groupby
+from operator import itemgetter
+
 from django.db.models import F, JSONField, Value
 from django.db.models.functions import Cast
 
@@ -18,17 +22,20 @@ from .models import Cargo, Evento, Inscricao, Resultado
 FORMATO_CENARIO = "cotas-cenario/1"
 
 
-def cenario_do_cargo(cargo: Cargo) -> dict:
+def cenario_do_cargo(cargo: Cargo, *, candidatos: Callable[[Cargo], list[dict]] | None = None) -> dict:
     """As entradas atuais do cargo: regime congelado do edital, vagas, inscrições e eventos.
 
     Depois da primeira publicação as entradas estão congeladas (docs/REGRAS.md §9): vagas e
     candidatos vêm do cenário gravado na primeira versão publicada, e só os eventos vêm do banco
-    (uma versão nova é a anterior mais os eventos). Antes dela, tudo vem do banco."""
+    (uma versão nova é a anterior mais os eventos). Antes dela, tudo vem do banco: ``candidatos``
+    lê os do cargo (por padrão, uma consulta só dele; ``CandidatosDoEdital.do_cargo`` para um
+    edital inteiro)."""
     publicado = primeiro_cenario_publicado(cargo)
+    ler_candidatos = candidatos or _candidatos
     return {
         **cabecalho_do_cenario(cargo),
         "vagas": cargo.vagas if publicado is None else publicado["vagas"],
-        "candidatos": _candidatos(cargo) if publicado is None else publicado["candidatos"],
+        "candidatos": ler_candidatos(cargo) if publicado is None else publicado["candidatos"],
         "eventos": eventos_do_cargo(cargo),
     }
 
@@ -79,8 +86,43 @@ CAMPOS_DA_LINHA = (
 
 def _candidatos(cargo: Cargo) -> list[dict]:
     """Os candidatos do cargo em ordem de número de inscrição, numa consulta só (inscrição,
-    candidato e opções por grupo juntos): um edital grande tem centenas de cargos."""
-    linhas = Inscricao.objects.filter(cargo=cargo).order_by("numero", "id").values_list(*CAMPOS_DA_LINHA)
+    candidato e opções por grupo juntos)."""
+    return _candidatos_das_linhas(
+        Inscricao.objects.filter(cargo=cargo).order_by("numero", "id").values_list(*CAMPOS_DA_LINHA)
+    )
+
+
+class CandidatosDoEdital:
+    """Os candidatos de vários cargos de um edital numa consulta só, lida aos poucos (um cursor do
+    lado do servidor no PostgreSQL), cargo a cargo na ordem dada: quem gera o edital inteiro pede
+    ``do_cargo`` de cada um nessa ordem.
+
+    Uma consulta por cargo fazia o PostgreSQL percorrer a tabela inteira de candidatos (e a de
+    opções) uma vez para cada cargo: 500 vezes um milhão de linhas num edital grande. Os cargos sem
+    inscrição não aparecem na consulta (``do_cargo`` devolve lista vazia); os que já têm os
+    candidatos congelados numa publicação ficam de fora de ``cargos`` e não são pedidos."""
+
+    def __init__(self, cargos: Iterable[Cargo]):
+        self._ordem = {cargo.pk: indice for indice, cargo in enumerate(cargos)}
+        linhas = Inscricao.objects.filter(cargo__in=list(self._ordem)).order_by("cargo__codigo", "numero", "id")
+        linhas = linhas.values_list("cargo_id", *CAMPOS_DA_LINHA).iterator(chunk_size=5000)
+        self._grupos = groupby(linhas, key=itemgetter(0))
+        self._atual = next(self._grupos, None)
+
+    def do_cargo(self, cargo: Cargo) -> list[dict]:
+        """Os candidatos de ``cargo``; os cargos pedidos antes dele já foram lidos."""
+        posicao = self._ordem[cargo.pk]
+        while self._atual is not None and self._ordem[self._atual[0]] < posicao:
+            self._atual = next(self._grupos, None)  # um cargo que não foi pedido (não deve haver)
+        if self._atual is None or self._atual[0] != cargo.pk:
+            return []
+        candidatos = _candidatos_das_linhas(linha[1:] for linha in self._atual[1])
+        self._atual = next(self._grupos, None)
+        return candidatos
+
+
+def _candidatos_das_linhas(linhas: Iterable[tuple]) -> list[dict]:
+    """Os candidatos das linhas de ``CAMPOS_DA_LINHA`` de um cargo, em ordem de número de inscrição."""
     candidatos = []
     anterior = None
     for id_, numero, nota, parciais, nascimento, jurado, sorteio, cor_raca, situacao, grupo, verificacao in linhas:

@@ -16,7 +16,7 @@ import cotas
 from comum import relogio
 from comum.coleta import sem_coleta_de_ciclos
 
-from ..adapters import cenario_do_cargo, cenario_para_gravar
+from ..adapters import CandidatosDoEdital, cenario_do_cargo, cenario_para_gravar
 from ..atos import conferir_diario_oficial
 from ..consultas.sujeitos_a_recurso import sujeitos_a_recurso
 from ..diario_oficial import DiarioOficial
@@ -50,11 +50,14 @@ def _ultimas_versoes(cargos) -> dict[int, int]:
     return {linha["cargo"]: linha["ultima"] for linha in ultimas.order_by()}
 
 
-def _gerar(cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamento, vista=None, em=None) -> Resultado:
+def _gerar(
+    cargo: Cargo, *, por, motivo: str, evento: Evento | None, processamento, vista=None, em=None, candidatos=None
+) -> Resultado:
     """O corpo de ``gerar_resultado``, com o cargo já travado (``select_for_update``) pela transação;
-    ``vista``: a última versão que havia antes da trava (outra mais nova foi gravada enquanto se esperava)."""
+    ``vista``: a última versão que havia antes da trava (outra mais nova foi gravada enquanto se esperava);
+    ``candidatos``: quem lê os candidatos do cargo (``cenario_do_cargo``)."""
     with fase("leitura"):
-        cenario = cenario_do_cargo(cargo)
+        cenario = cenario_do_cargo(cargo, candidatos=candidatos)
         # Só a saída e o número da versão anterior: as entradas dela (o maior campo) não interessam.
         anteriores = Resultado.objects.filter(cargo=cargo).order_by("-versao")
         ultima = anteriores.values_list("versao", "saida", "hash_das_entradas", "pk").first()
@@ -120,7 +123,14 @@ def gerar_resultados_do_edital(edital: Edital, *, por, motivo: str = "") -> list
     with transaction.atomic():
         vistas = _ultimas_versoes(Cargo.objects.filter(edital=edital).values("pk"))  # antes da trava
         # Trava todos os cargos numa consulta (em ordem de código, como antes um a um).
-        cargos = Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
+        cargos = list(
+            Cargo.objects.select_for_update().filter(edital=edital).select_related("edital").order_by("codigo")
+        )
+        publicados = set(
+            Resultado.objects.filter(cargo__edital=edital, status=Resultado.PUBLICADO).values_list("cargo", flat=True)
+        )
+        # Os candidatos dos cargos nunca publicados numa consulta só (os dos publicados estão congelados).
+        candidatos = CandidatosDoEdital(cargo for cargo in cargos if cargo.pk not in publicados).do_cargo
         with sem_coleta_de_ciclos():
             gerados = [
                 (r.pk, r.sem_mudanca)
@@ -132,6 +142,7 @@ def gerar_resultados_do_edital(edital: Edital, *, por, motivo: str = "") -> list
                         evento=None,
                         processamento=None,
                         vista=vistas.get(cargo.pk),
+                        candidatos=candidatos,
                     )
                     for cargo in cargos
                 )

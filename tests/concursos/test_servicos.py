@@ -266,6 +266,34 @@ def test_resultados_do_edital_vem_em_ordem_de_codigo_sem_entradas_na_memoria_e_c
     assert resultados[0].saida == Resultado.objects.get(pk=resultados[0].pk).saida
 
 
+def test_o_edital_inteiro_le_de_cada_cargo_as_mesmas_entradas_que_o_cargo_sozinho():
+    """O edital lê os candidatos de todos os cargos numa consulta só; cada versão tem de trazer as
+    entradas que o cargo gerado sozinho traria: com inscrições (duas opções, notas parciais, jurado,
+    eliminado), sem nenhuma inscrição, e publicado (candidatos congelados na publicação, mesmo se o
+    banco mudou depois), nesta mistura de ordem de código."""
+    criado = edital(cargos=(("B-PUB", "Publicado", 2), ("A-VAZIO", "Sem inscrição", 1), ("C", "Com inscrições", 3)))
+    publicado, vazio, com_inscricoes = (
+        criado.cargos.select_related("edital").get(codigo=c) for c in ("B-PUB", "A-VAZIO", "C")
+    )
+    inscricao(publicado, "9", 70)
+    rh = usuario("clerk")
+    services.publicar_resultado(services.gerar_resultado(publicado, por=rh), por=pode_publicar(usuario("publica")))
+    publicado.inscricoes.update(nota=99)  # depois da publicação: o cenário gravado é que vale
+    inscricao(com_inscricoes, "2", 80, grupos={"negros": "confirmado", "pcd": "pendente"}, notas_parciais={"a": "40.5"})
+    inscricao(com_inscricoes, "1", 75, jurado=True)
+    inscricao(com_inscricoes, "3", 60, situacao="eliminado")
+    sozinhos = {cargo.pk: cenario_do_cargo(cargo) for cargo in (publicado, vazio, com_inscricoes)}
+
+    resultados = services.gerar_resultados_do_edital(criado, por=rh)
+
+    assert [r.cargo.codigo for r in resultados] == ["A-VAZIO", "B-PUB", "C"]
+    assert {r.cargo_id: Resultado.objects.get(pk=r.pk).cenario for r in resultados} == sozinhos
+    assert sozinhos[vazio.pk]["candidatos"] == []
+    assert [c["nota"] for c in sozinhos[publicado.pk]["candidatos"]] == ["70.000"]  # a nota de antes, não a 99
+    assert [c["inscricao"] for c in sozinhos[com_inscricoes.pk]["candidatos"]] == ["1", "2", "3"]
+    assert sozinhos[com_inscricoes.pk]["candidatos"][1]["grupos"] == ["negros", "pcd"]
+
+
 def test_segunda_versao_aponta_so_quem_mudou_inclusive_eliminado_pela_banca():
     cargo = _cargo_com(6)
     rh = usuario("clerk")
