@@ -5,11 +5,12 @@ e o que ``exportar_cenario`` entrega ao auditor: as três coisas são o mesmo ob
 resultado publicado pode ser reproduzido com ``manage.py simular_cotas``.
 """
 
+import json
 from collections.abc import Callable, Iterable
 from itertools import groupby
 from operator import itemgetter
 
-from django.db.models import F, JSONField, Value
+from django.db.models import F, JSONField, TextField, Value
 from django.db.models.functions import Cast
 
 from comum.canonico import canonico_e_hash
@@ -73,7 +74,7 @@ CAMPOS_DA_LINHA = (
     "id",
     "numero",
     "nota",
-    "notas_parciais",
+    "parciais_em_texto",
     "candidato__nascimento",
     "jurado",
     "sorteio",
@@ -88,8 +89,19 @@ def _candidatos(cargo: Cargo) -> list[dict]:
     """Os candidatos do cargo em ordem de número de inscrição, numa consulta só (inscrição,
     candidato e opções por grupo juntos)."""
     return _candidatos_das_linhas(
-        Inscricao.objects.filter(cargo=cargo).order_by("numero", "id").values_list(*CAMPOS_DA_LINHA)
+        _com_parciais_em_texto(Inscricao.objects.filter(cargo=cargo))
+        .order_by("numero", "id")
+        .values_list(*CAMPOS_DA_LINHA)
     )
+
+
+def _com_parciais_em_texto(inscricoes):
+    """As notas parciais lidas como o texto JSON do banco, decodificado em ``_candidatos_das_linhas``
+    sem passar pelo ``JSONField`` linha a linha (num edital de 1 milhão, ~2,5 s a menos)."""
+    return inscricoes.annotate(parciais_em_texto=Cast("notas_parciais", TextField()))
+
+
+_decodificar_json = json.JSONDecoder().raw_decode
 
 
 class CandidatosDoEdital:
@@ -104,7 +116,8 @@ class CandidatosDoEdital:
 
     def __init__(self, cargos: Iterable[Cargo]):
         self._ordem = {cargo.pk: indice for indice, cargo in enumerate(cargos)}
-        linhas = Inscricao.objects.filter(cargo__in=list(self._ordem)).order_by("cargo__codigo", "numero", "id")
+        linhas = _com_parciais_em_texto(Inscricao.objects.filter(cargo__in=list(self._ordem)))
+        linhas = linhas.order_by("cargo__codigo", "numero", "id")
         linhas = linhas.values_list("cargo_id", *CAMPOS_DA_LINHA).iterator(chunk_size=5000)
         self._grupos = groupby(linhas, key=itemgetter(0))
         self._atual = next(self._grupos, None)
@@ -131,6 +144,7 @@ def _candidatos_das_linhas(linhas: Iterable[tuple]) -> list[dict]:
             continue
         anterior = id_
         candidato = {"inscricao": numero, "nota": str(nota)}
+        parciais = parciais and _decodificar_json(parciais)[0]  # o que o JSONField daria
         if parciais:
             candidato["notas"] = {campo: str(valor) for campo, valor in parciais.items()}
         if nascimento:
