@@ -8,6 +8,7 @@ import pytest
 from concursos import services
 from concursos.models import Cargo, Edital
 from concursos.papeis import AUDITOR, MEMBRO, RH, configurar_papeis
+from concursos.tipos_de_ato import TIPOS_DE_ATO, TipoDeAto
 
 from .fabricas import cargo_do_exemplo_da_alternancia, edital, usuario
 
@@ -59,3 +60,20 @@ def edital_asg(rh):
         cargos=(("ASG", "Auxiliar de Serviços Gerais", 3), ("GM", "Guarda Municipal", 2)),
         desempate=["nota:conhecimentos_especificos", "nota:conhecimentos_basicos", "idoso", "idade"],
     )
+
+
+@pytest.fixture
+def tipo_de_ato_ficticio(settings, tmp_path, monkeypatch):
+    """Acrescenta um tipo de ato como faria quem o cria: uma entrada na tabela (``aviso_ficticio``,
+    publicado por quem altera o edital) e o seu modelo, do qual se passa o corpo do bloco
+    ``conteudo``; devolve a chave do tipo. Tudo se desfaz no fim do teste."""
+
+    def acrescentar(corpo: str) -> str:
+        modelo = '{% extends "concursos/pdf/base.html" %}{% block conteudo %}' + corpo + "{% endblock %}"
+        (tmp_path / "aviso_ficticio.html").write_text(modelo)
+        settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}]
+        tipo = TipoDeAto("Aviso fictício", "aviso_ficticio.html", "concursos.change_edital")
+        monkeypatch.setitem(TIPOS_DE_ATO, "aviso_ficticio", tipo)
+        return "aviso_ficticio"
+
+    return acrescentar

@@ -23,7 +23,6 @@ from concursos.tipos_de_ato import (
     RESULTADO_DA_HETEROIDENTIFICACAO,
     RESULTADO_PUBLICADO,
     TIPOS_DE_ATO,
-    TipoDeAto,
 )
 from heteroidentificacao.services.prestacao_de_contas import publicar_prestacao_de_contas
 from heteroidentificacao.services.resultado_definitivo import publicar_resultado_definitivo
@@ -93,21 +92,11 @@ def test_todo_tipo_de_ato_tem_o_seu_arquivo_editavel():
     assert [chave for chave, tipo in TIPOS_DE_ATO.items() if tipo.editavel is None] == []
 
 
-def test_um_tipo_novo_so_com_o_modelo_ganha_o_editavel_do_mesmo_modelo(
-    publicado, papeis, settings, tmp_path, monkeypatch
-):
-    (tmp_path / "aviso_ficticio.html").write_text(
-        '{% extends "concursos/pdf/base.html" %}{% block conteudo %}<h1>Aviso</h1>'
-        "<table><tr><th>Inscrição</th><th>Situação</th></tr><tr><td>{{ numero }}</td><td>Apto</td></tr></table>"
-        "{% endblock %}"
+def test_um_tipo_novo_so_com_o_modelo_ganha_o_editavel_do_mesmo_modelo(publicado, papeis, tipo_de_ato_ficticio):
+    tipo = tipo_de_ato_ficticio(
+        "<h1>Aviso</h1><table><tr><th>Inscrição</th><th>Situação</th></tr><tr><td>{{ numero }}</td><td>Apto</td></tr></table>"
     )
-    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}]
-    monkeypatch.setitem(
-        TIPOS_DE_ATO, "aviso_ficticio", TipoDeAto("Aviso fictício", "aviso_ficticio.html", "concursos.change_edital")
-    )
-    ato = atos.registrar_ato(
-        "aviso_ficticio", titulo="Aviso", contexto={"numero": "A"}, edital=publicado.edital, por=papeis[RH]
-    )
+    ato = atos.registrar_ato(tipo, titulo="Aviso", contexto={"numero": "A"}, edital=publicado.edital, por=papeis[RH])
     documento = lido(ato)
     assert tabela_com(documento, ["Inscrição", "Situação"]) == [["Inscrição", "Situação"], ["A", "Apto"]]
     assert registrado_no_texto_e_no_rodape(ato, documento)  # o modelo não o tem no texto: vai no início

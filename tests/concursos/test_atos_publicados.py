@@ -29,7 +29,7 @@ from concursos.papeis import AUDITOR, RH
 from concursos.pdf.quadro_de_vagas import codigo_legivel
 from concursos.pdf.resultado import resultado_do_cargo_pdf
 from concursos.services import atos
-from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, RESULTADO_PUBLICADO, TIPOS_DE_ATO, TipoDeAto
+from concursos.tipos_de_ato import EDITAL_DE_CONVOCACAO, RESULTADO_PUBLICADO, TIPOS_DE_ATO
 from tests.comum.test_selo import certificado, validar
 
 from .fabricas import usuario
@@ -225,19 +225,13 @@ def test_a_referencia_do_diario_oficial_se_acrescenta_depois_e_nao_se_edita(publ
 
 
 def test_um_tipo_novo_e_uma_entrada_na_tabela_e_o_seu_modelo_e_vai_ate_o_portal(
-    publicado, quem_publica, settings, tmp_path, monkeypatch
+    publicado, quem_publica, tipo_de_ato_ficticio
 ):
-    (tmp_path / "aviso_ficticio.html").write_text(
-        '{% extends "concursos/pdf/base.html" %}{% block conteudo %}'
+    tipo = tipo_de_ato_ficticio(
         '{% include "concursos/pdf/_registro_no_texto.html" %}<p>Aviso fictício a {{ destinatario }}.</p>'
-        "{% endblock %}"
-    )
-    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}]
-    monkeypatch.setitem(
-        TIPOS_DE_ATO, "aviso_ficticio", TipoDeAto("Aviso fictício", "aviso_ficticio.html", "concursos.change_edital")
     )
     registro = atos.registrar_ato(
-        "aviso_ficticio", titulo="Aviso fictício nº 1", contexto={"destinatario": "quem interessar"},
+        tipo, titulo="Aviso fictício nº 1", contexto={"destinatario": "quem interessar"},
         edital=publicado.edital, por=quem_publica,
     )  # fmt: skip
     texto = " ".join(paginas(bytes(registro.conteudo)))
