@@ -18,15 +18,12 @@ import io
 import re
 import secrets
 import zipfile
+from functools import cache
+from types import SimpleNamespace
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 import lxml.html
-from docx import Document
-from docx.enum.section import WD_ORIENT
-from docx.oxml import parse_xml
-from docx.oxml.ns import nsdecls
-from docx.shared import Mm
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 # O que não cabe num XML (o python-docx recusaria): os caracteres de controle, menos a tabulação.
@@ -79,24 +76,41 @@ def _colunas(linha) -> int:
     return sum(valor.colunas if isinstance(valor, Juntas) else 1 for valor in linha)
 
 
+@cache
+def _python_docx() -> SimpleNamespace:
+    """O python-docx, carregado quando o primeiro documento é montado: importá-lo custa ~100 ms, que
+    toda partida do Django pagaria (o registro dos tipos de ato importa este módulo), inclusive a de
+    um ``manage.py`` que nunca monta um DOCX."""
+    from docx import Document
+    from docx.enum.section import WD_ORIENT
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+    from docx.shared import Mm
+
+    return SimpleNamespace(Document=Document, WD_ORIENT=WD_ORIENT, parse_xml=parse_xml, nsdecls=nsdecls, Mm=Mm)
+
+
 class Editavel:
     """Um documento DOCX em construção; ``em_bytes()`` o entrega."""
 
     def __init__(self, titulo: str):
-        self.documento = Document()
+        self._docx = _python_docx()
+        self.documento = self._docx.Document()
         self._tabelas: list[str] = []  # o XML de cada tabela, posto no lugar da sua marca ao salvar
         self._sal = secrets.token_hex(8)  # a marca não se confunde com um texto digitado
         self.documento.core_properties.title = titulo[:255]
         self.documento.core_properties.language = "pt-BR"
         secao = self.documento.sections[0]
-        secao.page_width, secao.page_height = Mm(210), Mm(297)  # A4, como os PDFs
+        mm = self._docx.Mm
+        secao.page_width, secao.page_height = mm(210), mm(297)  # A4, como os PDFs
         for margem in ("left_margin", "right_margin", "top_margin", "bottom_margin"):
-            setattr(secao, margem, Mm(20))
+            setattr(secao, margem, mm(20))
 
     def deitar(self) -> None:
         secao = self.documento.sections[0]
-        if secao.orientation != WD_ORIENT.LANDSCAPE:
-            secao.orientation = WD_ORIENT.LANDSCAPE
+        deitada = self._docx.WD_ORIENT.LANDSCAPE
+        if secao.orientation != deitada:
+            secao.orientation = deitada
             secao.page_width, secao.page_height = secao.page_height, secao.page_width
 
     def titulo(self, texto: str, nivel: int = 1) -> None:
@@ -106,7 +120,8 @@ class Editavel:
     def paragrafo(self, texto: str, estilo: str | None = None, negrito: bool = False) -> None:
         if texto.strip():
             paragrafo = self.documento.add_paragraph(style=estilo)
-            paragrafo._p.append(parse_xml(_run(texto, negrito).replace("<w:r>", f"<w:r {nsdecls('w')}>", 1)))
+            run = _run(texto, negrito).replace("<w:r>", f"<w:r {self._docx.nsdecls('w')}>", 1)
+            paragrafo._p.append(self._docx.parse_xml(run))
 
     def tabela(self, cabecalho, linhas, larguras: list[float] | None = None, vazia: str = "") -> None:
         """``cabecalho`` (repetido no alto de cada página; vazio: sem cabeçalho) e ``linhas`` (um
@@ -140,7 +155,7 @@ class Editavel:
 
     def _larguras_em_twips(self, colunas: int, larguras: list[float] | None) -> list[int]:
         secao = self.documento.sections[0]
-        util_mm = (secao.page_width - secao.left_margin - secao.right_margin) / Mm(1)
+        util_mm = (secao.page_width - secao.left_margin - secao.right_margin) / self._docx.Mm(1)
         if not larguras or len(larguras) != colunas:
             larguras = [util_mm / colunas] * colunas
         fixas = sum(larguras)
