@@ -130,9 +130,9 @@ def test_o_lote_faz_as_mesmas_consultas_com_3_ou_30_decisoes_e_monta_o_cenario_u
         montagens = []
         original = resultados.cenario_do_cargo
 
-        def contando(c, original=original, montagens=montagens):
+        def contando(c, original=original, montagens=montagens, **opcoes):
             montagens.append(c.pk)
-            return original(c)
+            return original(c, **opcoes)
 
         monkeypatch.setattr(resultados, "cenario_do_cargo", contando)
         monkeypatch.setattr("concursos.services.revisoes_de_verificacao.cenario_do_cargo", contando)
