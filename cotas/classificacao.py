@@ -138,7 +138,9 @@ def _parciais(candidatos, campo: str) -> list:
 
 def _postos(notas) -> dict:
     """Posto de cada nota distinta, da maior (0) para a menor; ``None`` (nota que falta) por último."""
-    postos = {nota: posto for posto, nota in enumerate(sorted({n for n in notas if n is not None}, reverse=True))}
+    distintas = set(notas)  # em C; as notas são ``Decimal`` imutáveis, com o hash guardado
+    distintas.discard(None)
+    postos = {nota: posto for posto, nota in enumerate(sorted(distintas, reverse=True))}
     postos[None] = len(postos)
     return postos
 
@@ -205,10 +207,12 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     colunas = _colunas_de_ordem(ativos, desempate, limite, faltam)
     chaves = _chave_unica(colunas, len(ativos))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
-    trechos = _trechos_empatados([chaves[i] for i in ordem])
+    # Com o sorteio na cadeia, as chaves costumam ser todas distintas: contá-las (na ordem em que
+    # estão na memória) poupa percorrê-las na ordem da classificação, uma falta de cache por chave.
+    trechos = [] if len(set(chaves)) == len(chaves) else _trechos_empatados(list(map(chaves.__getitem__, ordem)))
     for inicio, fim in trechos:
         ordem[inicio:fim] = sorted(ordem[inicio:fim], key=lambda i: ativos[i].inscricao)
-    geral = tuple([ativos[i] for i in ordem])
+    geral = tuple(map(ativos.__getitem__, ordem))
     if faltam:
         _exigir_parciais(ativos, ordem, list(zip(*colunas, strict=True)), faltam, desempate)
     empates, avisos = [], []
