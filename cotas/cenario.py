@@ -457,9 +457,14 @@ def formatar_json(dados: dict) -> str:
     linhas = []
     for chave, valor in dados.items():
         if isinstance(valor, list) and valor and isinstance(valor[0], dict):
-            itens = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in valor)
+            itens = ",\n    ".join(map(_codificar, valor))
             texto = f"[\n    {itens}\n  ]"
         else:
-            texto = json.dumps(valor, ensure_ascii=False)
+            texto = _codificar(valor)
         linhas.append(f"  {json.dumps(chave)}: {texto}")
     return "{\n" + ",\n".join(linhas) + "\n}\n"
+
+
+# ``json.dumps(valor, ensure_ascii=False)`` com um codificador só: ``json.dumps`` com um parâmetro
+# fora do padrão monta um ``JSONEncoder`` novo a cada chamada (uma por convocação, milhares).
+_codificar = json.JSONEncoder(ensure_ascii=False).encode
