@@ -115,12 +115,11 @@ def _fases_do_motor(arquivo: Path) -> dict[str, float]:
         classificacao.classificar, cenario.candidatos, edital, regime, aplicaveis
     )
     geral_ordenada = resultado_da_classificacao.geral
-    tempos["listas_dos_grupos"], listas = cronometrar(
-        classificacao.listas_dos_grupos, geral_ordenada, regime, aplicaveis
-    )
     # As inscrições como simular() as passa a convocar: cópias vizinhas na memória, na ordem da
-    # lista geral (o que convocar percorre a cada evento).
-    geral, nomes = motor._inscricoes_em_ordem(geral_ordenada, listas)
+    # lista geral (o que convocar percorre a cada evento), e as listas dos grupos.
+    tempos["listas_em_ordem"], (geral, nomes, _) = cronometrar(
+        motor.listas_em_ordem, geral_ordenada, regime, aplicaveis
+    )
     contexto = convocacao.Contexto(regime, edital, aplicaveis, cenario.candidatos, cenario.vagas)
     tempos["convocar (evento 0 + eventos)"], _ = cronometrar(
         convocacao.convocar, contexto, geral, nomes, cenario.eventos
@@ -151,7 +150,7 @@ def perfil(arquivo: Path, linhas: int) -> str:
 
 FASES = {
     "leitura": ("ler o arquivo (bytes)", "json.loads (parse_float=Decimal)", "ler_cenario (dataclasses)"),
-    "validação e classificação": ("validar", "quadro_de_vagas", "classificar (ordenar, empates)", "listas_dos_grupos"),
+    "validação e classificação": ("validar", "quadro_de_vagas", "classificar (ordenar, empates)", "listas_em_ordem"),
     "convocações e eventos": ("convocar (evento 0 + eventos)",),
     "serialização": ("resultado_para_dict", "formatar_json"),
 }

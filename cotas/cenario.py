@@ -35,8 +35,14 @@ CAMPOS_DO_CANDIDATO = frozenset(
 
 def ler_json(texto: str | bytes) -> Cenario:
     """Lê o texto JSON de um cenário; erros de sintaxe viram ``ErroDeCotas`` com linha e coluna."""
+    return ler_cenario(decodificar_json(texto))
+
+
+def decodificar_json(texto: str | bytes):
+    """O objeto JSON do texto, com os números fracionários em ``Decimal`` (nunca ``float``); erros de
+    sintaxe viram ``ErroDeCotas`` com linha e coluna."""
     try:
-        dados = json.loads(texto, parse_float=Decimal, parse_constant=_constante_invalida)
+        return json.loads(texto, parse_float=Decimal, parse_constant=_constante_invalida)
     except ErroDeCotas:
         raise
     except json.JSONDecodeError as erro:
@@ -47,7 +53,6 @@ def ler_json(texto: str | bytes) -> Cenario:
         raise ErroDeCotas("JSON aninhado demais.") from None
     except ValueError:  # inteiro com mais de 4300 algarismos (limite do Python contra negação de serviço)
         raise ErroDeCotas("JSON inválido: número grande demais (mais de 4300 algarismos).") from None
-    return ler_cenario(dados)
 
 
 def _constante_invalida(nome: str):
@@ -452,9 +457,14 @@ def formatar_json(dados: dict) -> str:
     linhas = []
     for chave, valor in dados.items():
         if isinstance(valor, list) and valor and isinstance(valor[0], dict):
-            itens = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in valor)
+            itens = ",\n    ".join(map(_codificar, valor))
             texto = f"[\n    {itens}\n  ]"
         else:
-            texto = json.dumps(valor, ensure_ascii=False)
+            texto = _codificar(valor)
         linhas.append(f"  {json.dumps(chave)}: {texto}")
     return "{\n" + ",\n".join(linhas) + "\n}\n"
+
+
+# ``json.dumps(valor, ensure_ascii=False)`` com um codificador só: ``json.dumps`` com um parâmetro
+# fora do padrão monta um ``JSONEncoder`` novo a cada chamada (uma por convocação, milhares).
+_codificar = json.JSONEncoder(ensure_ascii=False).encode

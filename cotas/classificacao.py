@@ -9,7 +9,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress, count, islice, repeat
-from operator import add, attrgetter, eq, is_, is_not, mul, not_, sub
+from operator import add, eq, is_, is_not, mul, not_, sub
 
 from .erros import ErroDeCotas
 from .modelo import (
@@ -138,7 +138,9 @@ def _parciais(candidatos, campo: str) -> list:
 
 def _postos(notas) -> dict:
     """Posto de cada nota distinta, da maior (0) para a menor; ``None`` (nota que falta) por último."""
-    postos = {nota: posto for posto, nota in enumerate(sorted({n for n in notas if n is not None}, reverse=True))}
+    distintas = set(notas)  # em C; as notas são ``Decimal`` imutáveis, com o hash guardado
+    distintas.discard(None)
+    postos = {nota: posto for posto, nota in enumerate(sorted(distintas, reverse=True))}
     postos[None] = len(postos)
     return postos
 
@@ -205,10 +207,12 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     colunas = _colunas_de_ordem(ativos, desempate, limite, faltam)
     chaves = _chave_unica(colunas, len(ativos))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
-    trechos = _trechos_empatados([chaves[i] for i in ordem])
+    # Com o sorteio na cadeia, as chaves costumam ser todas distintas: contá-las (na ordem em que
+    # estão na memória) poupa percorrê-las na ordem da classificação, uma falta de cache por chave.
+    trechos = [] if len(set(chaves)) == len(chaves) else _trechos_empatados(list(map(chaves.__getitem__, ordem)))
     for inicio, fim in trechos:
         ordem[inicio:fim] = sorted(ordem[inicio:fim], key=lambda i: ativos[i].inscricao)
-    geral = tuple([ativos[i] for i in ordem])
+    geral = tuple(map(ativos.__getitem__, ordem))
     if faltam:
         _exigir_parciais(ativos, ordem, list(zip(*colunas, strict=True)), faltam, desempate)
     empates, avisos = [], []
@@ -266,48 +270,20 @@ def _aviso_de_empate(empatados: list[Candidato], desempate: tuple[str, ...]) -> 
     return texto
 
 
-def listas_dos_grupos(geral, regime: Regime, aplicaveis: tuple[str, ...]) -> dict[str, tuple[Candidato, ...]]:
-    """Lista de cada grupo: quem optou, é elegível e segue na reserva, na ordem da lista geral.
+def listas_em_que_entra(candidato: Candidato, aplicaveis: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """As listas de grupo em que o candidato entra, cada uma com a verificação ainda pendente ou não:
+    quem optou, é elegível e segue na reserva.
 
     ``confirmado`` e ``pendente`` (provisoriamente) ficam; ``nao_confirmado`` e ``ausente`` com
     ``perde_reserva`` saem só da lista do grupo e continuam na geral pela nota (Art. 2º, §2º).
     Grupo que não se aplica ao edital (Art. 5º, parágrafo único) tem lista vazia.
     """
-    listas = {g.grupo: [] for g in regime.grupos}
-    ficam = (CONFIRMADO, PENDENTE)
-    # As listas em que cada combinação distinta de opções e verificações entra, decididas uma vez.
-    entradas = {}
-    for candidato in filter(attrgetter("grupos"), geral):  # só quem optou por algum grupo
-        chave = (candidato.grupos, candidato.verificacao)
-        nomes = entradas.get(chave)
-        if nomes is None:
-            nomes = entradas[chave] = [
-                nome for nome in candidato.grupos if nome in aplicaveis and candidato.situacao(nome) in ficam
-            ]
-        for nome in nomes:
-            listas[nome].append(candidato)
-    return {nome: tuple(lista) for nome, lista in listas.items()}
-
-
-def pendentes_nas_listas(listas: dict[str, tuple[Candidato, ...]]) -> set[tuple[str, str]]:
-    """(inscrição, grupo) de quem está numa lista de grupo com a verificação ainda pendente; a
-    situação de cada verificação distinta é consultada uma vez por lista."""
-    pendentes = set()
-    for nome, lista in listas.items():
-        situacoes = {}
-        for candidato in lista:
-            verificacao = candidato.verificacao
-            situacao = situacoes.get(verificacao)
-            if situacao is None:
-                situacao = situacoes[verificacao] = candidato.situacao(nome)
-            if situacao == PENDENTE:
-                pendentes.add((candidato.inscricao, nome))
-    return pendentes
-
-
-def pendencias(listas: dict[str, tuple[Candidato, ...]]) -> tuple[str, ...]:
-    """Inscrições que estão em alguma lista de grupo com a verificação ainda pendente."""
-    return tuple(sorted({inscricao for inscricao, _ in pendentes_nas_listas(listas)}))
+    entradas = []
+    for nome in candidato.grupos:
+        situacao = candidato.situacao(nome)
+        if nome in aplicaveis and situacao in (CONFIRMADO, PENDENTE):
+            entradas.append((nome, situacao == PENDENTE))
+    return tuple(entradas)
 
 
 class _Falta:

@@ -1,9 +1,6 @@
 """A chamada única do motor: cenário em, resultado fora (docs/REGRAS.md inteiro)."""
 
-from itertools import repeat
-from operator import attrgetter
-
-from .classificacao import classificar, listas_dos_grupos, pendentes_nas_listas
+from .classificacao import classificar, listas_em_que_entra
 from .convocacao import Contexto, convocar
 from .modelo import PROCESSO_SELETIVO_ACS_ACE, Cenario, Resultado
 from .reserva import grupos_aplicaveis, quadro_de_vagas
@@ -17,11 +14,9 @@ def simular(cenario: Cenario) -> Resultado:
     aplicaveis = grupos_aplicaveis(regime, edital)
     quadro = quadro_de_vagas(cenario.vagas, regime, aplicaveis)
     classificacao = classificar(cenario.candidatos, edital, regime, aplicaveis)
-    listas = listas_dos_grupos(classificacao.geral, regime, aplicaveis)
-    geral, inscricoes_das_listas = _inscricoes_em_ordem(classificacao.geral, listas)
     # Pendências: as verificações pendentes nas listas publicadas com o primeiro resultado, menos as
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
-    pendentes = pendentes_nas_listas(listas)
+    geral, inscricoes_das_listas, pendentes = listas_em_ordem(classificacao.geral, regime, aplicaveis)
     contexto = Contexto(
         regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates, por_inscricao
     )
@@ -53,20 +48,36 @@ def simular(cenario: Cenario) -> Resultado:
     )
 
 
-def _inscricoes_em_ordem(geral, listas: dict) -> tuple[list[str], dict[str, list[str]]]:
-    """As inscrições da lista geral e das listas dos grupos, em cópias novas dos textos, feitas na
-    ordem da lista geral.
+def listas_em_ordem(geral, regime, aplicaveis) -> tuple[list[str], dict[str, list[str]], set[tuple[str, str]]]:
+    """As inscrições da lista geral e das listas dos grupos (``listas_em_que_entra``: Art. 2º, §2º;
+    Art. 5º, parágrafo único), e as (inscrição, grupo) com a verificação pendente numa lista de grupo.
 
-    Só a memória muda: cada cópia é igual ao texto do candidato (a saída é a mesma, e nada no motor
-    compara inscrições por identidade), mas as cópias ficam vizinhas na memória na ordem da
-    classificação. O texto lido do JSON está onde o candidato apareceu no arquivo, espalhado; a cada
-    evento, ``convocar`` percorre e põe em conjuntos o começo das listas (os ~2 mil primeiros de 100
-    mil), e ler textos espalhados custa faltas de cache. Uma lista de grupo usa a mesma cópia da
-    lista geral (achada pelo ``id`` do candidato, sem ler o objeto de novo)."""
-    copias = list(map(str.join, map(attrgetter("inscricao"), geral), repeat(("", ""))))
-    da_copia = dict(zip(map(id, geral), copias, strict=True))
-    por_candidato = da_copia.__getitem__
-    return copias, {nome: list(map(por_candidato, map(id, lista))) for nome, lista in listas.items()}
+    Uma passada só pela lista geral: ela está na ordem da classificação, e os candidatos, na do
+    arquivo; cada passada por ela é uma falta de cache por candidato. Cada combinação distinta de
+    opções e verificações é decidida uma vez (um edital nacional tem 100 mil candidatos e poucas).
+
+    As inscrições são cópias novas dos textos (``"".join``), feitas na ordem da lista geral: cada
+    cópia é igual ao texto do candidato (a saída é a mesma, e nada no motor compara inscrições por
+    identidade), mas as cópias ficam vizinhas na memória na ordem da classificação. A cada evento,
+    ``convocar`` percorre e põe em conjuntos o começo das listas (os ~2 mil primeiros de 100 mil), e
+    ler os textos do JSON, espalhados na ordem do arquivo, custaria faltas de cache. Uma lista de
+    grupo usa a mesma cópia da lista geral."""
+    inscricoes, listas, pendentes = [], {nome: [] for nome in regime.nomes_dos_grupos}, set()
+    entradas = {}
+    copiar, nova = "".join, inscricoes.append
+    for candidato in geral:
+        inscricao = copiar(("", candidato.inscricao))
+        nova(inscricao)
+        if candidato.grupos:  # só quem optou por algum grupo
+            chave = (candidato.grupos, candidato.verificacao)
+            das_listas = entradas.get(chave)
+            if das_listas is None:
+                das_listas = entradas[chave] = listas_em_que_entra(candidato, aplicaveis)
+            for nome, pendente in das_listas:
+                listas[nome].append(inscricao)
+                if pendente:
+                    pendentes.add((inscricao, nome))
+    return inscricoes, listas, pendentes
 
 
 def _avisos(regime, edital, aplicaveis) -> tuple[str, ...]:
