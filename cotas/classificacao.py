@@ -75,7 +75,11 @@ SEM_DATA = date.max.toordinal() + 1
 
 
 def _colunas_de_ordem(
-    candidatos, desempate: tuple[str, ...], limite_idoso: date | None, faltam: dict | None = None
+    candidatos,
+    desempate: tuple[str, ...],
+    limite_idoso: date | None,
+    faltam: dict | None = None,
+    maiores: dict | None = None,
 ) -> list[list[int]]:
     """Uma coluna de inteiros por critério, na ordem da cadeia: a nota final (maior primeiro) e
     depois cada critério do edital. A chave de ordenação de um candidato é a sua linha.
@@ -99,7 +103,10 @@ def _colunas_de_ordem(
             colunas.append([0 if c.jurado else 1 for c in candidatos])
         elif criterio == SORTEIO:
             sorteios = [c.sorteio for c in candidatos]
-            sem_sorteio = _maior_informado(sorteios) + 1
+            maior = max(compress(sorteios, map(is_not, sorteios, repeat(None))), default=None)
+            if maiores is not None:
+                maiores[SORTEIO] = maior
+            sem_sorteio = (0 if maior is None else maior) + 1
             colunas.append([sem_sorteio if s is None else s for s in sorteios])
         else:
             campo = criterio[len(PREFIXO_NOTA) :]
@@ -173,6 +180,9 @@ class Classificacao:
     avisos: tuple[str, ...]
     # Inscrições fora de todas as listas (``eliminado_de_tudo``), na ordem do cenário.
     eliminados: tuple[str, ...] = ()
+    # Com o sorteio na cadeia: o maior sorteio informado entre todos os candidatos, eliminados
+    # inclusive (0 se nenhum), o que ``Ordenacao`` usaria; ``None`` sem o sorteio na cadeia.
+    maior_sorteio: int | None = None
 
 
 def eliminado_de_tudo(candidato: Candidato, regime: Regime, aplicaveis: tuple[str, ...]) -> bool:
@@ -204,7 +214,8 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     # Os critérios de cada candidato num inteiro só (iguais entre empatados); entre empatados, o
     # número de inscrição ordena provisoriamente.
     faltam = {}  # coluna do critério nota:<campo> → candidatos sem a parcial
-    colunas = _colunas_de_ordem(ativos, desempate, limite, faltam)
+    maiores = {}  # sorteio → o maior informado entre os ativos (``None`` se nenhum)
+    colunas = _colunas_de_ordem(ativos, desempate, limite, faltam, maiores)
     chaves = _chave_unica(colunas, len(ativos))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
     # Com o sorteio na cadeia, as chaves costumam ser todas distintas: contá-las (na ordem em que
@@ -220,7 +231,23 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
         empatados = geral[inicio:fim]
         empates.append(tuple(c.inscricao for c in empatados))
         avisos.append(_aviso_de_empate(empatados, desempate))
-    return Classificacao(geral=geral, empates=tuple(empates), avisos=tuple(avisos), eliminados=eliminados)
+    return Classificacao(
+        geral=geral,
+        empates=tuple(empates),
+        avisos=tuple(avisos),
+        eliminados=eliminados,
+        maior_sorteio=_maior_sorteio(maiores, candidatos, fora) if SORTEIO in desempate else None,
+    )
+
+
+def _maior_sorteio(maiores: dict, candidatos, fora: list[bool]) -> int:
+    """O maior sorteio informado entre todos os candidatos (0 se nenhum), como ``Ordenacao`` o
+    calcularia: o dos ativos já saiu das colunas, e só os eliminados (poucos) são percorridos de
+    novo. Poupa às revisões uma passada pelos 100 mil candidatos (uma falta de cache por candidato)."""
+    informados = [c.sorteio for c in compress(candidatos, fora) if c.sorteio is not None]
+    if maiores[SORTEIO] is not None:
+        informados.append(maiores[SORTEIO])
+    return max(informados, default=0)
 
 
 def _chave_unica(colunas: list[list[int]], quantos: int) -> list[int]:
@@ -315,7 +342,7 @@ class Ordenacao:
     candidato (a mesma ordem de ``classificar``, sem os postos relativos) e os candidatos com as
     entradas vigentes. Montada só quando há revisão: custa um dicionário dos candidatos."""
 
-    def __init__(self, candidatos, edital: Edital, por_inscricao: dict | None = None):
+    def __init__(self, candidatos, edital: Edital, por_inscricao: dict | None = None, maior_sorteio=None):
         self.edital = edital
         # Os candidatos do cenário por inscrição (a validação já monta o dicionário; não se copia: as
         # entradas corrigidas ficam à parte, em ``corrigidos``).
@@ -325,7 +352,10 @@ class Ordenacao:
         self.limite_idoso = limite_de_nascimento_idoso(referencia) if referencia is not None else None
         self.sem_sorteio = 0
         if SORTEIO in edital.desempate:
-            self.sem_sorteio = _maior_informado([c.sorteio for c in candidatos]) + 1
+            # ``maior_sorteio``: o mesmo valor, já calculado por ``classificar`` (``Classificacao``).
+            if maior_sorteio is None:
+                maior_sorteio = _maior_informado([c.sorteio for c in candidatos])
+            self.sem_sorteio = maior_sorteio + 1
 
     def candidato(self, inscricao: str) -> Candidato:
         return self.corrigidos.get(inscricao) or self.originais[inscricao]

@@ -34,6 +34,7 @@ class Contexto:
     vagas_do_edital: int = 0
     empates: tuple = ()  # os da classificação inicial
     por_inscricao: dict | None = None  # os candidatos por inscrição, da validação
+    maior_sorteio: int | None = None  # o de ``Classificacao``: poupa à ``Ordenacao`` recalculá-lo
 
 
 @dataclass(frozen=True)

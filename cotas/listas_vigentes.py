@@ -86,7 +86,10 @@ class ListasVigentes:
     @property
     def ordenacao(self) -> Ordenacao:
         if self._ordenacao is None:
-            self._ordenacao = Ordenacao(self.contexto.candidatos, self.contexto.edital, self.contexto.por_inscricao)
+            contexto = self.contexto
+            self._ordenacao = Ordenacao(
+                contexto.candidatos, contexto.edital, contexto.por_inscricao, contexto.maior_sorteio
+            )
             self._ordenacao.empates_iniciais(self.contexto.empates)
         return self._ordenacao
 

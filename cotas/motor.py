@@ -18,7 +18,14 @@ def simular(cenario: Cenario) -> Resultado:
     # que uma revisão decidiu, mais as que uma revisão tornou pendentes (docs/REGRAS.md §8).
     geral, inscricoes_das_listas, pendentes = listas_em_ordem(classificacao.geral, regime, aplicaveis)
     contexto = Contexto(
-        regime, edital, aplicaveis, cenario.candidatos, cenario.vagas, classificacao.empates, por_inscricao
+        regime,
+        edital,
+        aplicaveis,
+        cenario.candidatos,
+        cenario.vagas,
+        classificacao.empates,
+        por_inscricao,
+        classificacao.maior_sorteio,
     )
     chamadas = convocar(contexto, geral, inscricoes_das_listas, cenario.eventos, pendentes)
     eliminados = set(classificacao.eliminados)
