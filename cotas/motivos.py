@@ -34,6 +34,9 @@ class Motivos:
         self.destino: dict[str, tuple[int, str]] = {}
         self.anterior: dict[str, int] = {}
         self.numero, self.evento = 0, None
+        # As citações do regime (imutável), cada uma lida uma vez: ``Regime.referencia_de`` monta dois
+        # dicionários a cada chamada, e o primeiro resultado de 2 mil vagas a chamava duas por vaga.
+        self.citacoes: dict[str, str] = {}
 
     # -- o que aconteceu com cada posição ------------------------------------------------------------
 
@@ -67,8 +70,14 @@ class Motivos:
 
     # -- textos ------------------------------------------------------------------------------------
 
+    def _referencia(self, regra: str) -> str:
+        citacao = self.citacoes.get(regra)
+        if citacao is None:
+            citacao = self.citacoes[regra] = self.regime.referencia_de(regra)
+        return citacao
+
     def inicial(self) -> str:
-        return f"resultado inicial ({self.regime.referencia_de('alternancia')})"
+        return f"resultado inicial ({self._referencia('alternancia')})"
 
     def vaga(self, posicao: int, rotulo: str) -> str:
         """A vaga que o candidato ocupa, com a regra que a define."""
@@ -83,10 +92,10 @@ class Motivos:
             grupo = self.regime.grupo(tipo)
             return (
                 f"{posicao}ª vaga, reservada a {grupo.rotulo} e revertida à ampla concorrência por falta de "
-                f"candidatos ({self.regime.referencia_de('reversao')})"
+                f"candidatos ({self._referencia('reversao')})"
             )
         if rotulo == AMPLA:
-            return f"{posicao}ª vaga, ampla concorrência ({self.regime.referencia_de('concorrencia')})"
+            return f"{posicao}ª vaga, ampla concorrência ({self._referencia('concorrencia')})"
         grupo = self.regime.grupo(rotulo)
         referencia = grupo.referencia("reserva") or grupo.referencia("percentual") or self.regime.referencia
         return f"{posicao}ª vaga, reservada a {grupo.rotulo} ({referencia})"
@@ -99,7 +108,7 @@ class Motivos:
         if rotulo == AMPLA:
             texto = (
                 f"{inscricao} passa à ampla concorrência, {trajeto}: dentro do número de vagas de ampla "
-                f"({self.regime.referencia_de('ampla_nao_computa')})"
+                f"({self._referencia('ampla_nao_computa')})"
             )
             return texto if de == para else f"{texto}; {self.cadeia(para, rotulo)}"
         else:
@@ -143,7 +152,7 @@ class Motivos:
         nome = "ampla" if rotulo_dele == AMPLA else self.regime.grupo(rotulo_dele).rotulo
         elo = f"a vaga de {quem}, que passou à {para}ª vaga ({nome}"
         if rotulo_dele == AMPLA:
-            elo += f", {self.regime.referencia_de('ampla_nao_computa')}"
+            elo += f", {self._referencia('ampla_nao_computa')}"
         return f"{elo}), {self.cadeia(para, rotulo_dele, vistos)}"
 
     def _artigo_do_substituto(self, rotulo: str, rotulo_de_quem_saiu: str | None) -> str:
@@ -158,9 +167,9 @@ class Motivos:
         tipo = self.posicoes.tipo(posicao)
         if tipo in self.cadastro:
             grupo = self.regime.grupo(tipo)
-            referencia = grupo.referencia("cadastro_de_reserva") or self.regime.referencia_de("vagas_na_validade")
+            referencia = grupo.referencia("cadastro_de_reserva") or self._referencia("vagas_na_validade")
             return f"vaga surgida na validade do concurso, num cargo de cadastro de reserva para {grupo.rotulo} ({referencia})"
-        return f"vaga surgida na validade do concurso ({self.regime.referencia_de('alternancia')})"
+        return f"vaga surgida na validade do concurso ({self._referencia('alternancia')})"
 
     def _alem_das_vagas(self) -> str:
         if self.evento is None or not TIPOS_DE_EVENTO[self.evento.tipo].revisao:
