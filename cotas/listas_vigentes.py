@@ -66,15 +66,21 @@ class ListasVigentes:
         self.reintegrados: set[str] = set()
         self._ordenacao: Ordenacao | None = None  # montada na primeira revisão
         self._membros: dict[str, set[str]] | None = None  # quem está em cada lista, montado quando preciso
+        # O último cálculo dos vencedores, para o próximo evento reaproveitá-lo (``_Retomada``), e
+        # quem saiu (``retirar``) desde então.
+        self._retomada: _Retomada | None = None
+        self._saidas: list[str] = []
 
     # -- saídas ---------------------------------------------------------------------------------
 
     def retirar(self, inscricao: str) -> None:
+        self._saidas.append(inscricao)
         self.fora.add(inscricao)
         self.fora_da_base.add(inscricao)
         self.ativos_na_geral.discard(inscricao)
 
     def mover_para_o_final(self, inscricao: str) -> None:
+        self._retomada = None  # a lista geral muda no fim e o pedido é excluído do cálculo
         self.fora_dos_grupos.add(inscricao)
         self.fora_da_base.add(inscricao)
         if inscricao in self.movidos:
@@ -102,6 +108,7 @@ class ListasVigentes:
 
     def revisar_verificacao(self, numero: int, evento: Evento) -> bool:
         """Aplica a nova situação da opção; devolve se o candidato saiu de todas as listas."""
+        self._retomada = None  # as listas podem mudar de ordem: o próximo cálculo é do zero
         ordenacao = self.ordenacao
         antes = ordenacao.candidato(evento.inscricao)
         _exigir_mudanca_de_verificacao(numero, evento, antes)
@@ -129,6 +136,7 @@ class ListasVigentes:
 
     def revisar_nota(self, evento: Evento) -> None:
         """Nova nota (e parciais): o candidato passa à sua nova posição em todas as listas."""
+        self._retomada = None  # as listas mudam de ordem: o próximo cálculo é do zero
         ordenacao = self.ordenacao
         antes = ordenacao.candidato(evento.inscricao)
         depois = replace(antes, nota=evento.nota, notas=_com_notas(antes.notas, evento.notas))
@@ -194,7 +202,24 @@ class ListasVigentes:
         return chain(base, filterfalse(self.fora.__contains__, self.movidos))
 
     def vencedores(self, total: int, excluidos=frozenset()) -> "Vencedores":
-        """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um."""
+        """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um.
+
+        Depois de uma só saída (desistência, não posse, anulação) desde o último cálculo, com o mesmo
+        ``total`` e ninguém excluído, o último cálculo é retomado de onde parou em cada lista
+        (``_Retomada``); em qualquer outro caso, e quando a retomada não cobre o caso, é do zero."""
+        retomada, self._retomada = self._retomada, None
+        saidas, self._saidas = self._saidas, []
+        if retomada is not None and not excluidos and retomada.total == total and len(saidas) == 1:
+            if retomada.sem(saidas[0]):
+                self._retomada = retomada
+                return retomada.resultado
+        resultado = self._calcular(total, excluidos)
+        if not excluidos and not resultado.revertidas:
+            self._retomada = _Retomada(self, total, resultado)
+        return resultado
+
+    def _calcular(self, total: int, excluidos) -> "Vencedores":
+        """Os vencedores do zero, sobre as listas do momento."""
         geral = self.lista_geral_vigente()
         if excluidos:
             geral = filterfalse(excluidos.__contains__, geral)
@@ -230,6 +255,115 @@ class ListasVigentes:
         por_grupo[AMPLA] = (da_ampla, posicoes_ampla)
         conjuntos[AMPLA] = ampla
         return Vencedores(por_grupo, revertidas, conjuntos, vencedores)
+
+
+class _Retomada:
+    """O último cálculo dos vencedores e onde ele parou em cada lista, para o evento seguinte.
+
+    Vale só enquanto as listas não mudam de ordem nem de conteúdo (a lista geral, os movidos ao final e
+    as listas dos grupos ficam as mesmas: ``ListasVigentes`` a descarta nas revisões e no final de
+    lista) e para um cálculo sem excluídos e sem vagas revertidas, com o mesmo ``total``. Depois da
+    saída de ``x`` (desistência, não posse, anulação), que só o acrescenta a ``fora``:
+
+    - se ``x`` não vencia, nada muda: ele estava além do ponto em que cada lista foi lida (quem não é
+      pulado antes desse ponto vence) ou era pulado nela;
+    - se vencia na ampla, entra o próximo da lista geral; se vencia num grupo (ou se quem entra na
+      ampla vencia num grupo), o grupo fica com o próximo da sua lista que não está bloqueado, e, se
+      este vencia num grupo seguinte na ordem de alocação, o mesmo se repete nele. Quem sai de um
+      grupo vai para um lugar que continua bloqueado para os seguintes; quem passa a ser bloqueado
+      para um grupo não vencia nele nem era pulado antes do ponto em que ele parou: as demais listas
+      dão os mesmos vencedores, na mesma ordem.
+
+    Se um grupo não tem o próximo (a vaga reverteria) ou a lista geral acabou, ``sem`` devolve falso sem
+    mudar nada, e o cálculo é do zero.
+    """
+
+    def __init__(self, listas: ListasVigentes, total: int, resultado: "Vencedores"):
+        self.listas = listas
+        self.total = total
+        self.resultado = resultado
+        self._pontos: dict[str, int] | None = None  # rótulo → índice logo depois do último vencedor
+
+    def pontos(self) -> dict[str, int]:
+        """Onde o cálculo parou em cada lista (a lista geral seguida dos movidos, para a ampla)."""
+        if self._pontos is None:
+            listas, pontos = self.listas, {}
+            for rotulo, (escolhidos, _) in self.resultado.por_rotulo.items():
+                if not escolhidos:
+                    pontos[rotulo] = 0
+                elif rotulo != AMPLA:
+                    pontos[rotulo] = listas.listas[rotulo].index(escolhidos[-1]) + 1
+                elif escolhidos[-1] in listas.movidos:  # a lista geral acabou antes: veio dos movidos
+                    pontos[rotulo] = len(listas.geral) + listas.movidos.index(escolhidos[-1]) + 1
+                else:
+                    pontos[rotulo] = listas.geral.index(escolhidos[-1]) + 1
+            self._pontos = pontos
+        return self._pontos
+
+    def _proximo_na_geral(self, ponto: int) -> tuple[str | None, int]:
+        listas = self.listas
+        geral, movidos, fora_da_base, fora = listas.geral, listas.movidos, listas.fora_da_base, listas.fora
+        quantos = len(geral)
+        while ponto < quantos:
+            inscricao = geral[ponto]
+            ponto += 1
+            if inscricao not in fora_da_base:
+                return inscricao, ponto
+        while ponto - quantos < len(movidos):
+            inscricao = movidos[ponto - quantos]
+            ponto += 1
+            if inscricao not in fora:
+                return inscricao, ponto
+        return None, ponto
+
+    def sem(self, saiu: str) -> bool:
+        """Atualiza o resultado depois da saída de ``saiu``; falso (nada mudado) se não cobre o caso."""
+        resultado = self.resultado
+        if saiu not in resultado.todos:
+            return True
+        listas, conjuntos, pontos = self.listas, resultado.conjuntos, self.pontos()
+        trocas = []  # (rótulo, quem sai, quem entra, onde a lista parou)
+        entraram = set()
+        saindo = saiu
+        if saiu in conjuntos[AMPLA]:
+            entra, ponto = self._proximo_na_geral(pontos[AMPLA])
+            if entra is None:
+                return False
+            trocas.append((AMPLA, saiu, entra, ponto))
+            entraram.add(entra)
+            saindo = entra
+        grupos = [nome for nome in listas.alocacao if nome in conjuntos]
+        for indice, nome in enumerate(grupos):
+            if saindo not in conjuntos[nome]:
+                continue
+            bloqueios = (
+                listas.fora,
+                listas.fora_dos_grupos,
+                conjuntos[AMPLA],
+                entraram,
+                *(conjuntos[anterior] for anterior in grupos[:indice]),
+            )
+            lista, ponto = listas.listas[nome], pontos[nome]
+            while ponto < len(lista):
+                entra = lista[ponto]
+                ponto += 1
+                if not any(entra in bloqueio for bloqueio in bloqueios):
+                    break
+            else:
+                return False  # o grupo não preenche a vaga: ela reverteria (Art. 3º, §3º)
+            trocas.append((nome, saindo, entra, ponto))
+            entraram.add(entra)
+            saindo = entra
+        for rotulo, sai, entra, ponto in trocas:
+            escolhidos = resultado.por_rotulo[rotulo][0]
+            escolhidos.remove(sai)
+            escolhidos.append(entra)
+            conjuntos[rotulo].discard(sai)
+            conjuntos[rotulo].add(entra)
+            pontos[rotulo] = ponto
+        resultado.todos.discard(saiu)
+        resultado.todos |= entraram
+        return True
 
 
 class Vencedores:
