@@ -162,6 +162,7 @@ class _Registro:
         self.pendentes = set(pendentes)
         self.houve_nota = False
         self.vencedores_antes: set[str] = set()
+        self.a_chamar: set[str] = set()  # vencedores ainda não convocados, no fim de cada evento
 
     # -- primeiro resultado ------------------------------------------------------------------------
 
@@ -173,6 +174,7 @@ class _Registro:
             motivo = f"{self.motivos.vaga(vaga.posicao, vaga.vaga)}; {self.motivos.inicial()}"
             self._chamar(0, inscricao, vaga.posicao, vaga.vaga, motivo)
         self.vencedores_antes = atual.todos
+        self.a_chamar = atual.todos.difference(self.rotulos)
 
     # -- efeitos de cada evento ---------------------------------------------------------------------
 
@@ -215,13 +217,17 @@ class _Registro:
         # depois de uma desistência (docs/REGRAS.md §8).
         if revisao and sujeito in self.rotulos and sujeito not in atual.todos:
             self.sair(numero, evento.tipo, sujeito)
-        mudaram = self._fora_e_mudancas(numero, atual, revisao)
+        if revisao or atual.entraram is None:
+            mudaram = self._fora_e_mudancas(numero, atual, revisao)
+            novos = atual.todos.difference(self.rotulos)  # o dicionário direto: os hashes guardados nele
+        else:
+            mudaram, novos = self._mudancas_na_retomada(atual)
         # Quem mudou de rótulo já é convocado e tem lugar garantido: o excedente além de N só ocupa as
         # vagas que sobram dentro de N.
         self._absorver_alem_de_n(reservadas=len(mudaram))
         # Primeiro quem é chamado, dentro do limite; depois as posições (docs/REGRAS.md §8).
         devidos = (atual.todos - self.vencedores_antes) if revisao else set()
-        chamados = self._chamados_no_evento(atual, devidos)
+        chamados = self._chamados_no_evento(atual, devidos, novos)
         for inscricao, rotulo in self._em_ordem_de_chamada(atual, chamados | mudaram):
             if inscricao in mudaram:
                 de_posicao = self.motivos.posicao_anterior(inscricao)
@@ -236,6 +242,7 @@ class _Registro:
             self.motivos.ocupada(posicao, inscricao, rotulo)
             self._rotular(inscricao, rotulo)
         self.vencedores_antes = atual.todos
+        self.a_chamar = novos.difference([chamado[1] for chamado in self._chamados])
         self._registrar_textos(numero)
 
     def _registrar_textos(self, numero: int) -> None:
@@ -274,13 +281,37 @@ class _Registro:
             self.motivos.liberada_por_mudanca(posicao, inscricao)
         return mudaram
 
-    def _chamados_no_evento(self, atual: Vencedores, devidos: set[str]) -> set[str]:
+    def _mudancas_na_retomada(self, atual: Vencedores) -> tuple[set[str], set[str]]:
+        """``_fora_e_mudancas`` e os vencedores ainda não convocados quando os vencedores vêm da
+        retomada do evento anterior (``listas_vigentes._Retomada``: uma saída, nada mais mudou), sem
+        percorrer os vencedores todos. No fim de cada evento, todo convocado que vence tem o rótulo
+        com que vence, os que não vencem já são mantidos ou inconsistências, nenhum mantido vence e
+        ``a_chamar`` são os vencedores não convocados. A saída só tira quem saiu (das convocações
+        também, em ``sair``); quem vence agora e não vencia, ou vence com outro rótulo, está em
+        ``entraram`` (com o novo rótulo): só eles podem mudar de rótulo, voltar a vencer ou ser novos."""
+        convocados, mantidos = self.rotulos, self.mantidos
+        mudaram = set()
+        entraram = atual.entraram
+        novos = self.a_chamar.intersection(atual.todos)  # menos quem saiu
+        for inscricao, rotulo in entraram.items():
+            anterior = convocados.get(inscricao)
+            if anterior is None:
+                novos.add(inscricao)
+            elif anterior != rotulo:
+                mudaram.add(inscricao)
+        for inscricao in mantidos.keys() & entraram.keys():
+            del mantidos[inscricao]  # voltou a vencer: não é mais excedente
+        for inscricao in mudaram:
+            posicao = self.posicoes.liberar(inscricao)
+            self.motivos.liberada_por_mudanca(posicao, inscricao)
+        return mudaram, novos
+
+    def _chamados_no_evento(self, atual: Vencedores, devidos: set[str], novos: set[str]) -> set[str]:
         """Quem é chamado neste evento (docs/REGRAS.md §8): quem a revisão faz vencer, na hora, mesmo
         além de N (Súmula 15 do STF); os demais vencedores ainda não convocados, só até N menos os
         convocados ativos (mantidos inclusive) — o excedente é absorvido pelas vagas que se abrem.
         Quando o limite não dá para todos, vão primeiro os de posição menor na ordem de convocação
         estática de N (seção 4: a alternância diz quem a lei chamaria antes)."""
-        novos = atual.todos.difference(self.rotulos)  # o dicionário direto: os hashes guardados nele
         devidos = devidos & novos
         esperando = novos - devidos
         vagas = self.posicoes.total - len(self.rotulos) - len(devidos)
@@ -314,9 +345,13 @@ class _Registro:
         if not sem_posicao:
             return
         for rotulo in (*self.motivos.alocacao, AMPLA):
-            if rotulo not in atual.por_rotulo or not (sem_posicao & atual.conjuntos[rotulo]):
+            if rotulo not in atual.por_rotulo or not (deste := sem_posicao & atual.conjuntos[rotulo]):
                 continue
             lista, _ = atual.por_rotulo[rotulo]
+            if len(deste) <= 2:  # o caso comum: achar um ou dois na lista custa menos do que filtrá-la
+                for inscricao in sorted(deste, key=lista.index):
+                    yield inscricao, rotulo
+                continue
             for inscricao in filter(sem_posicao.__contains__, lista):
                 yield inscricao, rotulo
 

@@ -320,17 +320,18 @@ class _Retomada:
         """Atualiza o resultado depois da saída de ``saiu``; falso (nada mudado) se não cobre o caso."""
         resultado = self.resultado
         if saiu not in resultado.todos:
+            resultado.entraram = {}
             return True
         listas, conjuntos, pontos = self.listas, resultado.conjuntos, self.pontos()
         trocas = []  # (rótulo, quem sai, quem entra, onde a lista parou)
-        entraram = set()
+        entraram = {}  # quem entra em cada rótulo (a ampla, um grupo) → o rótulo
         saindo = saiu
         if saiu in conjuntos[AMPLA]:
             entra, ponto = self._proximo_na_geral(pontos[AMPLA])
             if entra is None:
                 return False
             trocas.append((AMPLA, saiu, entra, ponto))
-            entraram.add(entra)
+            entraram[entra] = AMPLA
             saindo = entra
         grupos = [nome for nome in listas.alocacao if nome in conjuntos]
         for indice, nome in enumerate(grupos):
@@ -352,7 +353,7 @@ class _Retomada:
             else:
                 return False  # o grupo não preenche a vaga: ela reverteria (Art. 3º, §3º)
             trocas.append((nome, saindo, entra, ponto))
-            entraram.add(entra)
+            entraram[entra] = nome
             saindo = entra
         for rotulo, sai, entra, ponto in trocas:
             escolhidos = resultado.por_rotulo[rotulo][0]
@@ -362,7 +363,8 @@ class _Retomada:
             conjuntos[rotulo].add(entra)
             pontos[rotulo] = ponto
         resultado.todos.discard(saiu)
-        resultado.todos |= entraram
+        resultado.todos.update(entraram)
+        resultado.entraram = entraram
         return True
 
 
@@ -380,6 +382,9 @@ class Vencedores:
             conjuntos = {rotulo: set(lista) for rotulo, (lista, _) in por_rotulo.items()}
         self.conjuntos = conjuntos
         self.todos = set().union(*conjuntos.values()) if todos is None else todos
+        # Na retomada (``_Retomada.sem``), quem entrou em cada rótulo desde o evento anterior; ``None``
+        # num cálculo do zero.
+        self.entraram: dict[str, str] | None = None
 
     def rotulo(self, inscricao: str) -> str | None:
         for rotulo, conjunto in self.conjuntos.items():
