@@ -216,11 +216,9 @@ def classificar(candidatos, edital: Edital, regime: Regime, aplicaveis: tuple[st
     faltam = {}  # coluna do critério nota:<campo> → candidatos sem a parcial
     maiores = {}  # sorteio → o maior informado entre os ativos (``None`` se nenhum)
     colunas = _colunas_de_ordem(ativos, desempate, limite, faltam, maiores)
-    chaves = _chave_unica(colunas, len(ativos))
+    chaves, distintas = _chave_unica(colunas, len(ativos))
     ordem = sorted(range(len(ativos)), key=chaves.__getitem__)
-    # Com o sorteio na cadeia, as chaves costumam ser todas distintas: contá-las (na ordem em que
-    # estão na memória) poupa percorrê-las na ordem da classificação, uma falta de cache por chave.
-    trechos = [] if len(set(chaves)) == len(chaves) else _trechos_empatados(list(map(chaves.__getitem__, ordem)))
+    trechos = [] if distintas else _trechos_empatados(list(map(chaves.__getitem__, ordem)))
     for inicio, fim in trechos:
         ordem[inicio:fim] = sorted(ordem[inicio:fim], key=lambda i: ativos[i].inscricao)
     geral = tuple(map(ativos.__getitem__, ordem))
@@ -250,13 +248,23 @@ def _maior_sorteio(maiores: dict, candidatos, fora: list[bool]) -> int:
     return max(informados, default=0)
 
 
-def _chave_unica(colunas: list[list[int]], quantos: int) -> list[int]:
-    """As colunas de ``_colunas_de_ordem`` num inteiro por candidato, em base mista: cada coluna é
-    um algarismo (o valor, numa base maior que o maior valor da coluna; numa coluna com negativos,
-    o valor menos o menor). Comparar os inteiros dá a mesma ordem e os mesmos empates que comparar as
-    linhas coluna a coluna, e ordenar inteiros custa bem menos do que ordenar tuplas (tudo em C:
-    ``map`` com ``operator``). A primeira coluna é o começo da chave, sem multiplicar zeros."""
+def _chave_unica(colunas: list[list[int]], quantos: int) -> tuple[list[int], bool]:
+    """As colunas de ``_colunas_de_ordem`` num inteiro por candidato, em base mista, e se as chaves
+    são todas distintas (sem empate nenhum). Cada coluna é um algarismo (o valor, numa base maior
+    que o maior valor da coluna; numa coluna com negativos, o valor menos o menor). Comparar os
+    inteiros dá a mesma ordem e os mesmos empates que comparar as linhas coluna a coluna, e ordenar
+    inteiros custa bem menos do que ordenar tuplas (tudo em C: ``map`` com ``operator``). A primeira
+    coluna é o começo da chave, sem multiplicar zeros.
+
+    Quando as chaves já são todas distintas, as colunas seguintes não mudam a ordem de ninguém (a
+    cadeia de desempate só é consultada entre empatados, docs/REGRAS.md §6) e não entram na chave:
+    com o sorteio na cadeia de um edital grande, a nota, o idoso, uma parcial e a idade costumam
+    bastar, e as colunas que faltam custariam uma multiplicação de inteiros grandes por candidato.
+    Contar as distintas (em C, na ordem em que estão na memória) também poupa à classificação
+    procurar empates na ordem classificada, uma falta de cache por chave."""
     chaves = None
+    distintas = False
+    capacidade = 1  # quantas chaves distintas as colunas já vistas comportam
     for coluna in colunas:
         if not coluna:
             continue
@@ -268,7 +276,13 @@ def _chave_unica(colunas: list[list[int]], quantos: int) -> list[int]:
             chaves = coluna
         else:
             chaves = list(map(add, map(mul, chaves, repeat(maior + 1, quantos)), coluna))
-    return [0] * quantos if chaves is None else chaves
+        capacidade *= maior + 1
+        # Só se contam as distintas quando elas podem ser todas (e a coluna não é constante, que
+        # não desfaz empate nenhum).
+        if maior > 0 and capacidade >= quantos and len(set(chaves)) == quantos:
+            distintas = True
+            break
+    return ([0] * quantos if chaves is None else chaves), distintas or quantos <= 1
 
 
 def _trechos_empatados(ordenados: list) -> list[tuple[int, int]]:

@@ -26,22 +26,22 @@ def candidatos_comuns(lista: list, decimais: dict) -> tuple[Candidato, ...] | No
     """Os mesmos candidatos que ``_candidato`` leria um a um, num laço só, sem uma chamada por
     candidato: ``{**PADRAO, **linha}`` traz todos os campos (os que faltam com o padrão; um campo
     desconhecido aparece no tamanho) e vira o dicionário do objeto, com os campos convertidos
-    trocados (como em ``cenario._novo_candidato``); cada data distinta é lida uma vez (``datas``) e
-    cada nota em texto também (``decimais``, como em ``_candidato``).
+    trocados (como em ``cenario._novo_candidato``); cada nota em texto é lida uma vez (``decimais``,
+    como em ``_candidato``), cada data em cada candidato.
 
     Só cobre o formato comum (tipos exatos: notas e parciais em texto com ponto, datas em texto,
     grupos em lista sem repetição, verificação em objeto). Devolve ``None`` se qualquer linha foge
     disso: a leitura um a um dá então o mesmo resultado, ou o erro do primeiro candidato errado."""
     try:
         return _laco_comum(lista, decimais)
-    except TypeError:  # um valor não hasheável onde se espera texto: fora do formato comum
+    except (TypeError, ValueError):  # valor não hasheável onde se espera texto, data fora do formato comum
         return None
 
 
 def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
     padrao, quantos_campos = PADRAO, len(PADRAO)
     criar, atribuir = _criar, _atribuir
-    datas = {}
+    fromiso = date.fromisoformat
     # As tuplas que se repetem entre candidatos são guardadas uma vez só (cada objeto que fica na
     # memória custa mais do que o seu cálculo): parciais, grupos e verificações, por conteúdo. Só
     # se compartilham tuplas de textos (uma igual a elas só tem textos: nada muda ao trocá-la).
@@ -80,12 +80,13 @@ def _laco_comum(lista: list, decimais: dict) -> tuple[Candidato, ...] | None:
             notas = ()
         nascimento = campos["nascimento"]
         if nascimento is not None:
-            data = datas.get(nascimento)
-            if data is None:
-                if type(nascimento) is not str or (data := _data_comum(nascimento)) is None:
-                    return None
-                datas[nascimento] = data
-            nascimento = data
+            if type(nascimento) is not str or len(nascimento) != 10:
+                return None
+            # A data como ``_candidato`` a lê primeiro (``aaaa-mm-dd``), lida de novo em cada candidato:
+            # guardar cada data distinta num dicionário custava mais, porque achá-la compara o texto
+            # com o de outro candidato, longe na memória. Outro formato (``dd/mm/aaaa``) ou data
+            # inválida: ``ValueError``, e a leitura um a um decide.
+            nascimento = fromiso(nascimento)
         jurado, eliminado, sorteio = campos["jurado"], campos["eliminado"], campos["sorteio"]
         if jurado is not False or eliminado is not False:
             if type(jurado) is not bool or type(eliminado) is not bool:
@@ -140,15 +141,6 @@ def _parciais(pares: tuple, decimais: dict) -> tuple | None:
             return None
         convertidas.append((campo, valor))
     return tuple(convertidas)
-
-
-def _data_comum(texto: str) -> date | None:
-    """A data de nascimento como ``_candidato`` a lê primeiro (``aaaa-mm-dd``); ``None`` para as
-    outras (``dd/mm/aaaa``, inválidas), que ficam com a leitura um a um."""
-    try:
-        return date.fromisoformat(texto) if len(texto) == 10 else None
-    except ValueError:
-        return None
 
 
 def decimal_rapido(texto: str, decimais: dict) -> Decimal | None:
