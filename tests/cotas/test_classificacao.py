@@ -191,3 +191,75 @@ def test_lista_de_negros_segue_a_ordem_da_lista_geral():
     candidatos = [cotista("4", "60"), candidato("1", "95"), cotista("2", "90"), cotista("3", "70")]
     saida = resultado(3, candidatos, desempate=["sorteio"])
     assert saida["listas"]["negros"] == ["2", "3", "4"]
+
+
+# --- A cadeia inteira contra uma ordenação de referência (Hypothesis) -------------------------------
+
+from datetime import date  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+IDOSO_ATE = date(1964, 3, 31)  # 60 anos completos em 31/03/2024
+NASCIMENTOS = (None, "1950-07-01", "1964-03-31", "1964-04-01", "1980-01-01", "1980-01-02", "1999-12-31")
+
+
+def _chave_de_referencia(linha: dict, desempate: list[str]) -> tuple:
+    """A posição de um candidato pela letra da cadeia (docs/REGRAS.md §6), critério a critério, em
+    tuplas: nota maior; idoso (60 anos na referência) antes, o mais velho primeiro, os demais empatados;
+    parcial maior; idade, o mais velho primeiro (sem data: depois de todos); quem serviu como jurado;
+    o menor número do sorteio (sem número: depois de todos)."""
+    nascimento = date.fromisoformat(linha["nascimento"]) if linha.get("nascimento") else None
+    chave = [-float(linha["nota"])]
+    for criterio in desempate:
+        if criterio == "idoso":
+            chave.append((0, nascimento) if nascimento is not None and nascimento <= IDOSO_ATE else (1, None))
+        elif criterio == "idade":
+            chave.append((0, nascimento) if nascimento is not None else (1, None))
+        elif criterio == "jurado":
+            chave.append(not linha.get("jurado", False))
+        elif criterio == "sorteio":
+            chave.append((0, linha["sorteio"]) if "sorteio" in linha else (1, 0))
+        else:
+            chave.append(-float(linha["notas"][criterio.removeprefix("nota:")]))
+    return tuple(chave)
+
+
+@st.composite
+def candidatos_quase_empatados(draw) -> list[dict]:
+    """Até 40 candidatos com poucas notas, datas, parciais e sorteios distintos: a cadeia ora desfaz
+    todos os empates num critério do meio, ora só no último, ora deixa empates."""
+    quantos = draw(st.integers(2, 40))
+    sorteios = draw(st.permutations(range(1, quantos + 1)))
+    linhas = []
+    for indice in range(quantos):
+        linha = {
+            "inscricao": f"{draw(st.integers(1000, 1099))}-{indice}",
+            "nota": draw(st.sampled_from(("70", "80", "80.5", "90"))),
+            "notas": {"especificos": draw(st.sampled_from(("10", "20", "30")))},
+            "jurado": draw(st.booleans()),
+        }
+        if (nascimento := draw(st.sampled_from(NASCIMENTOS))) is not None:
+            linha["nascimento"] = nascimento
+        if draw(st.booleans()):
+            linha["sorteio"] = sorteios[indice]
+        linhas.append(linha)
+    return linhas
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    linhas=candidatos_quase_empatados(),
+    desempate=st.lists(
+        st.sampled_from(("idoso", "nota:especificos", "idade", "jurado", "sorteio")), unique=True, max_size=5
+    ),
+)
+def test_a_ordem_e_os_empates_sao_os_da_cadeia_aplicada_criterio_a_criterio(linhas, desempate):
+    saida = resultado(1, linhas, desempate=desempate)
+    chaves = {linha["inscricao"]: _chave_de_referencia(linha, desempate) for linha in linhas}
+    esperada = sorted(chaves, key=lambda inscricao: (chaves[inscricao], inscricao))
+    assert saida["listas"]["geral"] == esperada
+    empates = {}
+    for inscricao in esperada:
+        empates.setdefault(chaves[inscricao], []).append(inscricao)
+    assert saida["empates"] == [grupo for grupo in empates.values() if len(grupo) > 1]
