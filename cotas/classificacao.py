@@ -175,6 +175,8 @@ def _exigir_parciais(ativos, ordem: list[int], semelhantes: list[tuple], faltam:
 
 @dataclass(frozen=True)
 class Classificacao:
+    """A lista geral em ordem de classificação, os empates não resolvidos e os eliminados."""
+
     geral: tuple[Candidato, ...]
     empates: tuple[tuple[str, ...], ...]
     avisos: tuple[str, ...]

@@ -39,6 +39,8 @@ class Contexto:
 
 @dataclass(frozen=True)
 class Convocacoes:
+    """O registro de chamadas depois do último evento, com o estado das listas que o resultado mostra."""
+
     convocacoes: tuple[Convocacao, ...]
     reclassificacoes: tuple[Reclassificacao, ...]
     saidas: tuple[Saida, ...]

@@ -166,6 +166,9 @@ class Regime:
 
 @dataclass(frozen=True)
 class Edital:
+    """O que o motor usa do edital: o tipo (concurso ou processo seletivo de ACS/ACE), a data de
+    publicação, a data de referência da idade e a cadeia de desempate (docs/REGRAS.md §6)."""
+
     tipo: str = CONCURSO_PUBLICO
     publicado_em: date | None = None
     data_referencia_idade: date | None = None

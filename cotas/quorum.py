@@ -47,6 +47,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Decisao:
+    """A decisão colegiada de uma verificação e a contagem dos votos que a dão (docs/REGRAS.md §10)."""
+
     situacao: str
     confirma: int
     nao_confirma: int
