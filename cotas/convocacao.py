@@ -285,12 +285,13 @@ class _Registro:
 
     def _mudancas_na_retomada(self, atual: Vencedores) -> tuple[set[str], set[str]]:
         """``_fora_e_mudancas`` e os vencedores ainda não convocados quando os vencedores vêm da
-        retomada do evento anterior (``listas_vigentes._Retomada``: uma saída, nada mais mudou), sem
-        percorrer os vencedores todos. No fim de cada evento, todo convocado que vence tem o rótulo
-        com que vence, os que não vencem já são mantidos ou inconsistências, nenhum mantido vence e
-        ``a_chamar`` são os vencedores não convocados. A saída só tira quem saiu (das convocações
-        também, em ``sair``); quem vence agora e não vencia, ou vence com outro rótulo, está em
-        ``entraram`` (com o novo rótulo): só eles podem mudar de rótulo, voltar a vencer ou ser novos."""
+        retomada do evento anterior (``listas_vigentes._Retomada``: uma saída ou vagas adicionais,
+        nada mais mudou), sem percorrer os vencedores todos. No fim de cada evento, todo convocado que
+        vence tem o rótulo com que vence, os que não vencem já são mantidos ou inconsistências, nenhum
+        mantido vence e ``a_chamar`` são os vencedores não convocados. A saída só tira quem saiu (das
+        convocações também, em ``sair``), e vagas adicionais não tiram ninguém; quem vence agora e não
+        vencia, ou vence com outro rótulo, está em ``entraram`` (com o novo rótulo): só eles podem
+        mudar de rótulo, voltar a vencer ou ser novos."""
         convocados, mantidos = self.rotulos, self.mantidos
         mudaram = set()
         entraram = atual.entraram

@@ -80,7 +80,9 @@ class ListasVigentes:
         self.ativos_na_geral.discard(inscricao)
 
     def mover_para_o_final(self, inscricao: str) -> None:
-        self._retomada = None  # a lista geral muda no fim e o pedido é excluído do cálculo
+        # Para a retomada, como uma saída: o pedido é excluído do cálculo deste evento e vai ao fim da
+        # lista geral, além do ponto em que a ampla parou (``_Retomada.sem``).
+        self._saidas.append(inscricao)
         self.fora_dos_grupos.add(inscricao)
         self.fora_da_base.add(inscricao)
         if inscricao in self.movidos:
@@ -204,13 +206,20 @@ class ListasVigentes:
     def vencedores(self, total: int, excluidos=frozenset()) -> "Vencedores":
         """Vencedores estáticos para ``total`` vagas e a vaga (posição e rótulo) de cada um.
 
-        Depois de uma só saída (desistência, não posse, anulação) desde o último cálculo, com o mesmo
-        ``total`` e ninguém excluído, o último cálculo é retomado de onde parou em cada lista
-        (``_Retomada``); em qualquer outro caso, e quando a retomada não cobre o caso, é do zero."""
+        Depois de uma só saída (desistência, não posse, anulação, final de lista — este, o único
+        excluído) desde o último cálculo, com o mesmo ``total``, ou de vagas adicionais sem saída
+        nenhuma, o último cálculo é retomado de onde parou em cada lista (``_Retomada``); em qualquer
+        outro caso, e quando a retomada não cobre o caso, é do zero."""
         retomada, self._retomada = self._retomada, None
         saidas, self._saidas = self._saidas, []
-        if retomada is not None and not excluidos and retomada.total == total and len(saidas) == 1:
-            if retomada.sem(saidas[0]):
+        if retomada is not None and excluidos <= frozenset(saidas[:1]):
+            if len(saidas) == 1 and retomada.total == total:
+                # Final de lista (o pedido excluído): só se a ampla ainda não chegou aos movidos, cuja
+                # ordem o pedido acaba de mudar.
+                coberto = (not excluidos or retomada.antes_dos_movidos()) and retomada.sem(saidas[0])
+            else:
+                coberto = not saidas and total > retomada.total and retomada.com_mais_vagas(total)
+            if coberto:
                 self._retomada = retomada
                 return retomada.resultado
         resultado = self._calcular(total, excluidos)
@@ -260,10 +269,11 @@ class ListasVigentes:
 class _Retomada:
     """O último cálculo dos vencedores e onde ele parou em cada lista, para o evento seguinte.
 
-    Vale só enquanto as listas não mudam de ordem nem de conteúdo (a lista geral, os movidos ao final e
-    as listas dos grupos ficam as mesmas: ``ListasVigentes`` a descarta nas revisões e no final de
-    lista) e para um cálculo sem excluídos e sem vagas revertidas, com o mesmo ``total``. Depois da
-    saída de ``x`` (desistência, não posse, anulação), que só o acrescenta a ``fora``:
+    Vale só enquanto as listas não mudam de ordem (``ListasVigentes`` a descarta nas revisões) e para
+    um cálculo sem vagas revertidas. Vagas adicionais: ``com_mais_vagas``. Depois da saída de ``x``,
+    com o mesmo ``total`` (``sem``) — desistência, não posse e anulação só o acrescentam a ``fora``;
+    o final de lista o tira das listas dos grupos e da parte original da lista geral e o põe no fim
+    dela, além do ponto em que a ampla parou (``antes_dos_movidos``), excluído do cálculo do evento:
 
     - se ``x`` não vencia, nada muda: ele estava além do ponto em que cada lista foi lida (quem não é
       pulado antes desse ponto vence) ou era pulado nela;
@@ -275,7 +285,9 @@ class _Retomada:
       dão os mesmos vencedores, na mesma ordem.
 
     Se um grupo não tem o próximo (a vaga reverteria) ou a lista geral acabou, ``sem`` devolve falso sem
-    mudar nada, e o cálculo é do zero.
+    mudar nada, e o cálculo é do zero. No evento seguinte ao final de lista, ``x`` deixa de ser excluído:
+    o cálculo guardado continua valendo, porque nenhuma lista o pulou antes do ponto em que parou (ele
+    está no fim da lista geral, e a ampla não passou dele).
     """
 
     def __init__(self, listas: ListasVigentes, total: int, resultado: "Vencedores"):
@@ -300,7 +312,12 @@ class _Retomada:
             self._pontos = pontos
         return self._pontos
 
-    def _proximo_na_geral(self, ponto: int) -> tuple[str | None, int]:
+    def antes_dos_movidos(self) -> bool:
+        """Se a ampla parou na parte original da lista geral (ou no fim dela), sem ler os movidos ao
+        final."""
+        return self.pontos()[AMPLA] <= len(self.listas.geral)
+
+    def _proximo_na_geral(self, ponto: int, pular: str) -> tuple[str | None, int]:
         listas = self.listas
         geral, movidos, fora_da_base, fora = listas.geral, listas.movidos, listas.fora_da_base, listas.fora
         quantos = len(geral)
@@ -312,7 +329,7 @@ class _Retomada:
         while ponto - quantos < len(movidos):
             inscricao = movidos[ponto - quantos]
             ponto += 1
-            if inscricao not in fora:
+            if inscricao not in fora and inscricao != pular:  # ``pular``: o pedido de final de lista
                 return inscricao, ponto
         return None, ponto
 
@@ -327,7 +344,7 @@ class _Retomada:
         entraram = {}  # quem entra em cada rótulo (a ampla, um grupo) → o rótulo
         saindo = saiu
         if saiu in conjuntos[AMPLA]:
-            entra, ponto = self._proximo_na_geral(pontos[AMPLA])
+            entra, ponto = self._proximo_na_geral(pontos[AMPLA], saiu)
             if entra is None:
                 return False
             trocas.append((AMPLA, saiu, entra, ponto))
@@ -365,6 +382,76 @@ class _Retomada:
         resultado.todos.discard(saiu)
         resultado.todos.update(entraram)
         resultado.entraram = entraram
+        return True
+
+    def com_mais_vagas(self, total: int) -> bool:
+        """Atualiza o resultado para ``total`` vagas (mais do que antes, sem saída desde o último
+        cálculo); falso (nada mudado) se não cobre o caso.
+
+        Com mais vagas de cada tipo e as mesmas listas, ninguém deixa de vencer: cada lista bloqueia
+        agora tudo o que bloqueava (quem vencia continua vencendo, na ampla ou num grupo anterior na
+        ordem de alocação), e quem vencia num grupo sem ser bloqueado tinha, entre os não bloqueados da
+        lista, um lugar que só pode ter subido. Então a ampla fica com os seus e mais os próximos da
+        lista geral; cada grupo, na ordem de alocação, com os seus menos os que passaram à ampla ou a
+        um grupo anterior (``entraram``), e mais os próximos não bloqueados depois do ponto em que a
+        lista parou (antes dele, quem não vencia estava bloqueado e continua). Quem entra num grupo
+        vindo de um grupo seguinte sai deste quando a vez dele chega. Um grupo que não teria quem
+        chamar (a vaga reverteria, Art. 3º, §3º), a lista geral que acaba ou um rótulo que passa a ter
+        a sua primeira vaga: falso, e o cálculo é do zero."""
+        listas, resultado = self.listas, self.resultado
+        por_rotulo, conjuntos = resultado.por_rotulo, resultado.conjuntos
+        posicoes = {}
+        for rotulo in (*listas.alocacao, AMPLA):
+            do_tipo = listas.posicoes[rotulo]
+            posicoes[rotulo] = do_tipo[: bisect_right(do_tipo, total)]
+            if posicoes[rotulo] and rotulo not in por_rotulo:
+                return False
+        pontos = self.pontos()
+        entraram = {}  # quem entra em cada rótulo → o rótulo
+        acrescimos = {}  # rótulo → (quem sai dele, quem entra, onde a lista parou)
+        novos, ponto = [], pontos[AMPLA]
+        for _ in range(len(posicoes[AMPLA]) - len(por_rotulo[AMPLA][0])):
+            entra, ponto = self._proximo_na_geral(ponto, None)
+            if entra is None:
+                return False
+            novos.append(entra)
+            entraram[entra] = AMPLA
+        acrescimos[AMPLA] = ((), novos, ponto)
+        grupos = [nome for nome in listas.alocacao if nome in conjuntos]
+        for indice, nome in enumerate(grupos):
+            conjunto = conjuntos[nome]
+            saem = [inscricao for inscricao in entraram if inscricao in conjunto]
+            bloqueios = (
+                listas.fora,
+                listas.fora_dos_grupos,
+                conjuntos[AMPLA],
+                entraram,
+                *(conjuntos[anterior] for anterior in grupos[:indice]),
+            )
+            lista, ponto = listas.listas[nome], pontos[nome]
+            faltam = len(posicoes[nome]) - len(por_rotulo[nome][0]) + len(saem)
+            novos = []
+            while len(novos) < faltam:
+                if ponto >= len(lista):
+                    return False  # o grupo não preenche as vagas: elas reverteriam (Art. 3º, §3º)
+                entra = lista[ponto]
+                ponto += 1
+                if not any(entra in bloqueio for bloqueio in bloqueios):
+                    novos.append(entra)
+                    entraram[entra] = nome
+            acrescimos[nome] = (saem, novos, ponto)
+        for rotulo, (saem, novos, ponto) in acrescimos.items():
+            escolhidos = por_rotulo[rotulo][0]
+            for inscricao in saem:
+                escolhidos.remove(inscricao)
+                conjuntos[rotulo].discard(inscricao)
+            escolhidos.extend(novos)
+            conjuntos[rotulo].update(novos)
+            por_rotulo[rotulo] = (escolhidos, posicoes[rotulo])
+            pontos[rotulo] = ponto
+        resultado.todos.update(entraram)
+        resultado.entraram = entraram
+        self.total = total
         return True
 
 

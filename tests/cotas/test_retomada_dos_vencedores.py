@@ -1,7 +1,7 @@
-"""A retomada dos vencedores entre saídas (``listas_vigentes._Retomada``) não muda nenhum resultado.
+"""A retomada dos vencedores entre eventos (``listas_vigentes._Retomada``) não muda nenhum resultado.
 
-Depois de uma desistência, não posse ou anulação, o motor retoma o cálculo do evento anterior de onde
-ele parou em cada lista, em vez de refazê-lo do zero. É só um atalho: o resultado inteiro — cada
+Depois de uma desistência, não posse ou anulação, ou de vagas adicionais, o motor retoma o cálculo do
+evento anterior de onde ele parou em cada lista, em vez de refazê-lo do zero. É só um atalho: o resultado inteiro — cada
 convocação, posição, motivo, mantido e pendência — tem de ser o mesmo, byte a byte, que o do cálculo
 do zero a cada evento (docs/REGRAS.md §§ 4, 5 e 8). Os testes comparam as duas coisas no mesmo
 cenário, com a retomada recusada à força no segundo.
@@ -18,26 +18,37 @@ from .test_posicoes_e_revisoes import cenarios_com_revisoes
 from .test_propriedades import COM_EVENTOS, cenarios_com_eventos
 
 
-def _saidas(dados: dict) -> tuple[str, int]:
-    """O resultado em JSON e quantas vezes a retomada cobriu o evento."""
-    usos = []
-    original = _Retomada.sem
+def _saidas(dados: dict) -> tuple[str, dict[str, int]]:
+    """O resultado em JSON e quantas vezes a retomada cobriu uma saída (``sem``) e vagas novas
+    (``com_mais_vagas``)."""
+    usos = {"sem": 0, "com_mais_vagas": 0}
 
-    def contar(retomada, saiu):
-        coberto = original(retomada, saiu)
-        usos.append(coberto)
-        return coberto
+    def contando(nome):
+        original = getattr(_Retomada, nome)
+
+        def contar(retomada, *argumentos):
+            coberto = original(retomada, *argumentos)
+            usos[nome] += coberto
+            return coberto
+
+        return contar
 
     cenario = ler_cenario(dados)
-    with mock.patch.object(_Retomada, "sem", contar):
+    with (
+        mock.patch.object(_Retomada, "sem", contando("sem")),
+        mock.patch.object(_Retomada, "com_mais_vagas", contando("com_mais_vagas")),
+    ):
         texto = formatar_json(resultado_para_dict(simular(cenario), cenario))
-    return texto, sum(usos)
+    return texto, usos
 
 
 def _do_zero(dados: dict) -> str:
     """O mesmo resultado com a retomada sempre recusada: cada evento recalcula os vencedores do zero."""
     cenario = ler_cenario(dados)
-    with mock.patch.object(_Retomada, "sem", lambda retomada, saiu: False):
+    with (
+        mock.patch.object(_Retomada, "sem", lambda retomada, saiu: False),
+        mock.patch.object(_Retomada, "com_mais_vagas", lambda retomada, total: False),
+    ):
         return formatar_json(resultado_para_dict(simular(cenario), cenario))
 
 
@@ -70,7 +81,7 @@ def _cenario(eventos: list[dict]) -> dict:
 def test_saidas_seguidas_de_ampla_e_de_grupo_dao_o_mesmo_resultado_que_o_calculo_do_zero():
     # Saem, um a um: um vencedor da ampla (o próximo da lista geral entra, e ele era cotista), um
     # negro que vencia na vaga reservada (o próximo negro entra), um PcD, um convocado que não toma
-    # posse e alguém que não vencia; depois as vagas aumentam e a retomada volta a valer.
+    # posse e alguém que não vencia; depois duas vagas novas de ampla e mais duas saídas.
     eventos = [
         {"tipo": "desistencia", "inscricao": "C00"},
         {"tipo": "desistencia", "inscricao": "C10"},
@@ -83,13 +94,30 @@ def test_saidas_seguidas_de_ampla_e_de_grupo_dao_o_mesmo_resultado_que_o_calculo
     ]
     dados = _cenario(eventos)
     texto, usos = _saidas(dados)
-    assert usos == 7  # as sete saídas foram retomadas, nenhuma recalculada do zero
+    assert usos == {"sem": 7, "com_mais_vagas": 1}  # nenhum evento recalculado do zero
+    assert texto == _do_zero(dados)
+
+
+def test_vagas_novas_que_levam_cotistas_a_ampla_dao_o_mesmo_resultado_que_o_calculo_do_zero():
+    # Cinco vagas novas: a ampla chama os próximos da lista geral, entre eles C07 e C10, que venciam nas
+    # vagas de negros; os negros seguintes (C16, C19) ficam com elas, e a vaga nova de negro vai ao
+    # próximo (C22). Depois, a saída de quem passou à ampla e mais três vagas.
+    eventos = [
+        {"tipo": "desistencia", "inscricao": "C29"},
+        {"tipo": "vagas_adicionais", "quantidade": 5},
+        {"tipo": "desistencia", "inscricao": "C07"},
+        {"tipo": "vagas_adicionais", "quantidade": 3},
+    ]
+    dados = _cenario(eventos)
+    texto, usos = _saidas(dados)
+    assert usos == {"sem": 2, "com_mais_vagas": 2}
     assert texto == _do_zero(dados)
 
 
 def test_recurso_deferido_e_saidas_depois_dele_dao_o_mesmo_resultado_que_o_calculo_do_zero():
     # A revisão confirma C13 (negro não confirmado): o cálculo volta a ser do zero nela; as saídas que
-    # vêm depois, com o excedente a absorver, retomam o cálculo da revisão.
+    # vêm depois, com o excedente a absorver, retomam o cálculo da revisão — o final de lista de C06
+    # (excluído do cálculo do evento) e a não posse seguinte (em que ele volta a contar) inclusive.
     eventos = [
         {"tipo": "verificacao", "inscricao": "C13", "grupo": "negros", "situacao": "confirmado"},
         {"tipo": "desistencia", "inscricao": "C04"},
@@ -99,7 +127,7 @@ def test_recurso_deferido_e_saidas_depois_dele_dao_o_mesmo_resultado_que_o_calcu
     ]
     dados = _cenario(eventos)
     texto, usos = _saidas(dados)
-    assert usos >= 2
+    assert usos == {"sem": 4, "com_mais_vagas": 0}  # o final de lista e a saída seguinte também
     assert texto == _do_zero(dados)
 
 
