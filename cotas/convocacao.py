@@ -1,7 +1,9 @@
 """Quem é convocado, em que posição e por quê, evento a evento (docs/REGRAS.md §§ 4, 5 e 8).
 
 Para cada evento, as listas mudam (``listas_vigentes.py``) e os vencedores para o ``N`` do momento
-são recalculados do zero. O registro de chamadas é uma linha do tempo:
+são os do cálculo do zero sobre as listas do momento (depois de uma saída ou de vagas novas, o cálculo
+do evento anterior é retomado de onde parou, com o mesmo resultado: ``listas_vigentes._Retomada``).
+O registro de chamadas é uma linha do tempo:
 
 - quem já foi convocado e continua vencedor com o mesmo rótulo guarda a posição (``posicoes.py``);
   quem muda de rótulo passa à vaga que o novo rótulo libera, e ninguém mais é renumerado (§5);
