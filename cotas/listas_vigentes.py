@@ -333,6 +333,30 @@ class _Retomada:
                 return inscricao, ponto
         return None, ponto
 
+    def _proximos_no_grupo(self, grupos: list, indice: int, entraram: dict, quantos: int):
+        """Os ``quantos`` próximos da lista do grupo ``grupos[indice]`` depois do ponto em que ela parou
+        que não estão bloqueados — fora das listas, na ampla, num grupo anterior na ordem de alocação ou
+        entre os que ``entraram`` num rótulo neste evento — e o novo ponto; ``None`` se a lista acaba
+        antes (o grupo não preenche as vagas: elas reverteriam, Art. 3º, §3º)."""
+        listas, conjuntos = self.listas, self.resultado.conjuntos
+        bloqueios = (
+            listas.fora,
+            listas.fora_dos_grupos,
+            conjuntos[AMPLA],
+            entraram,
+            *(conjuntos[anterior] for anterior in grupos[:indice]),
+        )
+        lista, ponto = listas.listas[grupos[indice]], self.pontos()[grupos[indice]]
+        proximos = []
+        while len(proximos) < quantos:
+            if ponto >= len(lista):
+                return None
+            entra = lista[ponto]
+            ponto += 1
+            if not any(entra in bloqueio for bloqueio in bloqueios):
+                proximos.append(entra)
+        return proximos, ponto
+
     def sem(self, saiu: str) -> bool:
         """Atualiza o resultado depois da saída de ``saiu``; falso (nada mudado) se não cobre o caso."""
         resultado = self.resultado
@@ -354,21 +378,10 @@ class _Retomada:
         for indice, nome in enumerate(grupos):
             if saindo not in conjuntos[nome]:
                 continue
-            bloqueios = (
-                listas.fora,
-                listas.fora_dos_grupos,
-                conjuntos[AMPLA],
-                entraram,
-                *(conjuntos[anterior] for anterior in grupos[:indice]),
-            )
-            lista, ponto = listas.listas[nome], pontos[nome]
-            while ponto < len(lista):
-                entra = lista[ponto]
-                ponto += 1
-                if not any(entra in bloqueio for bloqueio in bloqueios):
-                    break
-            else:
-                return False  # o grupo não preenche a vaga: ela reverteria (Art. 3º, §3º)
+            proximos = self._proximos_no_grupo(grupos, indice, entraram, 1)
+            if proximos is None:
+                return False
+            (entra,), ponto = proximos
             trocas.append((nome, saindo, entra, ponto))
             entraram[entra] = nome
             saindo = entra
@@ -421,24 +434,12 @@ class _Retomada:
         for indice, nome in enumerate(grupos):
             conjunto = conjuntos[nome]
             saem = [inscricao for inscricao in entraram if inscricao in conjunto]
-            bloqueios = (
-                listas.fora,
-                listas.fora_dos_grupos,
-                conjuntos[AMPLA],
-                entraram,
-                *(conjuntos[anterior] for anterior in grupos[:indice]),
-            )
-            lista, ponto = listas.listas[nome], pontos[nome]
             faltam = len(posicoes[nome]) - len(por_rotulo[nome][0]) + len(saem)
-            novos = []
-            while len(novos) < faltam:
-                if ponto >= len(lista):
-                    return False  # o grupo não preenche as vagas: elas reverteriam (Art. 3º, §3º)
-                entra = lista[ponto]
-                ponto += 1
-                if not any(entra in bloqueio for bloqueio in bloqueios):
-                    novos.append(entra)
-                    entraram[entra] = nome
+            proximos = self._proximos_no_grupo(grupos, indice, entraram, faltam)
+            if proximos is None:
+                return False
+            novos, ponto = proximos
+            entraram.update(dict.fromkeys(novos, nome))
             acrescimos[nome] = (saem, novos, ponto)
         for rotulo, (saem, novos, ponto) in acrescimos.items():
             escolhidos = por_rotulo[rotulo][0]
